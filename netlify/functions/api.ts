@@ -1,0 +1,6 @@
+import type { Config } from '@netlify/functions';
+import { handle } from '../../src/server/netlify-entry.ts';
+
+export default handle;
+
+export const config: Config = { path: ['/api/v1', '/api/v1/*'] };

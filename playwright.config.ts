@@ -1,0 +1,33 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium: Playwright cannot download its own browser here (no internet).
+export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: process.env['CI'] ? 2 : 2,
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env['PW_JSON_REPORT']
+    ? [['list'], ['json', { outputFile: process.env['PW_JSON_REPORT'] }]]
+    : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildIfNeeded } from './build-if-needed.ts';
+import { ensureChromium } from './ensure-chromium.ts';
+import { findPostgresBin, startPostgres } from './postgres-test-server.ts';
+
+/**
+ * `npm test`: unit and API tests on PGlite, the API tests again on a real PostgreSQL server when its
+ * binaries are here (required when REQUIRE_POSTGRES=1, as in CI), then the end-to-end tests in Chromium.
+ * Prints one closing line with the totals.
+ */
+const reports = '.tmp/reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps: string[] = [];
+
+function run(step: string, cmd: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n=== ${step} ===`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) failedSteps.push(step);
+}
+
+function countVitest(file: string) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function countPlaywright(file: string) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    };
+    totals.passed += r.stats.expected + r.stats.flaky;
+    totals.failed += r.stats.unexpected;
+    totals.skipped += r.stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+function vitest(step: string, args: string[], report: string, env: Record<string, string> = {}) {
+  const file = join(reports, report);
+  run(step, 'vitest', ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], env);
+  countVitest(file);
+}
+
+vitest('unit and API tests (PGlite)', [], 'vitest-pglite.json');
+
+const pgBin = findPostgresBin();
+if (pgBin) {
+  const pg = await startPostgres(pgBin);
+  console.log(`\nStarted ${pg.version} for the API tests`);
+  try {
+    vitest('API tests (PostgreSQL)', ['--project', 'api'], 'vitest-postgres.json', { TEST_DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+} else if (process.env['REQUIRE_POSTGRES'] === '1') {
+  console.error('REQUIRE_POSTGRES=1 but no PostgreSQL server binaries were found (set PG_BIN).');
+  failedSteps.push('API tests (PostgreSQL)');
+  totals.failed += 1;
+} else {
+  console.log('\nNo PostgreSQL server binaries found: the API tests ran on PGlite only.');
+}
+
+try {
+  ensureChromium();
+  buildIfNeeded();
+  const pwReport = join(process.cwd(), reports, 'playwright.json');
+  run('end-to-end tests (Chromium)', 'playwright', ['test'], { PW_JSON_REPORT: pwReport });
+  countPlaywright(pwReport);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  failedSteps.push('end-to-end tests (Chromium)');
+  totals.failed += 1;
+}
+
+console.log('');
+if (failedSteps.length) console.log(`Failed: ${failedSteps.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);

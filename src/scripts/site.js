@@ -1,0 +1,101 @@
+// The one classic script every page carries, inlined in <head> so the theme is set before first
+// paint. Everything else here waits for the DOM. Keep it tiny: static pages ship nothing else.
+(function () {
+  var root = document.documentElement;
+  var media = matchMedia('(prefers-color-scheme: dark)');
+  function stored() {
+    try {
+      return localStorage.getItem('theme');
+    } catch {
+      return null;
+    }
+  }
+  function preference() {
+    var s = stored();
+    return s === 'light' || s === 'dark' || s === 'system' ? s : root.getAttribute('data-default-theme') || 'system';
+  }
+  function apply(pref) {
+    var dark = pref === 'dark' || (pref === 'system' && media.matches);
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    root.setAttribute('data-theme', pref);
+  }
+  apply(preference());
+  media.addEventListener('change', function () {
+    if (preference() === 'system') apply('system');
+  });
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var next = { system: 'light', light: 'dark', dark: 'system' };
+    var names = { system: 'System', light: 'Light', dark: 'Dark' };
+    var toggles = document.querySelectorAll('[data-theme-toggle]');
+    function label() {
+      var p = preference();
+      toggles.forEach(function (b) {
+        b.setAttribute('aria-label', 'Theme: ' + names[p] + '. Switch to ' + names[next[p]]);
+        b.setAttribute('data-current', p);
+      });
+    }
+    label();
+    toggles.forEach(function (b) {
+      b.addEventListener('click', function () {
+        var p = next[preference()];
+        try {
+          localStorage.setItem('theme', p);
+        } catch {}
+        root.classList.add('theme-transition');
+        apply(p);
+        label();
+        setTimeout(function () {
+          root.classList.remove('theme-transition');
+        }, 700);
+      });
+    });
+
+    if (/(?:^|;\s*)userInfo=/.test(document.cookie)) {
+      document.querySelectorAll('[data-signed-in]').forEach(function (el) {
+        el.hidden = false;
+      });
+    }
+
+    var header = document.querySelector('[data-site-header]');
+    var menuButton = document.querySelector('[data-menu-button]');
+    var menu = menuButton && document.getElementById(menuButton.getAttribute('aria-controls'));
+    function setMenu(open) {
+      if (!menu) return;
+      menuButton.setAttribute('aria-expanded', String(open));
+      menu.hidden = !open;
+    }
+    if (menu) {
+      menuButton.addEventListener('click', function () {
+        setMenu(menuButton.getAttribute('aria-expanded') !== 'true');
+      });
+      document.addEventListener('keydown', function (e) {
+        if (e.key === 'Escape' && !menu.hidden) {
+          setMenu(false);
+          menuButton.focus();
+        }
+      });
+    }
+
+    var top = document.querySelector('[data-scroll-top]');
+    if (top) {
+      top.addEventListener('click', function () {
+        scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      });
+    }
+    var lastY = scrollY;
+    function onScroll() {
+      var y = scrollY;
+      if (header) {
+        var open = menu && !menu.hidden;
+        var hide = y > lastY && y > header.offsetHeight && !open && !header.contains(document.activeElement);
+        header.toggleAttribute('data-hidden', hide);
+      }
+      if (top) top.hidden = y <= 300;
+      lastY = y;
+    }
+    addEventListener('scroll', onScroll, { passive: true });
+    onScroll();
+  });
+})();

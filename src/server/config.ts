@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'astro/zod';
+
+/**
+ * Every setting the server reads from the environment, validated once. Nothing else in src/server
+ * touches process.env, so a misconfiguration fails at start with one clear message.
+ */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL (or "memory:")')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SAMPLE_DATA: flag.optional(),
+  HASHNODE_HOST: z.string().min(1).optional(),
+  HASHNODE_GQL_URL: z.url().default('https://gql.hashnode.com'),
+  SITE_URL: z.url().optional(),
+  NODE_ENV: z.string().optional(),
+  NETLIFY: z.string().optional(),
+});
+
+export type DatabaseTarget =
+  { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; driver: 'pg' | 'neon'; url: string };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly production: boolean;
+  readonly database: DatabaseTarget;
+  readonly sessionSecret: string;
+  readonly admin: { readonly email: string; readonly password: string | undefined };
+  readonly sampleData: boolean;
+  readonly hashnode: { readonly host: string; readonly gqlUrl: string } | undefined;
+  readonly siteUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The one place that decides which database a DATABASE_URL means. */
+export function selectDatabase(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
+  if (url === 'memory:') return { kind: 'pglite', dataDir: undefined };
+  // Neon's serverless driver speaks WebSockets, which suits functions; any other server gets pg.
+  const host = new URL(url).hostname;
+  return { kind: 'postgres', driver: host.endsWith('.neon.tech') ? 'neon' : 'pg', url };
+}
+
+function localSessionSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create one
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production' || e.NETLIFY === 'true';
+  const dataDir = resolve(e.DATA_DIR);
+
+  if (production) {
+    const missing = ['DATABASE_URL', 'SESSION_SECRET'].filter((k) => !cleaned[k]);
+    if (missing.length) throw new ConfigError(`Missing required production settings: ${missing.join(', ')}`);
+  }
+
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    production,
+    database: selectDatabase(e.DATABASE_URL, dataDir),
+    sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
+    admin: { email: (e.ADMIN_EMAIL ?? 'admin@ieeecsbdc.org').toLowerCase(), password: e.ADMIN_PASSWORD },
+    sampleData: e.SAMPLE_DATA ?? !production,
+    hashnode: e.HASHNODE_HOST ? { host: e.HASHNODE_HOST, gqlUrl: e.HASHNODE_GQL_URL } : undefined,
+    siteUrl: e.SITE_URL,
+  };
+  return Object.freeze(config);
+}

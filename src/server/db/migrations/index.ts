@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as chapters from './2026-11-21T0000-chapters.ts';
+
+/**
+ * Every migration, in order. Listed statically (not read from disk) so bundled functions carry them.
+ * Names are timestamps: add new ones at the end with a later stamp.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T0000-chapters': chapters,
+};

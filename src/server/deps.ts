@@ -1,0 +1,10 @@
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+
+/** What the API needs from its runtime; the Node server and the Netlify function each build one. */
+export interface ApiDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** The clock, injectable so tests can move time (rate limits, upcoming events). */
+  now: () => Date;
+}

@@ -1,0 +1,65 @@
+import { serve } from '@hono/node-server';
+import { fileURLToPath } from 'node:url';
+import { bootstrap } from './bootstrap.ts';
+import { loadConfig, type Config } from './config.ts';
+import { createDeps } from './runtime.ts';
+import { createServerApp } from './server-app.ts';
+
+const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts site + API on one port: the local runtime of `npm start` and of the end-to-end tests. */
+export async function startServer(
+  config: Config = loadConfig(),
+  options: { distDir?: string; log?: (line: string) => void } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const deps = await createDeps(config);
+  const result = await bootstrap(deps.database.db, config);
+  if (result.createdAdmin) {
+    const { email, password, generated } = result.createdAdmin;
+    log(
+      generated
+        ? `Created the admin account. Sign in at /login with\n  email:    ${email}\n  password: ${password}\n(shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)`
+        : `Created the admin account ${email} with the password from ADMIN_PASSWORD.`,
+    );
+    if (result.seeded) log('Added sample chapters, events and people (SAMPLE_DATA=0 turns this off).');
+  }
+
+  const app = createServerApp(deps, options.distDir ?? DEFAULT_DIST);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  log(`Site and API running at ${url} (database: ${deps.database.kind})`);
+
+  return {
+    url,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.database.db.destroy();
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  startServer()
+    .then((running) => {
+      const stop = () => {
+        running.close().finally(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}

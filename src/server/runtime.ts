@@ -1,0 +1,11 @@
+import type { Config } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { ApiDeps } from './deps.ts';
+
+/** Opens and migrates the configured database and returns what the API needs. */
+export async function createDeps(config: Config): Promise<ApiDeps> {
+  const database = await connectDatabase(config.database);
+  await migrateToLatest(database.db);
+  return { config, database, now: () => new Date() };
+}

@@ -1,0 +1,66 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer, type RunningServer } from '../../src/server/node.ts';
+
+export const ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' };
+
+interface WorkerFixtures {
+  /** Start the server with SAMPLE_DATA on (true) or an empty database (false). */
+  sampleData: boolean;
+  server: RunningServer;
+}
+
+interface TestFixtures {
+  /** Console errors and uncaught exceptions seen by the page; the test fails if any remain. */
+  consoleErrors: string[];
+}
+
+/**
+ * Every worker runs its own real server (site + API) on a free port with a fresh in-memory
+ * PGlite database, so tests never share data across workers.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sampleData: [false, { scope: 'worker', option: true }],
+  server: [
+    async ({ sampleData }, use) => {
+      const config = loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: '.tmp/e2e-data',
+        DATABASE_URL: 'memory:',
+        SESSION_SECRET: 'e2e-session-secret-which-is-long-enough-0123',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SAMPLE_DATA: sampleData ? '1' : '0',
+      });
+      const server = await startServer(config, { log: () => {} });
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Makes the current page tall enough to scroll, whatever its content. */
+export async function makeScrollable(page: Page, height = 4000) {
+  await page.evaluate((h) => {
+    const spacer = document.createElement('div');
+    spacer.style.height = `${h}px`;
+    document.querySelector('main')?.append(spacer);
+  }, height);
+}

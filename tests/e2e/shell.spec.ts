@@ -1,0 +1,203 @@
+import { test, expect, makeScrollable } from './fixtures.ts';
+
+test.describe('the not-found page', () => {
+  test('answers 404 with its texts and a way home', async ({ page, consoleErrors }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    // The browser logs the 404 document load itself; that is the point of this page.
+    consoleErrors.length = 0;
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText("Sorry, we couldn't find the page you're looking for.")).toBeVisible();
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    consoleErrors.length = 0;
+  });
+});
+
+test.describe('theme', () => {
+  test('defaults to the system preference', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('keeps the chosen theme and applies it before first paint', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Record the html element's theme at the moment <body> is created, before anything can paint.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.body) {
+          (window as unknown as { darkAtBody: boolean }).darkAtBody =
+            document.documentElement.classList.contains('dark');
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    const toggle = page.locator('header [data-theme-toggle]');
+    await expect(toggle).toHaveAttribute('aria-label', /Theme: System/);
+    await toggle.click(); // system -> light
+    await toggle.click(); // light -> dark
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(true);
+    await expect(toggle).toHaveAttribute('aria-label', /Theme: Dark/);
+  });
+
+  test('animates the switch for 700 ms only', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/theme-transition/);
+    await page.locator('header [data-theme-toggle]').click();
+    await expect(html).toHaveClass(/theme-transition/);
+    await expect(html).not.toHaveClass(/theme-transition/, { timeout: 2000 });
+  });
+});
+
+test.describe('header', () => {
+  test('hides on scroll down and returns on scroll up', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto('/');
+    await makeScrollable(page);
+    const header = page.locator('[data-site-header]');
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 800);
+    await expect(header).toHaveAttribute('data-hidden', '');
+    await page.mouse.wheel(0, -200);
+    await expect(header).not.toHaveAttribute('data-hidden', '');
+  });
+
+  test('the mobile menu opens, is usable and closes by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Menu' });
+    const menu = page.locator('#mobile-menu');
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // Reach the button with the keyboard alone.
+    for (let i = 0; i < 10 && !(await button.evaluate((b) => b === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('lists every route group, with Sacretariat and the new Xtreme', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' }).first();
+    for (const href of [
+      '/excom-25',
+      '/excom-18',
+      '/sac-23',
+      '/sacretariat-25',
+      '/team-spark-21',
+      '/gsm-24',
+      '/web-and-it-2025',
+      '/wic-2025',
+      '/events',
+      '/blogs',
+      '/contact',
+      '/xtreme-18-0',
+      '/symposium',
+      '/gallery',
+    ]) {
+      await expect(nav.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(nav.locator('a[href="/sacretariat-25"]')).toHaveText(/Sacretariat 2025/);
+    await expect(nav.locator('a[href="/xtreme-18-0"]')).toContainText('new');
+  });
+
+  test('shows the Dashboard button only when signed in', async ({ page, context, baseURL }) => {
+    await page.goto('/');
+    const dashboard = page.getByRole('link', { name: 'Dashboard' });
+    await expect(dashboard).toBeHidden();
+    await context.addCookies([{ name: 'userInfo', value: encodeURIComponent('{"email":"a@b.c"}'), url: baseURL! }]);
+    await page.reload();
+    await expect(dashboard).toBeVisible();
+    await expect(dashboard).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+test.describe('page furniture', () => {
+  test('scroll-to-top appears after 300 px and scrolls up', async ({ page }) => {
+    await page.goto('/');
+    await makeScrollable(page);
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    await page.evaluate(() => window.scrollTo(0, 250));
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('external footer links open in a new tab safely', async ({ page }) => {
+    await page.goto('/');
+    const external = page.locator('footer a[href^="http"]');
+    expect(await external.count()).toBeGreaterThan(3);
+    for (const link of await external.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    await expect(page.locator('footer')).toContainText('Digital Library');
+    await expect(page.locator('footer')).toContainText('Computing Resources');
+    await expect(page.locator('footer')).toContainText('Community Resources');
+  });
+
+  test('each page has its own title, description, canonical and social tags', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/IEEE Computer Society Bangladesh Chapter/);
+    for (const selector of [
+      'meta[name="description"]',
+      'link[rel="canonical"]',
+      'meta[property="og:title"]',
+      'meta[property="og:image"]',
+      'meta[name="twitter:card"]',
+    ]) {
+      await expect(page.locator(selector)).toHaveCount(1);
+    }
+  });
+});
+
+test.describe('served as the CDN would', () => {
+  test('pages carry the security headers and are compressed', async ({ request }) => {
+    const res = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status()).toBe(200);
+    const h = res.headers();
+    expect(h['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(h['x-powered-by']).toBeUndefined();
+    expect(h['content-encoding']).toBe('gzip');
+  });
+
+  test('sitemap.xml and robots.txt exist', async ({ request }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).toContain('Sitemap:');
+    const sitemap = await request.get('/sitemap-index.xml');
+    expect(sitemap.status()).toBe(200);
+    expect(await sitemap.text()).toContain('<sitemapindex');
+  });
+
+  test('the API answers beside the site', async ({ request }) => {
+    const res = await request.get('/api/v1/health');
+    expect(await res.json()).toEqual({ ok: true, db: 'pglite' });
+  });
+});

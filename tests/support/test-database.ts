@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import type { DatabaseTarget } from '../../src/server/config.ts';
+
+/**
+ * Where API tests keep their data: a fresh in-memory PGlite by default, or, when TEST_DATABASE_URL
+ * names a PostgreSQL server, a fresh database created on it for this test file and dropped after.
+ */
+export interface TestDatabase {
+  target: DatabaseTarget;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if (!serverUrl) return { target: { kind: 'pglite', dataDir: undefined }, drop: async () => {} };
+
+  const { default: pg } = await import('pg');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', driver: 'pg', url: url.href },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

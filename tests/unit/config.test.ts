@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, selectDatabase } from '../../src/server/config.ts';
+
+const local = { DATA_DIR: '.tmp/unit-config', SESSION_SECRET: 'x'.repeat(40) };
+
+describe('database selection from configuration', () => {
+  it('uses embedded PGlite in DATA_DIR when DATABASE_URL is unset', () => {
+    expect(selectDatabase(undefined, '/srv/data')).toEqual({ kind: 'pglite', dataDir: '/srv/data/pglite' });
+  });
+  it('uses an in-memory PGlite for "memory:"', () => {
+    expect(selectDatabase('memory:', '/srv/data')).toEqual({ kind: 'pglite', dataDir: undefined });
+  });
+  it('uses pg for any postgres:// server', () => {
+    const url = 'postgres://u:p@127.0.0.1:5432/site';
+    expect(selectDatabase(url, '/x')).toEqual({ kind: 'postgres', driver: 'pg', url });
+    expect(selectDatabase('postgresql://db.internal/site', '/x')).toMatchObject({ driver: 'pg' });
+  });
+  it('uses the Neon serverless driver for Neon hosts', () => {
+    const url = 'postgres://u:p@ep-cool-sun-123456.eu-central-1.aws.neon.tech/neondb?sslmode=require';
+    expect(selectDatabase(url, '/x')).toEqual({ kind: 'postgres', driver: 'neon', url });
+  });
+});
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig(local);
+    expect(c.port).toBe(4321);
+    expect(c.database.kind).toBe('pglite');
+    expect(c.sampleData).toBe(true);
+    expect(c.production).toBe(false);
+    expect(c.hashnode).toBeUndefined();
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+  it('reads PORT, SAMPLE_DATA=0 and HASHNODE_HOST', () => {
+    const c = loadConfig({ ...local, PORT: '8080', SAMPLE_DATA: '0', HASHNODE_HOST: 'blog.example.com' });
+    expect(c.port).toBe(8080);
+    expect(c.sampleData).toBe(false);
+    expect(c.hashnode).toEqual({ host: 'blog.example.com', gqlUrl: 'https://gql.hashnode.com' });
+  });
+  it('fails fast naming each bad setting', () => {
+    expect(() => loadConfig({ ...local, PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ ...local, PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (e) {
+      expect((e as Error).message).toMatch(/PORT/);
+      expect((e as Error).message).toMatch(/DATABASE_URL/);
+    }
+  });
+  it('requires DATABASE_URL and SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '.tmp/x' })).toThrow(/DATABASE_URL, SESSION_SECRET/);
+  });
+  it('keeps a generated session secret in DATA_DIR across restarts', () => {
+    const dir = `.tmp/unit-secret-${Date.now()}`;
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+  });
+});
