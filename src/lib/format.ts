@@ -1,0 +1,83 @@
+/**
+ * The one place for how dates, times and fees read on the site. Event dates and times are wall-clock
+ * values in Bangladesh (Asia/Dhaka, UTC+6, no daylight saving).
+ */
+export const CHAPTER_TIME_ZONE = 'Asia/Dhaka';
+const DHAKA_OFFSET = '+06:00';
+
+/** "Free Entry" for 0, otherwise "500 BDT". */
+export function formatFee(fees: number): string {
+  return fees === 0 ? 'Free Entry' : `${fees.toLocaleString('en-US')} BDT`;
+}
+
+function dateOnly(isoDate: string): Date | undefined {
+  const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/** "Jan 5, 2026" for an event date (YYYY-MM-DD). */
+export function formatEventDate(isoDate: string): string {
+  const d = dateOnly(isoDate);
+  return d ? d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '';
+}
+
+/** "Monday, January 5, 2026" for the event detail page. */
+export function formatEventDateLong(isoDate: string): string {
+  const d = dateOnly(isoDate);
+  return d
+    ? d.toLocaleDateString('en-US', {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : '';
+}
+
+/** "3:30 PM" for "15:30". */
+export function formatTime(hhmm: string): string {
+  const m = /^(\d{2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  const h = Number(m[1]);
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The instant a wall-clock date and time in Dhaka refers to. */
+export function dhakaInstant(isoDate: string, hhmm: string): Date {
+  return new Date(`${isoDate.slice(0, 10)}T${hhmm.slice(0, 5)}:00${DHAKA_OFFSET}`);
+}
+
+/** An event is upcoming until it ends: an event later today is still upcoming. */
+export function isUpcoming(event: { eventDate: string; endTime: string }, now: Date = new Date()): boolean {
+  return dhakaInstant(event.eventDate, event.endTime).getTime() > now.getTime();
+}
+
+/** Blog badge date: "Jan 05, 2024"; "No date" when missing or invalid. */
+export function formatBlogDate(iso: string | null | undefined): string {
+  if (!iso) return 'No date';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? 'No date'
+    : d.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: CHAPTER_TIME_ZONE });
+}
+
+/** Blog article date: "January 05, 2024". */
+export function formatBlogDateLong(iso: string | null | undefined): string {
+  if (!iso) return 'No date';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? 'No date'
+    : d.toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric', timeZone: CHAPTER_TIME_ZONE });
+}
+
+/** Initials for an avatar when there is no photo: "Ayesha Rahman" -> "AR". */
+export function initials(name: string): string {
+  const parts = name
+    .replace(/^(dr|prof|engr|mr|ms|mrs)\.?\s+/i, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dhakaInstant,
+  formatBlogDate,
+  formatBlogDateLong,
+  formatEventDate,
+  formatFee,
+  formatTime,
+  initials,
+  isUpcoming,
+} from '../../src/lib/format.ts';
+
+describe('formatting', () => {
+  it('fees', () => {
+    expect(formatFee(0)).toBe('Free Entry');
+    expect(formatFee(500)).toBe('500 BDT');
+    expect(formatFee(1500)).toBe('1,500 BDT');
+  });
+  it('event dates and times', () => {
+    expect(formatEventDate('2026-01-05')).toBe('Jan 5, 2026');
+    expect(formatTime('09:05')).toBe('9:05 AM');
+    expect(formatTime('00:30')).toBe('12:30 AM');
+    expect(formatTime('15:30')).toBe('3:30 PM');
+  });
+  it('blog dates', () => {
+    expect(formatBlogDate('2024-01-05T10:00:00Z')).toBe('Jan 05, 2024');
+    expect(formatBlogDateLong('2024-01-05T10:00:00Z')).toBe('January 05, 2024');
+    expect(formatBlogDate(null)).toBe('No date');
+    expect(formatBlogDate('garbage')).toBe('No date');
+  });
+  it('upcoming is reckoned in Dhaka time until the event ends', () => {
+    expect(dhakaInstant('2026-03-10', '18:00').toISOString()).toBe('2026-03-10T12:00:00.000Z');
+    const event = { eventDate: '2026-03-10', endTime: '18:00' };
+    expect(isUpcoming(event, new Date('2026-03-10T11:59:00Z'))).toBe(true);
+    expect(isUpcoming(event, new Date('2026-03-10T12:00:00Z'))).toBe(false);
+  });
+  it('initials', () => {
+    expect(initials('Ayesha Rahman')).toBe('AR');
+    expect(initials('Dr. Md. Kamal Hossain')).toBe('MH');
+    expect(initials('Rafi')).toBe('R');
+  });
+});
