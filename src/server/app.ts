@@ -1,32 +1,60 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { authenticate } from './auth/session.ts';
 import type { ApiDeps } from './deps.ts';
-import { errorBody, handleError, payloadTooLarge } from './http/errors.ts';
+import type { AppEnv } from './env.ts';
 import { JSON_BODY_LIMIT } from './http/body.ts';
+import { errorBody, handleError, payloadTooLarge } from './http/errors.ts';
+import { sameOrigin } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { chapterRoutes } from './routes/chapters.routes.ts';
+import { contactRoutes } from './routes/contact.routes.ts';
+import { eventRoutes } from './routes/events.routes.ts';
+import { excomRoutes } from './routes/excom.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { humanRoutes } from './routes/humans.routes.ts';
+import { memberRoutes } from './routes/members.routes.ts';
+import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.routes.ts';
+import { userRoutes } from './routes/users.routes.ts';
 
 export const API_BASE = '/api/v1';
 
+const limit = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw payloadTooLarge();
+    },
+  });
+
 /** The whole JSON API. The same app runs in the Netlify function and in the local Node server. */
 export function createApi(deps: ApiDeps) {
-  const api = new Hono().basePath(API_BASE);
+  const api = new Hono<AppEnv>().basePath(API_BASE);
 
   api.use(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  api.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw payloadTooLarge();
-      },
-    }),
-  );
+  const jsonLimit = limit(JSON_BODY_LIMIT);
+  const uploadLimit = limit(UPLOAD_BODY_LIMIT);
+  api.use((c, next) => (c.req.path.startsWith(`${API_BASE}/uploads`) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  api.use(sameOrigin(deps.config.siteUrl));
+  api.use(authenticate(deps));
 
   api.route('/health', healthRoutes(deps));
+  api.route('/auth', authRoutes(deps));
+  api.route('/events', eventRoutes(deps));
+  api.route('/contact', contactRoutes(deps));
+  api.route('/chapters', chapterRoutes(deps));
+  api.route('/users', userRoutes(deps));
+  api.route('/excom', excomRoutes(deps));
+  api.route('/humans', humanRoutes(deps));
+  api.route('/members', memberRoutes(deps));
+  api.route('/uploads', uploadRoutes(deps));
 
   api.notFound((c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError(handleError);

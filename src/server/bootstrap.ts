@@ -3,7 +3,7 @@ import site from '../../content/site.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { hashPassword, randomPassword } from './auth/password.ts';
-import { seedSampleData } from './db/sample-data.ts';
+import { seedSampleData } from './db/sample-data/index.ts';
 
 export interface BootstrapResult {
   /** Set only when this start created the admin account. */

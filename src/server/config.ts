@@ -26,6 +26,7 @@ const envSchema = z.object({
   HASHNODE_HOST: z.string().min(1).optional(),
   HASHNODE_GQL_URL: z.url().default('https://gql.hashnode.com'),
   SITE_URL: z.url().optional(),
+  BLOB_STORE: z.enum(['filesystem', 'netlify']).optional(),
   NODE_ENV: z.string().optional(),
   NETLIFY: z.string().optional(),
 });
@@ -44,6 +45,8 @@ export interface Config {
   readonly sampleData: boolean;
   readonly hashnode: { readonly host: string; readonly gqlUrl: string } | undefined;
   readonly siteUrl: string | undefined;
+  /** Uploaded images: files in DATA_DIR/uploads, or Netlify Blobs in production. */
+  readonly blobStore: { kind: 'filesystem'; dir: string } | { kind: 'netlify' };
 }
 
 export class ConfigError extends Error {
@@ -100,6 +103,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleData: e.SAMPLE_DATA ?? !production,
     hashnode: e.HASHNODE_HOST ? { host: e.HASHNODE_HOST, gqlUrl: e.HASHNODE_GQL_URL } : undefined,
     siteUrl: e.SITE_URL,
+    blobStore:
+      (e.BLOB_STORE ?? (e.NETLIFY === 'true' ? 'netlify' : 'filesystem')) === 'netlify'
+        ? { kind: 'netlify' }
+        : { kind: 'filesystem', dir: join(dataDir, 'uploads') },
   };
   return Object.freeze(config);
 }

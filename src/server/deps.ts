@@ -1,10 +1,12 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 
 /** What the API needs from its runtime; the Node server and the Netlify function each build one. */
 export interface ApiDeps {
   config: Config;
   database: DatabaseHandle;
+  blobs: BlobStore;
   /** The clock, injectable so tests can move time (rate limits, upcoming events). */
   now: () => Date;
 }

@@ -1,6 +1,7 @@
 import { createApi } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
+import { createBlobStore } from './runtime.ts';
 
 /**
  * The API as Netlify runs it: built once per function instance, on the first request. Migrations
@@ -9,9 +10,14 @@ import { connectDatabase } from './db/connect.ts';
 let api: Promise<ReturnType<typeof createApi>> | undefined;
 
 async function build() {
-  const config = loadConfig();
+  // This entry only ever runs on Netlify: production rules and Netlify Blobs for uploads.
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    BLOB_STORE: process.env['BLOB_STORE'] ?? 'netlify',
+  });
   const database = await connectDatabase(config.database);
-  return createApi({ config, database, now: () => new Date() });
+  return createApi({ config, database, blobs: await createBlobStore(config), now: () => new Date() });
 }
 
 export async function handle(request: Request): Promise<Response> {

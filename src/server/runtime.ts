@@ -2,10 +2,16 @@ import type { Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
+import { filesystemBlobStore, netlifyBlobStore, type BlobStore } from './storage/blob-store.ts';
+
+/** The one place that picks the blob store the configuration names. */
+export async function createBlobStore(config: Config): Promise<BlobStore> {
+  return config.blobStore.kind === 'netlify' ? netlifyBlobStore() : filesystemBlobStore(config.blobStore.dir);
+}
 
 /** Opens and migrates the configured database and returns what the API needs. */
 export async function createDeps(config: Config): Promise<ApiDeps> {
   const database = await connectDatabase(config.database);
   await migrateToLatest(database.db);
-  return { config, database, now: () => new Date() };
+  return { config, database, blobs: await createBlobStore(config), now: () => new Date() };
 }

@@ -10,8 +10,8 @@ export function createServerApp(deps: ApiDeps, distDir: string) {
   const api = createApi(deps);
   const app = new Hono();
   app.use(compress());
-  app.all(`${API_BASE}/*`, (c) => api.fetch(c.req.raw));
-  app.all(API_BASE, (c) => api.fetch(c.req.raw));
+  app.all(`${API_BASE}/*`, (c) => api.fetch(c.req.raw, c.env));
+  app.all(API_BASE, (c) => api.fetch(c.req.raw, c.env));
   app.use(async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);

@@ -48,3 +48,44 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     },
   };
 }
+
+/** JSON request options, optionally with a bearer token. */
+export function json(method: string, body?: unknown, token?: string): RequestInit {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  return { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+}
+
+export async function login(api: TestApi, email: string, password: string): Promise<string> {
+  const res = await api.call('/auth/login', json('POST', { email, password }));
+  const body = (await res.json()) as { token?: string; message?: string };
+  if (!res.ok || !body.token) throw new Error(`login failed for ${email}: ${res.status} ${body.message}`);
+  return body.token;
+}
+
+export const adminToken = (api: TestApi) => login(api, ADMIN.email, ADMIN.password);
+
+/** Creates a chapter account through the API and signs it in. */
+export async function createChapter(api: TestApi, admin: string, name: string, slug: string) {
+  const email = `${slug}@example.org`;
+  const password = `${slug}-password`;
+  const res = await api.call('/users', json('POST', { name, email, password, phone: '+8801711000000', slug }, admin));
+  if (res.status !== 201) throw new Error(`create chapter ${slug}: ${res.status} ${await res.text()}`);
+  return { email, password, slug, token: await login(api, email, password) };
+}
+
+export const sampleEvent = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Intro to Rust Workshop',
+  eventDate: '2030-03-10',
+  startTime: '10:00',
+  endTime: '13:00',
+  location: 'BUET Auditorium, Dhaka',
+  host: 'IEEE CS BDC',
+  registrationMethod: 'Online',
+  fees: 0,
+  banner: 'https://images.example.com/banner.webp',
+  eventLink: 'https://events.example.com/rust',
+  description: 'Line one\nLine two',
+  ...overrides,
+});

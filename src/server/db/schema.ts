@@ -1,7 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CommitteeCode, RegistrationMethod } from '../../lib/types.ts';
 
 /** Columns are snake_case in Postgres; Kysely's CamelCasePlugin maps them to these names. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric comes back as a string from every driver; write numbers. */
+type Numeric = ColumnType<string, number, number>;
 
 /** Chapter accounts: the people who sign in. Admins manage everything. */
 export interface ChapterTable {
@@ -12,16 +15,123 @@ export interface ChapterTable {
   phone: string;
   slug: string;
   isAdmin: Generated<boolean>;
-  /** Tokens issued before this instant stop working (password change). */
   passwordChangedAt: Timestamp;
+  /** Tokens carry the version they were issued under; a password change bumps it. */
+  sessionVersion: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
+export interface ChapterInfoTable {
+  id: Generated<string>;
+  chapterId: string;
+  logo: string;
+  shortDescription: string;
+  websiteUrl: string;
+  facebookUrl: string;
+  linkedinUrl: string;
+  aboutUs: string;
+  videoUrl: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface EventTable {
+  id: Generated<string>;
+  chapterId: string;
+  title: string;
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+  location: string;
+  host: string;
+  registrationMethod: RegistrationMethod;
+  fees: Numeric;
+  banner: string;
+  eventLink: string;
+  description: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ExcomMemberTable {
+  id: Generated<string>;
+  chapterId: string;
+  name: string;
+  designation: string;
+  affiliation: string;
+  image: string;
+  email: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CommitteeMemberTable {
+  id: Generated<string>;
+  name: string;
+  designation: string;
+  affiliation: string;
+  image: string;
+  emails: string[];
+  phone: string | null;
+  whatsapp: string | null;
+  linkedin: string | null;
+  committee: CommitteeCode;
+  year: number;
+  team: string;
+  sortOrder: number;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface HumanTable {
+  id: Generated<string>;
+  name: string;
+  image: string;
+  description: string;
+  createdAt: Timestamp;
+}
+
+export interface SupportMessageTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: Timestamp;
+}
+
+export interface RateLimitTable {
+  key: string;
+  windowStart: Timestamp;
+  count: number;
+}
+
+export interface UploadTable {
+  key: string;
+  contentType: string;
+  size: number;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   chapters: ChapterTable;
+  chapterInfos: ChapterInfoTable;
+  events: EventTable;
+  excomMembers: ExcomMemberTable;
+  committeeMembers: CommitteeMemberTable;
+  humans: HumanTable;
+  supportMessages: SupportMessageTable;
+  rateLimits: RateLimitTable;
+  uploads: UploadTable;
 }
 
 export type Chapter = Selectable<ChapterTable>;
 export type NewChapter = Insertable<ChapterTable>;
 export type ChapterUpdate = Updateable<ChapterTable>;
+export type EventRow = Selectable<EventTable>;
+export type ChapterInfoRow = Selectable<ChapterInfoTable>;
+export type ExcomRow = Selectable<ExcomMemberTable>;
+export type CommitteeMemberRow = Selectable<CommitteeMemberTable>;
+export type HumanRow = Selectable<HumanTable>;
+export type SupportMessageRow = Selectable<SupportMessageTable>;

@@ -54,6 +54,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a Postgres error, from pg or PGlite. */
+export function pgErrorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 export function errorBody(message: string, errors?: FieldError[]) {
   return errors?.length ? { success: false as const, message, errors } : { success: false as const, message };
 }
@@ -63,6 +69,9 @@ export function handleError(err: unknown, c: Context) {
   if (err instanceof HttpError) {
     return c.json(errorBody(err.message, err.errors), err.status, err.headers);
   }
+  const code = pgErrorCode(err);
+  if (code === '23505') return c.json(errorBody('This record already exists'), 409);
+  if (code === '23514' || code === '22P02' || code === '22001') return c.json(errorBody('Invalid input'), 400);
   if (isDatabaseUnavailable(err)) {
     console.error('[api] database unavailable:', err instanceof Error ? err.message : err);
     return c.json(errorBody('The service is temporarily unavailable. Please try again shortly.'), 503, {

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as chapters from './2026-11-21T0000-chapters.ts';
+import * as content from './2026-11-21T0100-content.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so bundled functions carry them.
@@ -7,4 +8,5 @@ import * as chapters from './2026-11-21T0000-chapters.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-chapters': chapters,
+  '2026-11-21T0100-content': content,
 };

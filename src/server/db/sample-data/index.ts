@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database } from '../schema.ts';
 
 /**
  * Fills an empty local database with believable sample content so `npm start` shows a living site.

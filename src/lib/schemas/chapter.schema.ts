@@ -1,0 +1,49 @@
+import { z } from 'astro/zod';
+import { email, httpUrl, imageUrl, longText, phone, requiredText } from './fields.ts';
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(2, 'Slug must be at least 2 characters')
+  .max(60, 'Slug must be at most 60 characters')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may contain only lower-case letters, digits and single dashes');
+
+const password = z
+  .string('Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password is too long');
+
+/** A chapter account, created by an admin. The slug is derived from the name unless given. */
+export const chapterCreateSchema = z.object({
+  name: requiredText('Name', 150),
+  email: email(),
+  password,
+  phone: phone().refine((v) => v.length > 0, 'Phone is required'),
+  slug: slugSchema.optional(),
+});
+
+/** Editing an account: a blank password leaves it unchanged. */
+export const chapterUpdateSchema = z.object({
+  name: requiredText('Name', 150).optional(),
+  email: email().optional(),
+  password: z.union([z.literal(''), password]).optional(),
+  phone: phone().optional(),
+  slug: slugSchema.optional(),
+});
+
+/** A chapter's landing page (one per chapter). */
+export const chapterInfoSchema = z.object({
+  logo: imageUrl('Logo'),
+  shortDescription: requiredText('Short description', 500),
+  websiteUrl: httpUrl('Website URL'),
+  facebookUrl: httpUrl('Facebook URL'),
+  linkedinUrl: httpUrl('LinkedIn URL'),
+  aboutUs: longText('About us', 10_000),
+  videoUrl: httpUrl('Video URL'),
+});
+export const chapterInfoUpdateSchema = chapterInfoSchema.partial();
+
+export type ChapterCreateInput = z.infer<typeof chapterCreateSchema>;
+export type ChapterUpdateInput = z.infer<typeof chapterUpdateSchema>;
+export type ChapterInfoInput = z.infer<typeof chapterInfoSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'astro/zod';
+import { REGISTRATION_METHODS } from '../types.ts';
+import { httpUrl, imageUrl, isoDate, longText, requiredText, timeOfDay } from './fields.ts';
+
+const eventFields = z.object({
+  title: requiredText('Title'),
+  eventDate: isoDate('Event date'),
+  startTime: timeOfDay('Start time'),
+  endTime: timeOfDay('End time'),
+  location: requiredText('Location'),
+  host: requiredText('Host'),
+  registrationMethod: z.enum(REGISTRATION_METHODS, 'Registration method must be Offline or Online'),
+  fees: z.coerce
+    .number('Fees must be a number')
+    .finite('Fees must be a number')
+    .min(0, 'Fees cannot be negative')
+    .max(10_000_000, 'Fees are too large'),
+  banner: imageUrl('Banner'),
+  eventLink: httpUrl('Event link'),
+  description: longText('Description'),
+});
+
+/** Every field is required (spec §5); fees are a non-negative number of BDT. */
+export const eventSchema = eventFields.refine((e) => e.endTime > e.startTime, {
+  path: ['endTime'],
+  message: 'End time must be after the start time',
+});
+
+/** Edits may send any subset of the fields (the banner stays unless a new one is given); the merged event is checked with eventSchema. */
+export const eventUpdateSchema = eventFields.partial();
+
+export type EventInput = z.infer<typeof eventSchema>;
+export type EventUpdateInput = z.infer<typeof eventUpdateSchema>;

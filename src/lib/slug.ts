@@ -1,0 +1,13 @@
+/** "IEEE CS BUET Student Branch" -> "ieee-cs-buet-student-branch". */
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'chapter'
+  );
+}

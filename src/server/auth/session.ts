@@ -1,0 +1,83 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { ApiDeps } from '../deps.ts';
+import type { Chapter } from '../db/schema.ts';
+import type { AppEnv } from '../env.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { isUuid } from '../http/ids.ts';
+import type { UserInfo } from '../../lib/types.ts';
+import { SESSION_SECONDS, verifySessionToken } from './tokens.ts';
+
+/**
+ * Session cookies: `token` (httpOnly, the signed JWT) decides who you are. `userInfo`, `authenticated`
+ * and `isAdmin` are readable display hints for the pages (spec §3); the server never trusts them.
+ */
+export const TOKEN_COOKIE = 'token';
+const READABLE_COOKIES = ['userInfo', 'authenticated', 'isAdmin'] as const;
+
+export function userInfoOf(chapter: Chapter): UserInfo {
+  return { email: chapter.email, name: chapter.name, isAdmin: chapter.isAdmin, slug: chapter.slug };
+}
+
+const isHttps = (c: Context) =>
+  new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+
+export function setSessionCookies(c: Context, token: string, chapter: Chapter) {
+  const base = { path: '/', sameSite: 'Lax' as const, secure: isHttps(c), maxAge: SESSION_SECONDS };
+  setCookie(c, TOKEN_COOKIE, token, { ...base, httpOnly: true });
+  setCookie(c, 'userInfo', JSON.stringify(userInfoOf(chapter)), base);
+  setCookie(c, 'authenticated', 'true', base);
+  setCookie(c, 'isAdmin', String(chapter.isAdmin), base);
+}
+
+export function clearSessionCookies(c: Context) {
+  const secure = isHttps(c);
+  for (const name of [TOKEN_COOKIE, ...READABLE_COOKIES]) deleteCookie(c, name, { path: '/', secure });
+}
+
+/** Reads a bearer token or the session cookie and loads the account it names, if still valid. */
+export function authenticate({ config, database, now }: ApiDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const cookie = getCookie(c, TOKEN_COOKIE);
+    const token = bearer ?? cookie;
+    c.set('user', undefined);
+    c.set('authVia', undefined);
+    if (token) {
+      const claims = await verifySessionToken(config.sessionSecret, token, now());
+      if (claims && isUuid(claims.sub)) {
+        const chapter = await database.db
+          .selectFrom('chapters')
+          .selectAll()
+          .where('id', '=', claims.sub)
+          .executeTakeFirst();
+        if (chapter && chapter.sessionVersion === claims.ver) {
+          c.set('user', chapter);
+          c.set('authVia', bearer ? 'bearer' : 'cookie');
+        }
+      }
+    }
+    await next();
+  };
+}
+
+export function currentUser(c: Context<AppEnv>): Chapter {
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  currentUser(c);
+  await next();
+};
+
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!currentUser(c).isAdmin) throw forbidden('Only administrators can do this');
+  await next();
+};
+
+/** A chapter account manages only its own records; admins manage everything. */
+export function assertCanManage(user: Chapter, ownerId: string) {
+  if (!user.isAdmin && user.id !== ownerId) throw forbidden('You can only change your own chapter’s records');
+}

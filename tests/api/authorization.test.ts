@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+
+/**
+ * Who may call what: anonymous, chapter A (the owner of the records), chapter B and an admin,
+ * against every protected call. Each refusal must leave every table exactly as it was.
+ */
+type Role = 'anonymous' | 'chapterA' | 'chapterB' | 'admin';
+interface Call {
+  name: string;
+  method: string;
+  /** Creates what the call needs (owned by chapter A) and returns the path. */
+  path: () => Promise<string>;
+  body?: () => unknown;
+  expect: Record<Role, number>;
+}
+
+let api: TestApi;
+const tokens: Partial<Record<Role, string>> = {};
+
+const owner = { anonymous: 401, chapterA: 200, chapterB: 403, admin: 200 };
+const ownerCreate = { anonymous: 401, chapterA: 201, chapterB: 201, admin: 201 };
+const signedIn = { anonymous: 401, chapterA: 200, chapterB: 200, admin: 200 };
+const adminOnly = (ok: number) => ({ anonymous: 401, chapterA: 403, chapterB: 403, admin: ok });
+
+async function post(path: string, body: unknown, token: string) {
+  const res = await api.call(path, json('POST', body, token));
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+const eventOfA = async () => (await post('/events', sampleEvent(), tokens.chapterA!)).event._id as string;
+const excomOfA = async () =>
+  (
+    await post(
+      '/excom',
+      {
+        name: 'Nadia Islam',
+        designation: 'Chair',
+        affiliation: 'BUET',
+        image: '/sample/p1.webp',
+        email: 'nadia@example.com',
+      },
+      tokens.chapterA!,
+    )
+  ).member._id as string;
+const human = async () =>
+  (await post('/humans', { name: 'Rafi', image: '/sample/h1.webp', description: 'A story.' }, tokens.admin!)).human
+    ._id as string;
+let accountCounter = 0;
+const freshAccount = async () => {
+  const slug = `victim-${++accountCounter}`;
+  await post(
+    '/users',
+    {
+      name: `Victim ${accountCounter}`,
+      email: `${slug}@example.org`,
+      password: 'victim-password',
+      phone: '+8801700000000',
+      slug,
+    },
+    tokens.admin!,
+  );
+  return slug;
+};
+let infoOfA = '';
+
+const calls: Call[] = [
+  { name: 'GET /events/myevents', method: 'GET', path: async () => '/events/myevents', expect: signedIn },
+  { name: 'POST /events', method: 'POST', path: async () => '/events', body: () => sampleEvent(), expect: ownerCreate },
+  {
+    name: 'PUT /events/:id',
+    method: 'PUT',
+    path: async () => `/events/${await eventOfA()}`,
+    body: () => sampleEvent({ title: 'Changed' }),
+    expect: owner,
+  },
+  {
+    name: 'PATCH /events/:id',
+    method: 'PATCH',
+    path: async () => `/events/${await eventOfA()}`,
+    body: () => ({ title: 'Changed' }),
+    expect: owner,
+  },
+  { name: 'DELETE /events/:id', method: 'DELETE', path: async () => `/events/${await eventOfA()}`, expect: owner },
+  { name: 'GET /chapters (own info)', method: 'GET', path: async () => '/chapters', expect: signedIn },
+  {
+    name: 'PUT /chapters/:id',
+    method: 'PUT',
+    path: async () => `/chapters/${infoOfA}`,
+    body: () => ({ shortDescription: 'Changed' }),
+    expect: owner,
+  },
+  {
+    name: 'PATCH /chapters/:id',
+    method: 'PATCH',
+    path: async () => `/chapters/${infoOfA}`,
+    body: () => ({ aboutUs: 'Changed' }),
+    expect: owner,
+  },
+  { name: 'GET /excom', method: 'GET', path: async () => '/excom', expect: signedIn },
+  {
+    name: 'GET /excom/member/:id',
+    method: 'GET',
+    path: async () => `/excom/member/${await excomOfA()}`,
+    expect: owner,
+  },
+  {
+    name: 'POST /excom',
+    method: 'POST',
+    path: async () => '/excom',
+    body: () => ({
+      name: 'Tanvir',
+      designation: 'Secretary',
+      affiliation: 'DU',
+      image: '/sample/p2.webp',
+      email: 'tanvir@example.com',
+    }),
+    expect: ownerCreate,
+  },
+  {
+    name: 'PUT /excom/:id',
+    method: 'PUT',
+    path: async () => `/excom/${await excomOfA()}`,
+    body: () => ({ designation: 'Vice Chair' }),
+    expect: owner,
+  },
+  { name: 'DELETE /excom/:id', method: 'DELETE', path: async () => `/excom/${await excomOfA()}`, expect: owner },
+  { name: 'GET /users', method: 'GET', path: async () => '/users', expect: adminOnly(200) },
+  {
+    name: 'POST /users',
+    method: 'POST',
+    path: async () => '/users',
+    body: () => ({
+      name: `New ${++accountCounter}`,
+      email: `new${accountCounter}@example.org`,
+      password: 'new-password-1',
+      phone: '+8801700000001',
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    name: 'GET /users/:slug',
+    method: 'GET',
+    path: async () => `/users/${await freshAccount()}`,
+    expect: adminOnly(200),
+  },
+  {
+    name: 'PUT /users/:slug',
+    method: 'PUT',
+    path: async () => `/users/${await freshAccount()}`,
+    body: () => ({ phone: '+8801999999999' }),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'DELETE /users/:slug',
+    method: 'DELETE',
+    path: async () => `/users/${await freshAccount()}`,
+    expect: adminOnly(200),
+  },
+  { name: 'GET /contact', method: 'GET', path: async () => '/contact', expect: adminOnly(200) },
+  {
+    name: 'POST /humans',
+    method: 'POST',
+    path: async () => '/humans',
+    body: () => ({ name: 'Mim', image: '/sample/h2.webp', description: 'Another story.' }),
+    expect: adminOnly(201),
+  },
+  {
+    name: 'DELETE /humans/:id',
+    method: 'DELETE',
+    path: async () => `/humans/${await human()}`,
+    expect: adminOnly(200),
+  },
+  {
+    name: 'POST /members',
+    method: 'POST',
+    path: async () => '/members',
+    body: () => ({
+      name: 'Sadia',
+      designation: 'Coordinator',
+      affiliation: 'NSU',
+      image: '/sample/p3.webp',
+      email: ['sadia@example.com'],
+      committee: 'SPARK',
+      year: 2024,
+      team: 'Coordinators',
+    }),
+    expect: adminOnly(201),
+  },
+  { name: 'GET /auth/session', method: 'GET', path: async () => '/auth/session', expect: signedIn },
+];
+
+/** Every table's rows, to prove a refused call changed nothing. */
+async function snapshot() {
+  const tables = [
+    'chapters',
+    'chapterInfos',
+    'events',
+    'excomMembers',
+    'committeeMembers',
+    'humans',
+    'supportMessages',
+    'uploads',
+  ] as const;
+  const out: Record<string, unknown> = {};
+  for (const t of tables) out[t] = await api.db.selectFrom(t).selectAll().orderBy('createdAt').execute();
+  return JSON.stringify(out);
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tokens.admin = await adminToken(api);
+  tokens.chapterA = (await createChapter(api, tokens.admin, 'Chapter A', 'chapter-a')).token;
+  tokens.chapterB = (await createChapter(api, tokens.admin, 'Chapter B', 'chapter-b')).token;
+  const info = {
+    logo: '/sample/logo.webp',
+    shortDescription: 'A',
+    websiteUrl: 'https://a.example.org',
+    facebookUrl: 'https://facebook.com/a',
+    linkedinUrl: 'https://linkedin.com/company/a',
+    aboutUs: 'About A',
+    videoUrl: 'https://www.youtube.com/watch?v=abc',
+  };
+  infoOfA = (await post('/chapters', info, tokens.chapterA)).chapter._id;
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('authorization matrix', () => {
+  for (const call of calls) {
+    it(call.name, async () => {
+      const roles: Role[] = ['anonymous', 'chapterB', 'chapterA', 'admin'];
+      for (const role of roles) {
+        const path = await call.path();
+        const expected = call.expect[role];
+        const refused = expected >= 400;
+        const before = refused ? await snapshot() : '';
+        const res = await api.call(path, json(call.method, call.body?.(), tokens[role]));
+        expect(res.status, `${role} ${call.method} ${path}`).toBe(expected);
+        const body = await res.json();
+        expect(body.success, `${role} body.success`).toBe(!refused);
+        if (refused) expect(await snapshot(), `${role} changed data`).toBe(before);
+      }
+    });
+  }
+});
