@@ -45,6 +45,8 @@ export interface Config {
   readonly sampleData: boolean;
   readonly hashnode: { readonly host: string; readonly gqlUrl: string } | undefined;
   readonly siteUrl: string | undefined;
+  /** Running as a Netlify Function: the edge's client-address header can be trusted. */
+  readonly onNetlify: boolean;
   /** Uploaded images: files in DATA_DIR/uploads, or Netlify Blobs in production. */
   readonly blobStore: { kind: 'filesystem'; dir: string } | { kind: 'netlify' };
 }
@@ -103,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleData: e.SAMPLE_DATA ?? !production,
     hashnode: e.HASHNODE_HOST ? { host: e.HASHNODE_HOST, gqlUrl: e.HASHNODE_GQL_URL } : undefined,
     siteUrl: e.SITE_URL,
+    onNetlify: e.NETLIFY === 'true',
     blobStore:
       (e.BLOB_STORE ?? (e.NETLIFY === 'true' ? 'netlify' : 'filesystem')) === 'netlify'
         ? { kind: 'netlify' }

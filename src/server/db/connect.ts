@@ -8,6 +8,20 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
 }
 
+interface ErrorEmitter {
+  on(event: 'error', listener: (err: Error) => void): unknown;
+}
+/**
+ * A client losing its server (idle, or checked out between queries) must not crash the process:
+ * the driver emits 'error' on it, and the next query reports the failure (answered 503).
+ */
+function survivesLostConnections(
+  pool: ErrorEmitter & { on(event: 'connect', listener: (client: ErrorEmitter) => void): unknown },
+) {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 async function dialectFor(target: DatabaseTarget): Promise<Dialect> {
   if (target.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -17,13 +31,13 @@ async function dialectFor(target: DatabaseTarget): Promise<Dialect> {
   if (target.driver === 'neon') {
     const { Pool } = await import('@neondatabase/serverless');
     // Neon's Pool is pg-compatible at run time; its types differ only in overloads Kysely never uses.
-    const pool = new Pool({ connectionString: target.url, max: 5 }) as unknown as PostgresPool;
-    return new PostgresDialect({ pool });
+    const pool = new Pool({ connectionString: target.url, max: 5 });
+    survivesLostConnections(pool);
+    return new PostgresDialect({ pool: pool as unknown as PostgresPool });
   }
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  survivesLostConnections(pool);
   return new PostgresDialect({ pool });
 }
 

@@ -25,7 +25,9 @@ export const unauthorized = (message = 'Please sign in to continue') => new Http
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, errors?: FieldError[]) => new HttpError(409, message, errors);
-export const payloadTooLarge = (message = 'The request body is too large') => new HttpError(413, message);
+// The rest of an oversized body is never read, so the connection cannot carry another request.
+export const payloadTooLarge = (message = 'The request body is too large') =>
+  new HttpError(413, message, undefined, { Connection: 'close' });
 export const unsupportedMediaType = (message = 'Send the body as application/json') => new HttpError(415, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
@@ -71,7 +73,8 @@ export function handleError(err: unknown, c: Context) {
   }
   const code = pgErrorCode(err);
   if (code === '23505') return c.json(errorBody('This record already exists'), 409);
-  if (code === '23514' || code === '22P02' || code === '22001') return c.json(errorBody('Invalid input'), 400);
+  if (code === '23514' || code === '22P02' || code === '22001' || code === '22021')
+    return c.json(errorBody('Invalid input'), 400);
   if (isDatabaseUnavailable(err)) {
     console.error('[api] database unavailable:', err instanceof Error ? err.message : err);
     return c.json(errorBody('The service is temporarily unavailable. Please try again shortly.'), 503, {

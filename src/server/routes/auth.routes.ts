@@ -21,7 +21,7 @@ export function authRoutes(deps: ApiDeps) {
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const { email, password } = await readJson(c, loginSchema);
-      const ipKey = [`login:ip:${clientIp(c)}`];
+      const ipKey = [`login:ip:${clientIp(c, config.onNetlify)}`];
       const accountKey = [`login:email:${email}`];
       await assertNotLimited(db, ipKey, LOGIN_IP_LIMIT, now());
       await assertNotLimited(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());

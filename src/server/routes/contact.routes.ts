@@ -8,11 +8,11 @@ import { clientIp } from '../http/client-ip.ts';
 import { assertNotLimited, CONTACT_LIMIT, recordHit } from '../http/rate-limit.ts';
 import { toSupportMessage } from '../mappers.ts';
 
-export function contactRoutes({ database, now }: ApiDeps) {
+export function contactRoutes({ database, config, now }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      const keys = [`contact:ip:${clientIp(c)}`];
+      const keys = [`contact:ip:${clientIp(c, config.onNetlify)}`];
       await assertNotLimited(db, keys, CONTACT_LIMIT, now());
       const { website, ...message } = await readJson(c, contactSchema);
       await recordHit(db, keys, CONTACT_LIMIT, now());
