@@ -37,7 +37,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       await server.close();
     },
-    { scope: 'worker' },
+    // Starting PGlite and hashing the admin password is slow on a loaded 2-core machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   consoleErrors: [
