@@ -3,12 +3,13 @@ import site from '../../content/site.json' with { type: 'json' };
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { hashPassword, randomPassword } from './auth/password.ts';
-import { seedSampleData } from './db/sample-data/index.ts';
+import { seedSampleData, type SeedResult } from './db/sample-data/index.ts';
 
 export interface BootstrapResult {
   /** Set only when this start created the admin account. */
   createdAdmin?: { email: string; password: string | undefined; generated: boolean };
-  seeded: boolean;
+  /** Set when this start filled the database with sample content. */
+  sample?: SeedResult;
 }
 
 /**
@@ -17,7 +18,7 @@ export interface BootstrapResult {
  */
 export async function bootstrap(db: Kysely<Database>, config: Config, now = new Date()): Promise<BootstrapResult> {
   const existing = await db.selectFrom('chapters').select('id').where('isAdmin', '=', true).limit(1).executeTakeFirst();
-  if (existing) return { seeded: false };
+  if (existing) return {};
 
   const generated = config.admin.password === undefined;
   const password = config.admin.password ?? randomPassword();
@@ -34,9 +35,7 @@ export async function bootstrap(db: Kysely<Database>, config: Config, now = new 
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  if (config.sampleData) await seedSampleData(db, { adminId: admin.id, now });
-  return {
-    createdAdmin: { email: config.admin.email, password: generated ? password : undefined, generated },
-    seeded: config.sampleData,
-  };
+  const createdAdmin = { email: config.admin.email, password: generated ? password : undefined, generated };
+  if (!config.sampleData) return { createdAdmin };
+  return { createdAdmin, sample: await seedSampleData(db, { adminId: admin.id, now }) };
 }

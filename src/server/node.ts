@@ -27,7 +27,11 @@ export async function startServer(
         ? `Created the admin account. Sign in at /login with\n  email:    ${email}\n  password: ${password}\n(shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)`
         : `Created the admin account ${email} with the password from ADMIN_PASSWORD.`,
     );
-    if (result.seeded) log('Added sample chapters, events and people (SAMPLE_DATA=0 turns this off).');
+    if (result.sample) {
+      const { emails, password } = result.sample.accounts;
+      log(`Added sample chapters, events and people (SAMPLE_DATA=0 turns this off).`);
+      log(`Sample chapter accounts (password ${password}): ${emails.join(', ')}`);
+    }
   }
 
   const app = createServerApp(deps, options.distDir ?? DEFAULT_DIST);
