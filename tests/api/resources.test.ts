@@ -318,3 +318,14 @@ describe('contact', () => {
     expect(last).toBe(429);
   });
 });
+
+describe('caching of public reads', () => {
+  it('lets the CDN share anonymous reads briefly, never signed-in ones or mutations', async () => {
+    const anon = await api.call('/events');
+    expect(anon.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    const signedIn = await api.call('/events', json('GET', undefined, admin));
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    const mutation = await api.call('/contact', json('POST', { name: 'A', email: 'a@example.com', message: 'b' }));
+    expect(mutation.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -3,6 +3,7 @@ import { chapterInfoSchema, chapterInfoUpdateSchema } from '../../lib/schemas/ch
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
+import { publicCache } from '../http/cache.ts';
 import { readJson } from '../http/body.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
@@ -48,7 +49,7 @@ export function chapterRoutes({ database, now }: ApiDeps) {
       const info = await infoOf(user.id);
       return c.json({ success: true, chapter: info ? toChapterInfo(info, user) : null });
     })
-    .get('/:slug', async (c) => {
+    .get('/:slug', publicCache, async (c) => {
       const chapter = await db
         .selectFrom('chapters')
         .selectAll()

@@ -6,6 +6,7 @@ import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { Database } from '../db/schema.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
+import { publicCache } from '../http/cache.ts';
 import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
@@ -62,7 +63,7 @@ export function eventRoutes({ database, now }: ApiDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', publicCache, async (c) => {
       const rows = await eventsQuery(db).execute();
       return c.json({ success: true, events: orderEvents(rows.map(toEvent), now()) });
     })
@@ -72,7 +73,7 @@ export function eventRoutes({ database, now }: ApiDeps) {
       const rows = await query.execute();
       return c.json({ success: true, events: orderEvents(rows.map(toEvent), now()) });
     })
-    .get('/:id', async (c) => {
+    .get('/:id', publicCache, async (c) => {
       const event = await findEvent(db, c.req.param('id'));
       if (!event) throw notFound('Event not found');
       return c.json({ success: true, event: toEvent(event) });

@@ -3,6 +3,7 @@ import { humanSchema } from '../../lib/schemas/people.schema.ts';
 import { requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
+import { publicCache } from '../http/cache.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { isUuid } from '../http/ids.ts';
@@ -11,7 +12,7 @@ import { toHuman } from '../mappers.ts';
 export function humanRoutes({ database }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', publicCache, async (c) => {
       const rows = await db.selectFrom('humans').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
       return c.json({ success: true, humans: rows.map(toHuman) });
     })

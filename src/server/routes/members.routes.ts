@@ -3,6 +3,7 @@ import { committeeMemberSchema, membersQuerySchema } from '../../lib/schemas/peo
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
+import { publicCache } from '../http/cache.ts';
 import { readJson, validate } from '../http/body.ts';
 import { toCommitteeMember } from '../mappers.ts';
 
@@ -10,7 +11,7 @@ import { toCommitteeMember } from '../mappers.ts';
 export function memberRoutes({ database }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', publicCache, async (c) => {
       const { year, committee } = validate(membersQuerySchema, c.req.query());
       const rows = await db
         .selectFrom('committeeMembers')
