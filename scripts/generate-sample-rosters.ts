@@ -426,7 +426,7 @@ const PLANS: RosterPlan[] = [
     slug: 'about-spark',
     committee: 'SPARK',
     title: 'About SPARK',
-    subtitle: 'Students Promoting Advancement, Research and Knowledge',
+    subtitle: 'The chapter’s student volunteer team',
     description: 'What SPARK, the student volunteer team of the chapter, does and how to join it.',
     intro: [
       'SPARK is the chapter’s student volunteer team. Its coordinators and volunteers organise workshops, contests and outreach sessions at universities across Bangladesh.',

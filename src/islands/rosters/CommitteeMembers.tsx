@@ -41,7 +41,7 @@ export default function CommitteeMembers({ committee, year }: Props) {
         <span className="sr-only">Loading committee members…</span>
         <ul className={cardClasses.grid.standard} aria-hidden="true">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            <li key={i} className={`${cardClasses.card} animate-pulse`}>
+            <li key={i} className={`${cardClasses.item.standard} ${cardClasses.card} animate-pulse`}>
               <div className="size-32 rounded-full bg-slate-200 dark:bg-slate-700" />
               <div className="mt-4 h-5 w-40 rounded bg-slate-200 dark:bg-slate-700" />
               <div className="mt-2 h-4 w-28 rounded bg-slate-200 dark:bg-slate-700" />
@@ -91,7 +91,7 @@ export default function CommitteeMembers({ committee, year }: Props) {
             )}
             <ul className={cardClasses.grid.standard} role="list">
               {group.people.map((member) => (
-                <li key={member.id}>
+                <li key={member.id} className={cardClasses.item.standard}>
                   <PersonCard person={member} layout="standard" headingLevel={group.heading ? 3 : 2} />
                 </li>
               ))}

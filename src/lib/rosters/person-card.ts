@@ -34,9 +34,14 @@ export function affiliationLines(affiliation: string | null | undefined): string
 export const PHOTO_SIZE: Record<CardLayout, number> = { standard: 128, featured: 224 };
 
 export const cardClasses = {
+  /** Standard lists centre a short last row (a first row of three, a team of two); featured is a strict grid. */
   grid: {
-    standard: 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+    standard: 'flex flex-wrap justify-center gap-6',
     featured: 'grid grid-cols-1 gap-8 md:grid-cols-3',
+  },
+  item: {
+    standard: 'w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)] xl:w-[calc((100%-4.5rem)/4)]',
+    featured: '',
   },
   card: 'flex h-full flex-col items-center rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900',
   photo: {
