@@ -1,4 +1,4 @@
-import { initials } from '../../lib/format.ts';
+import { formatPhone, initials } from '../../lib/format.ts';
 import {
   PHOTO_SIZE,
   affiliationLines,
@@ -61,7 +61,7 @@ export default function PersonCard({ person, layout, headingLevel }: Props) {
         {person.phone && (
           <a className={cardClasses.link} href={telHref(person.phone)}>
             <span className="sr-only">Phone: </span>
-            {person.phone}
+            {formatPhone(person.phone)}
           </a>
         )}
         {person.whatsapp && (
