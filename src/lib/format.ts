@@ -74,10 +74,17 @@ export function formatBlogDateLong(iso: string | null | undefined): string {
 /** Initials for an avatar when there is no photo: "Ayesha Rahman" -> "AR". */
 export function initials(name: string): string {
   const parts = name
-    .replace(/^(dr|prof|engr|mr|ms|mrs)\.?\s+/i, '')
+    .replace(/^((dr|prof|engr|mr|ms|mrs)\.?\s+)+/i, '') // "Prof. Dr. Lamia Sultana" is LS
     .split(/\s+/)
     .filter(Boolean);
   const first = parts[0]?.[0] ?? '';
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase() || '?';
+}
+
+/** Bangladeshi mobile numbers read "+880 1711-000000"; anything else is shown as written. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/[^\d]/g, '');
+  const local = /^(?:880|0)?(1\d{9})$/.exec(digits)?.[1];
+  return local ? `+880 ${local.slice(0, 4)}-${local.slice(4)}` : phone.trim();
 }

@@ -1,0 +1,38 @@
+import type { ImageMetadata } from 'astro';
+import { getCollection, getEntry } from 'astro:content';
+import type { FileRoster, Roster, RosterPerson } from '../lib/content/roster.schema.ts';
+import { groupRoster, type RosterGroup } from '../lib/rosters/grouping.ts';
+
+/** A roster person with the photo their `image` file name matched, if any. */
+export type RosterCardPerson = RosterPerson & { photo: ImageMetadata | undefined };
+
+/** Every image under src/assets/rosters/, keyed by its path there ("secretariat/ayesha-rahman.webp"). */
+const photos = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<{ default: ImageMetadata }>('/src/assets/rosters/**/*.{jpg,jpeg,png,webp,avif}', { eager: true }),
+  ).map(([path, module]) => [path.replace('/src/assets/rosters/', ''), module.default]),
+);
+
+/** The person's photo from the roster's photo folder; none (an initials avatar) when no file matches. */
+export function rosterPhoto(roster: Pick<FileRoster, 'photoFolder'>, person: Pick<RosterPerson, 'image'>) {
+  if (!roster.photoFolder || !person.image) return undefined;
+  return photos[`${roster.photoFolder}/${person.image}`];
+}
+
+/** Every roster file with its route (the file name without .json). */
+export async function getRosters(): Promise<{ route: string; roster: Roster }[]> {
+  const entries = await getCollection('rosters');
+  return entries.map((entry) => ({ route: entry.id, roster: entry.data }));
+}
+
+export async function getRoster(route: string): Promise<Roster> {
+  const entry = await getEntry('rosters', route);
+  if (!entry) throw new Error(`content/rosters/${route}.json is missing`);
+  return entry.data;
+}
+
+/** The roster's sections by its grouping rule, each person with their photo. */
+export function rosterSections(roster: FileRoster): RosterGroup<RosterCardPerson>[] {
+  const people = roster.people.map((person) => ({ ...person, photo: rosterPhoto(roster, person) }));
+  return groupRoster(people, roster.grouping);
+}
