@@ -10,12 +10,15 @@ const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input, select, [ta
  */
 export default function HumanModal({ human, onClose }: { human: Human; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
+    // Start on the Close button (browsers otherwise focus the dialog box itself).
+    close.current?.focus();
     return () => {
       if (element.open) element.close();
       opener?.focus();
@@ -64,6 +67,7 @@ export default function HumanModal({ human, onClose }: { human: Human; onClose: 
               {human.name}
             </h2>
             <button
+              ref={close}
               type="button"
               onClick={() => dialog.current?.close()}
               className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
