@@ -114,6 +114,19 @@ test.describe('/events', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('says so when the events cannot be loaded (no retry)', async ({ page, consoleErrors }) => {
+    let calls = 0;
+    await page.route('**/api/v1/events', (route) => {
+      calls++;
+      return route.abort('connectionrefused');
+    });
+    await page.goto('/events');
+    await expect(page.getByRole('alert')).toContainText('Events could not be loaded');
+    await expect(page.getByRole('alert')).toContainText('Network error');
+    expect(calls).toBe(1);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('net::ERR_')));
+  });
+
   test('ships only the small list island', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
