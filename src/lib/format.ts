@@ -43,6 +43,11 @@ export function formatTime(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+/** "9:30 AM - 12:00 PM" for an event's start and end. */
+export function formatTimeRange(startTime: string, endTime: string): string {
+  return `${formatTime(startTime)} - ${formatTime(endTime)}`;
+}
+
 /** The instant a wall-clock date and time in Dhaka refers to. */
 export function dhakaInstant(isoDate: string, hhmm: string): Date {
   return new Date(`${isoDate.slice(0, 10)}T${hhmm.slice(0, 5)}:00${DHAKA_OFFSET}`);

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { api, isApiError } from '../../lib/api-client.ts';
+import { isUpcoming } from '../../lib/format.ts';
+import type { EventItem } from '../../lib/types.ts';
+import EventCardSkeleton from './EventCardSkeleton.tsx';
+import EventListCard from './EventListCard.tsx';
+
+/** Spec §9: the events list shows 3 skeleton cards while loading. */
+export const EVENT_SKELETON_CARDS = 3;
+
+type State =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; events: EventItem[]; now: Date };
+
+const grid = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+function Section({ title, empty, events, now }: { title: string; empty: string; events: EventItem[]; now: Date }) {
+  const id = title.toLowerCase().replace(/\s+/g, '-');
+  return (
+    <section aria-labelledby={id} className="fade-in mt-12 first:mt-0">
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {events.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {empty}
+        </p>
+      ) : (
+        <ul className={`mt-6 ${grid}`}>
+          {events.map((event) => (
+            <li key={event.id} className="flex">
+              <EventListCard event={event} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** /events: upcoming events (not ended yet, in Dhaka time), then every event. Not retried on failure (spec §8). */
+export default function EventsPage() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    void api.get<{ events: EventItem[] }>('/events').then((body) => {
+      if (!live) return;
+      setState(
+        isApiError(body)
+          ? { status: 'error', message: body.message }
+          : { status: 'loaded', events: body.events, now: new Date() },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (state.status === 'loading') {
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          Loading events…
+        </p>
+        <div className={grid}>
+          {Array.from({ length: EVENT_SKELETON_CARDS }, (_, i) => (
+            <EventCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <div
+        role="alert"
+        className="rounded-lg border border-red-300 bg-red-50 p-6 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+      >
+        <p className="font-semibold">Events could not be loaded</p>
+        <p className="mt-1 text-sm">{state.message}</p>
+      </div>
+    );
+  }
+
+  const upcoming = state.events.filter((event) => isUpcoming(event, state.now));
+  return (
+    <>
+      <Section title="Upcoming Events" empty="No Upcoming Events Found" events={upcoming} now={state.now} />
+      <Section title="All Events" empty="No Events Found" events={state.events} now={state.now} />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { api, isApiError } from '../../lib/api-client.ts';
+import type { Human } from '../../lib/types.ts';
+import HumanModal from './HumanModal.tsx';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; humans: Human[] };
+
+const grid = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+/** "Humans of IEEE CS BDC": image cards; a card opens its story in a modal. */
+export default function HumansGallery() {
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [open, setOpen] = useState<Human | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void api.get<{ humans: Human[] }>('/humans').then((body) => {
+      if (!live) return;
+      setState(
+        isApiError(body) ? { status: 'error', message: body.message } : { status: 'loaded', humans: body.humans },
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (state.status === 'loading') {
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          Loading stories…
+        </p>
+        <div className={grid}>
+          {Array.from({ length: 3 }, (_, i) => (
+            <div
+              key={i}
+              data-testid="human-skeleton"
+              className="aspect-[4/5] animate-pulse rounded-xl bg-slate-200 dark:bg-slate-800"
+            />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div
+        role="alert"
+        className="rounded-lg border border-red-300 bg-red-50 p-6 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+      >
+        <p className="font-semibold">Stories could not be loaded</p>
+        <p className="mt-1 text-sm">{state.message}</p>
+      </div>
+    );
+  }
+  if (state.humans.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+        No stories yet. Check back soon.
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className={`fade-in ${grid}`}>
+        {state.humans.map((human) => (
+          <li key={human.id}>
+            <button
+              type="button"
+              onClick={() => setOpen(human)}
+              aria-haspopup="dialog"
+              className="group relative block w-full overflow-hidden rounded-xl bg-slate-200 text-left shadow-sm dark:bg-slate-800"
+            >
+              <img
+                src={human.image}
+                alt=""
+                width={480}
+                height={600}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/5] w-full object-cover transition duration-300 group-hover:scale-105"
+              />
+              <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-slate-950/90 to-transparent p-4 pt-12 text-lg font-semibold text-white">
+                {human.name}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <HumanModal human={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

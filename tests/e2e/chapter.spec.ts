@@ -1,0 +1,180 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ChapterInfo } from '../../src/lib/types.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { test, expect } from './fixtures.ts';
+import { adminToken, apiCall, createEvent, createExcom, deleteAllEvents, deleteAllExcom } from './live-data.ts';
+
+const HOME = { slug: 'ieee-cs-bdc', name: 'IEEE Computer Society Bangladesh Chapter' };
+const INFO = {
+  logo: '/logo.svg',
+  shortDescription: 'Connecting computing students and professionals across Bangladesh.',
+  websiteUrl: 'https://ieeecsbdc.example.org',
+  facebookUrl: 'https://facebook.com/ieeecsbdc',
+  linkedinUrl: 'https://linkedin.com/company/ieeecsbdc',
+  aboutUs: 'We run seminars and workshops.\nWe mentor student branches.',
+  videoUrl: 'https://www.youtube.com/watch?v=abcDEF12345&t=10',
+};
+
+/** The admin's own chapter gets the landing info above (created, or updated when it exists). */
+async function writeHomeLanding(request: APIRequestContext, token: string) {
+  const { chapter } = await apiCall<{ chapter: ChapterInfo | null }>(request, token, 'get', '/chapters');
+  if (chapter) await apiCall(request, token, 'put', `/chapters/${chapter._id}`, INFO);
+  else await apiCall(request, token, 'post', '/chapters', INFO);
+}
+
+/** The player is a third-party frame; offline, answer it with an empty page. */
+async function stubYouTube(page: Page) {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+  );
+}
+
+function forgiveApi404(errors: string[]) {
+  const expected = 'Failed to load resource: the server responded with a status of 404 (Not Found)';
+  expect(errors.filter((e) => e === expected)).toHaveLength(1);
+  errors.splice(0, errors.length, ...errors.filter((e) => e !== expected));
+}
+
+test.describe('/chapter/{slug}', () => {
+  test.beforeEach(async ({ request, baseURL }) => {
+    const token = await adminToken(request, baseURL!);
+    await deleteAllEvents(request, token);
+    await deleteAllExcom(request, token);
+  });
+
+  test('shows the landing page with events and the executive committee', async ({ page, request, baseURL }) => {
+    const token = await adminToken(request, baseURL!);
+    await writeHomeLanding(request, token);
+    await createEvent(request, token, { title: 'Spring Workshop', eventDate: '2026-03-01' });
+    await createEvent(request, token, { title: 'Autumn Seminar', eventDate: '2026-10-01' });
+    await createExcom(request, token, {
+      name: 'Ayesha Rahman',
+      designation: 'Chair',
+      affiliation: 'BUET',
+      image: '/og-default.png',
+      email: 'ayesha@example.org',
+    });
+    await stubYouTube(page);
+
+    await page.goto(`/chapter/${HOME.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: HOME.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${HOME.name} | ${HOME.name}`);
+    await expect(page.getByText(INFO.shortDescription)).toBeVisible();
+    const links = page.getByRole('list', { name: 'Links' });
+    await expect(links.getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', INFO.facebookUrl);
+    await expect(links.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute('href', INFO.linkedinUrl);
+    await expect(links.getByRole('link', { name: /Website/ })).toHaveAttribute('href', INFO.websiteUrl);
+    await expect(links.getByRole('link', { name: /E-mail/ })).toHaveAttribute('href', 'mailto:admin@e2e.example');
+    for (const link of await links.locator('a[href^="http"]').all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    await expect(page.getByRole('img', { name: `Logo of ${HOME.name}` })).toHaveAttribute('src', '/logo.svg');
+
+    // About Us: the player loads only when asked, with the id after v=.
+    await expect(page.getByRole('heading', { name: 'About Us' })).toBeVisible();
+    await expect(page.getByText('We mentor student branches.')).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.getByRole('button', { name: `Play video: About ${HOME.name}` }).click();
+    await expect(page.locator('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1&rel=0',
+    );
+
+    const stats = page.getByRole('region', { name: 'Chapter in numbers' });
+    await expect(stats).toContainText('43+');
+    await expect(stats).toContainText('Members');
+    await expect(stats).toContainText('24+');
+    await expect(stats).toContainText('Events');
+    await expect(stats).toContainText('6+');
+    await expect(stats).toContainText('Workshops');
+
+    // "What we have done": a lazily loaded slider, one slide per view, clickable pagination.
+    const done = page.getByRole('region', { name: 'What we have done' });
+    await done.scrollIntoViewIfNeeded();
+    await expect(done.locator('.swiper-slide')).toHaveCount(2);
+    const bullets = done.locator('.swiper-pagination-bullet');
+    await expect(bullets).toHaveCount(2);
+    await expect(done.locator('.swiper-slide-active')).toContainText('Autumn Seminar');
+    await bullets.nth(1).click();
+    await expect(done.locator('.swiper-slide-active')).toContainText('Spring Workshop');
+    const gap = await done
+      .locator('.swiper-slide')
+      .first()
+      .evaluate((el) => getComputedStyle(el).marginRight);
+    expect(gap).toBe('30px');
+
+    const excom = page.getByRole('region', { name: 'Our Executive Committee' });
+    await expect(excom.getByRole('heading', { name: 'Ayesha Rahman' })).toBeVisible();
+    await expect(excom).toContainText('Chair');
+    await expect(excom).toContainText('BUET');
+    await expect(excom.getByRole('link', { name: 'ayesha@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:ayesha@example.org',
+    );
+
+    await expectNoSeriousA11yViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a chapter without landing info shows its name, the default video and both empty states', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const token = await adminToken(request, baseURL!);
+    const res = await request.post('/api/v1/users', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        name: 'Bare Chapter',
+        email: 'bare@e2e.example',
+        password: 'bare-chapter-pw',
+        phone: '01700000000',
+        slug: 'bare-chapter',
+      },
+    });
+    expect([201, 409]).toContain(res.status());
+    await stubYouTube(page);
+
+    await page.goto('/chapter/bare-chapter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bare Chapter' })).toBeVisible();
+    const links = page.getByRole('list', { name: 'Links' });
+    await expect(links.getByRole('link')).toHaveCount(1);
+    await expect(links.getByRole('link', { name: /E-mail/ })).toHaveAttribute('href', 'mailto:bare@e2e.example');
+    await expect(page.getByRole('img', { name: /Logo of/ })).toHaveCount(0);
+    await page.getByRole('button', { name: /Play video/ }).click();
+    const { DEFAULT_VIDEO_ID } = await import('../../src/islands/chapter/youtube.ts');
+    await expect(page.locator('iframe')).toHaveAttribute('src', new RegExp(`/embed/${DEFAULT_VIDEO_ID}\\?`));
+    await expect(page.getByText('No Event Found')).toBeVisible();
+    await expect(page.getByText('No Executive Committee Found')).toBeVisible();
+  });
+
+  test('shows the not-found page for an unknown chapter', async ({ page, consoleErrors }) => {
+    await page.goto('/chapter/no-such-chapter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText("Sorry, we couldn't find the page you're looking for.")).toBeVisible();
+    await expect(page).toHaveTitle(/^Page not found \|/);
+    forgiveApi404(consoleErrors);
+  });
+
+  test('shows the not-found page when the returned slug differs from the address', async ({ page }) => {
+    // The API finds chapters case-insensitively; the page only accepts its exact slug.
+    await page.goto(`/chapter/${HOME.slug.toUpperCase()}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: HOME.name })).toHaveCount(0);
+  });
+
+  test('shows a skeleton while loading', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/chapters/**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/chapter/${HOME.slug}`);
+    await expect(page.getByTestId('chapter-skeleton')).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: HOME.name })).toBeVisible();
+  });
+});
