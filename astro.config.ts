@@ -17,8 +17,8 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      filter: (page) =>
-        !new URL(page).pathname.startsWith('/dashboard') && !new URL(page).pathname.startsWith('/login'),
+      // Staff pages and the detail-page shells (reached only through _redirects rewrites) stay out.
+      filter: (page) => !/^\/(dashboard|login)(\/|$)|\/view\/?$/.test(new URL(page).pathname),
     }),
   ],
   vite: {
