@@ -5,6 +5,7 @@ import { errorBody, handleError, payloadTooLarge } from './http/errors.ts';
 import { JSON_BODY_LIMIT } from './http/body.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { blogRoutes } from './routes/blog.routes.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -27,6 +28,7 @@ export function createApi(deps: ApiDeps) {
   );
 
   api.route('/health', healthRoutes(deps));
+  api.route('/blog', blogRoutes(deps));
 
   api.notFound((c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError(handleError);
