@@ -40,7 +40,7 @@ describe('the blog API over the local Markdown posts (no HASHNODE_HOST)', () => 
     const { post } = (await res.json()) as BlogPostResponse;
     expect(post.title).toBe('Why Students Should Try Rust');
     expect(post.content.html).toContain('<h2');
-    expect(post.content.html).toContain('<pre><code class="language-python">');
+    expect(post.content.html).toContain('<pre tabindex="0"><code class="language-python">');
     expect(post.content.html).toContain('target="_blank"');
     expect(post.coverImage).toEqual({ url: '/blog/covers/introduction-to-rust.webp' });
     expect((await api.call('/blog/posts/nope')).status).toBe(404);

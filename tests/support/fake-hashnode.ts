@@ -111,6 +111,8 @@ export interface FakeHashnode {
   /** The publication's posts, newest first; replace to change what the fake serves. */
   posts: FakePost[];
   failure: FakeFailure;
+  /** Answer `publication: null`, as Hashnode does for an unknown host. */
+  publicationMissing: boolean;
   /** Delay before answering, to observe loading states. */
   delayMs: number;
   /** Every request seen: operation name and variables. */
@@ -155,11 +157,13 @@ export async function startFakeHashnode(initialPosts: FakePost[] = []): Promise<
     host: FAKE_HOST,
     posts: [...initialPosts],
     failure: null,
+    publicationMissing: false,
     delayMs: 0,
     requests: [],
     reset() {
       this.posts = [...initialPosts];
       this.failure = null;
+      this.publicationMissing = false;
       this.delayMs = 0;
       this.requests = [];
     },
@@ -193,7 +197,8 @@ export async function startFakeHashnode(initialPosts: FakePost[] = []): Promise<
   });
 
   const rootValue = {
-    publication: ({ host }: { host?: string }) => (host === FAKE_HOST ? publication() : null),
+    publication: ({ host }: { host?: string }) =>
+      host === FAKE_HOST && !state.publicationMissing ? publication() : null,
   };
 
   const server: Server = createServer((req, res) => {

@@ -21,26 +21,32 @@ type State =
  * in the address at all -> "No posts found".
  */
 export default function AuthorProfile({ chapterName }: { chapterName: string }) {
-  const [name] = useState(() => lastPathSegment(window.location.pathname));
-  const [state, setState] = useState<State>(() => (name.trim() ? { kind: 'loading' } : { kind: 'no-author' }));
+  const [name, setName] = useState('');
+  const [state, setState] = useState<State>({ kind: 'loading' });
 
+  // The name comes from the address, known only in the browser (the page is one prebuilt shell).
   useEffect(() => {
-    if (!name.trim()) return;
+    const decoded = lastPathSegment(window.location.pathname);
+    setName(decoded);
+    if (!decoded.trim()) {
+      setState({ kind: 'no-author' });
+      return;
+    }
     applyDocumentMeta({
-      title: name,
+      title: decoded,
       siteName: chapterName,
-      description: `Articles by ${name} on the ${chapterName} blog.`,
+      description: `Articles by ${decoded} on the ${chapterName} blog.`,
     });
     const controller = new AbortController();
     blogApi
-      .author(name, controller.signal)
+      .author(decoded, controller.signal)
       .then((result) => {
         if (result.ok) setState({ kind: 'ready', author: result.data.author, posts: result.data.posts });
         else setState({ kind: result.status === 404 ? 'no-data' : 'error' });
       })
       .catch(() => {});
     return () => controller.abort();
-  }, [name, chapterName]);
+  }, [chapterName]);
 
   switch (state.kind) {
     case 'loading':

@@ -25,7 +25,7 @@ const options: sanitizeHtml.IOptions = {
     img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading'],
     source: ['srcset', 'sizes', 'type', 'media'],
     code: ['class'],
-    pre: ['class'],
+    pre: ['class', 'tabindex'],
     span: ['class'],
     th: ['align', 'colspan', 'rowspan'],
     td: ['align', 'colspan', 'rowspan'],
@@ -43,6 +43,8 @@ const options: sanitizeHtml.IOptions = {
       };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // Wide code blocks scroll sideways; keyboard users need to be able to focus them to scroll.
+    pre: (tagName, attribs) => ({ tagName, attribs: { ...attribs, tabindex: '0' } }),
   },
 };
 
