@@ -10,6 +10,7 @@ const POSTS = Array.from({ length: 12 }, (_, i) =>
 
 const test = base.extend<{ fakeState: FakeHashnode }, { fake: FakeHashnode }>({
   fake: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructured first argument
     async ({}, use) => {
       const fake = await startFakeHashnode(POSTS);
       await use(fake);
