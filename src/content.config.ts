@@ -1,6 +1,8 @@
 import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
 import { readFile } from 'node:fs/promises';
 import { siteSchema } from './lib/content/site.schema.ts';
+import { blogFrontMatterSchema } from './lib/blog/front-matter.schema.ts';
 
 /** Loads one JSON object file as a single entry, so the build validates it with the collection schema. */
 function singleJsonFile(path: string, id: string) {
@@ -15,4 +17,11 @@ const site = defineCollection({
   schema: siteSchema,
 });
 
-export const collections = { site };
+// The API serves these posts at run time (src/server/blog/local-source.ts); the collection is here so the
+// build fails on a post with invalid front matter, naming the file and field.
+const blog = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/blog' }),
+  schema: blogFrontMatterSchema,
+});
+
+export const collections = { site, blog };
