@@ -53,7 +53,7 @@ let index = 0;
 for (const file of files) {
   const text = await readFile(join(BLOG_DIR, file), 'utf8');
   const cover = /^coverImage:\s*\/blog\/covers\/(.+\.webp)\s*$/m.exec(text)?.[1];
-  const title = /^title:\s*"?(.+?)"?\s*$/m.exec(text)?.[1] ?? file;
+  const title = /^title:\s*["']?(.+?)["']?\s*$/m.exec(text)?.[1] ?? file;
   if (!cover) continue;
   await sharp(Buffer.from(coverSvg(title, index++)))
     .resize(800, 420)
