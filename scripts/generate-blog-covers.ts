@@ -37,13 +37,13 @@ function wrap(text: string, width: number): string[] {
 function coverSvg(title: string, index: number): string {
   const [from, to] = PALETTES[index % PALETTES.length]!;
   const lines = wrap(title, 26)
-    .map((l, i) => `<text x="60" y="${250 + i * 64}" font-size="52" font-weight="700">${escapeXml(l)}</text>`)
+    .map((l, i) => `<text x="60" y="${200 + i * 64}" font-size="52" font-weight="700">${escapeXml(l)}</text>`)
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="1200" height="630" fill="url(#g)"/>
   <circle cx="1040" cy="120" r="180" fill="#fff" fill-opacity="0.08"/><circle cx="1120" cy="520" r="120" fill="#fff" fill-opacity="0.06"/>
-  <g fill="#fff" font-family="DejaVu Sans, Arial, sans-serif"><text x="60" y="120" font-size="28" opacity="0.85">IEEE CS Bangladesh Chapter · Blog</text>${lines}</g>
+  <g fill="#fff" font-family="DejaVu Sans, Arial, sans-serif"><text x="60" y="570" font-size="28" opacity="0.85">IEEE CS Bangladesh Chapter · Blog</text>${lines}</g>
 </svg>`;
 }
 
