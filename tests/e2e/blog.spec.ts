@@ -63,6 +63,8 @@ test.describe('blog list (local Markdown posts)', () => {
     await page.clock.install();
     await page.goto('/blogs');
     await expect(page.getByTestId('post-card')).toHaveCount(9);
+    // From here on, page time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1000);
     const search = page.getByRole('searchbox', { name: 'Search articles' });
     await expect(search).toHaveAttribute('placeholder', 'Search articles, authors, or content...');
     await search.fill('rust');

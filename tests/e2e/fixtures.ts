@@ -41,7 +41,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(server);
       await server.close();
     },
-    { scope: 'worker' },
+    // Starting PGlite and hashing the admin password can take long on a loaded machine; the
+    // default (the test timeout) made a worker's first tests fail before they began.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   consoleErrors: [
