@@ -3,6 +3,7 @@ import { glob } from 'astro/loaders';
 import { readFile } from 'node:fs/promises';
 import { siteSchema } from './lib/content/site.schema.ts';
 import { rosterSchema } from './lib/content/roster.schema.ts';
+import { blogFrontMatterSchema } from './lib/blog/front-matter.schema.ts';
 
 /** Loads one JSON object file as a single entry, so the build validates it with the collection schema. */
 function singleJsonFile(path: string, id: string) {
@@ -23,4 +24,12 @@ const rosters = defineCollection({
   schema: rosterSchema,
 });
 
-export const collections = { site, rosters };
+
+// The API serves these posts at run time (src/server/blog/local-source.ts); the collection is here so the
+// build fails on a post with invalid front matter, naming the file and field.
+const blog = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/blog' }),
+  schema: blogFrontMatterSchema,
+});
+
+export const collections = { site, rosters, blog };

@@ -17,6 +17,7 @@ import { humanRoutes } from './routes/humans.routes.ts';
 import { memberRoutes } from './routes/members.routes.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.routes.ts';
 import { userRoutes } from './routes/users.routes.ts';
+import { blogRoutes } from './routes/blog.routes.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -55,6 +56,7 @@ export function createApi(deps: ApiDeps) {
   api.route('/humans', humanRoutes(deps));
   api.route('/members', memberRoutes(deps));
   api.route('/uploads', uploadRoutes(deps));
+  api.route('/blog', blogRoutes(deps));
 
   api.notFound((c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError(handleError);

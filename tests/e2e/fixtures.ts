@@ -7,6 +7,8 @@ export const ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password
 interface WorkerFixtures {
   /** Start the server with SAMPLE_DATA on (true) or an empty database (false). */
   sampleData: boolean;
+  /** Extra environment for the server's config (e.g. HASHNODE_HOST/HASHNODE_GQL_URL of a fake). */
+  serverEnv: Record<string, string>;
   server: RunningServer;
 }
 
@@ -21,8 +23,9 @@ interface TestFixtures {
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sampleData: [false, { scope: 'worker', option: true }],
+  serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
-    async ({ sampleData }, use) => {
+    async ({ sampleData, serverEnv }, use) => {
       const config = loadConfig({
         PORT: '0',
         HOST: '127.0.0.1',
@@ -32,6 +35,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         SAMPLE_DATA: sampleData ? '1' : '0',
+        ...serverEnv,
       });
       const server = await startServer(config, { log: () => {} });
       await use(server);

@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { articleCount, authorStats, lastPathSegment } from '../../lib/blog/rules.ts';
+import type { BlogAuthor, BlogPost } from '../../lib/blog/types.ts';
+import { AuthorAvatar } from './AuthorAvatar.tsx';
+import { blogApi } from './blog-api.ts';
+import { BlogStatus } from './BlogStatus.tsx';
+import { applyDocumentMeta } from './document-meta.ts';
+import { PostCard, PostCardSkeleton, PostGrid } from './PostCard.tsx';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error' }
+  | { kind: 'no-data' }
+  | { kind: 'no-author' }
+  | { kind: 'ready'; author: BlogAuthor | null; posts: BlogPost[] };
+
+/**
+ * /author/{authorName}: the decoded name from the address, then the author's posts (exact name match,
+ * done by the API). The spec's screens map as: the blog service failed -> "Error loading author"; the
+ * publication is missing -> "No data available"; no posts by that name -> "Author not found"; no name
+ * in the address at all -> "No posts found".
+ */
+export default function AuthorProfile({ chapterName }: { chapterName: string }) {
+  const [name, setName] = useState('');
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  // The name comes from the address, known only in the browser (the page is one prebuilt shell).
+  useEffect(() => {
+    const decoded = lastPathSegment(window.location.pathname);
+    setName(decoded);
+    if (!decoded.trim()) {
+      setState({ kind: 'no-author' });
+      return;
+    }
+    applyDocumentMeta({
+      title: decoded,
+      siteName: chapterName,
+      description: `Articles by ${decoded} on the ${chapterName} blog.`,
+    });
+    const controller = new AbortController();
+    blogApi
+      .author(decoded, controller.signal)
+      .then((result) => {
+        if (result.ok) setState({ kind: 'ready', author: result.data.author, posts: result.data.posts });
+        else setState({ kind: result.status === 404 ? 'no-data' : 'error' });
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [chapterName]);
+
+  switch (state.kind) {
+    case 'loading':
+      return <AuthorSkeleton />;
+    case 'error':
+      return (
+        <BlogStatus
+          heading="Error loading author"
+          text="There was an error loading the author's information. Please try again later."
+        />
+      );
+    case 'no-data':
+      return <BlogStatus heading="No data available" text="Unable to load blog posts at this time." />;
+    case 'no-author':
+      return <BlogStatus heading="No posts found" text="No author was named in the address." />;
+    case 'ready':
+      if (state.posts.length === 0)
+        return (
+          <BlogStatus
+            heading="Author not found"
+            text={`The author "${name}" doesn't exist or has no published posts.`}
+          />
+        );
+      return <Profile name={name} author={state.author} posts={state.posts} chapterName={chapterName} />;
+  }
+}
+
+function Profile({
+  name,
+  author,
+  posts,
+  chapterName,
+}: {
+  name: string;
+  author: BlogAuthor | null;
+  posts: BlogPost[];
+  chapterName: string;
+}) {
+  const stats = authorStats(posts);
+  const tiles = [
+    { label: 'Total Posts', value: stats.totalPosts },
+    { label: 'Total Views', value: stats.totalViews },
+    { label: 'Avg Views', value: stats.avgViews },
+    { label: 'Topics', value: stats.topics },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <header className="flex flex-col items-center gap-6 text-center sm:flex-row sm:text-left">
+        <AuthorAvatar name={name} picture={author?.profilePicture ?? null} size={112} />
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{name}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">Author at {chapterName}</p>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" data-testid="author-counts">
+            {stats.totalPosts} {stats.totalPosts === 1 ? 'post' : 'posts'} · {stats.topics}{' '}
+            {stats.topics === 1 ? 'topic' : 'topics'}
+          </p>
+        </div>
+      </header>
+
+      <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {tiles.map((tile) => (
+          <div
+            key={tile.label}
+            className="rounded-xl border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+            data-testid="stat-tile"
+          >
+            <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{tile.label}</dt>
+            <dd className="mt-1 text-3xl font-bold text-slate-900 dark:text-white">
+              {tile.value.toLocaleString('en-US')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <section className="mt-14" aria-labelledby="author-articles">
+        <h2 id="author-articles" className="text-2xl font-bold text-slate-900 dark:text-white">
+          Articles by {name}{' '}
+          <span className="text-base font-medium text-slate-600 dark:text-slate-400">
+            ({articleCount(posts.length)})
+          </span>
+        </h2>
+        <div className="mt-6">
+          <PostGrid>
+            {posts.map((post) => (
+              <PostCard key={post.id} post={post} chapterName={chapterName} />
+            ))}
+          </PostGrid>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function AuthorSkeleton() {
+  return (
+    <div
+      className="mx-auto max-w-7xl animate-pulse px-4 py-12 sm:px-6 lg:px-8"
+      aria-busy="true"
+      data-testid="author-skeleton"
+    >
+      <p className="sr-only">Loading the author…</p>
+      <div className="flex items-center gap-6">
+        <div className="h-28 w-28 rounded-full bg-slate-200 dark:bg-slate-800" />
+        <div className="space-y-3">
+          <div className="h-8 w-56 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-4 w-40 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+      </div>
+      <div className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="h-24 rounded-xl bg-slate-200 dark:bg-slate-800" />
+        ))}
+      </div>
+      <div className="mt-14">
+        <PostGrid>
+          {Array.from({ length: 3 }, (_, i) => (
+            <PostCardSkeleton key={i} />
+          ))}
+        </PostGrid>
+      </div>
+    </div>
+  );
+}

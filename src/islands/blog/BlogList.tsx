@@ -1,0 +1,298 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  filterFromSearchParams,
+  filterPosts,
+  filterToQueryString,
+  hasActiveFilter,
+  SEARCH_DEBOUNCE_MS,
+  SKELETON_CARDS,
+  tagNames,
+  toggleTag,
+  totalPages,
+  type BlogFilter,
+} from '../../lib/blog/rules.ts';
+import type { BlogFeedPage } from '../../lib/blog/types.ts';
+import { blogApi } from './blog-api.ts';
+import { PostCard, PostCardSkeleton, PostGrid } from './PostCard.tsx';
+
+type Pages = Pick<BlogFeedPage, 'posts' | 'pageInfo'>[];
+
+/**
+ * /blogs: the feed, searched and filtered by tag on the client over the loaded posts (spec §5), with
+ * the filter mirrored in ?search= and ?tags=. Pages are kept as loaded; a filter change goes back to
+ * page 1 (the first page, cursor null) as the spec's state machine says.
+ */
+export default function BlogList({ chapterName }: { chapterName: string }) {
+  const [searchInput, setSearchInput] = useState('');
+  const [filter, setFilter] = useState<BlogFilter>({ search: '', tags: [] });
+  const [restored, setRestored] = useState(false);
+  const [pages, setPages] = useState<Pages>([]);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState('');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState('');
+
+  // Restore the filter from the address once, before the first debounce can overwrite it.
+  useEffect(() => {
+    const initial = filterFromSearchParams(new URLSearchParams(window.location.search));
+    setSearchInput(initial.search);
+    setFilter(initial);
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    blogApi
+      .feed(null, controller.signal)
+      .then((result) => {
+        if (result.ok) {
+          setPages([{ posts: result.data.posts, pageInfo: result.data.pageInfo }]);
+          setStatus('ready');
+        } else {
+          setError(result.message);
+          setStatus('error');
+        }
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, []);
+
+  const applyFilter = useCallback((next: BlogFilter) => {
+    setFilter(next);
+    setPages((loaded) => loaded.slice(0, 1)); // page 1, cursor null
+    setMoreError('');
+  }, []);
+
+  // The typed search applies after 300 ms without typing.
+  useEffect(() => {
+    if (!restored || searchInput === filter.search) return;
+    const timer = window.setTimeout(() => applyFilter({ ...filter, search: searchInput }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [searchInput, filter, restored, applyFilter]);
+
+  // Mirror the applied filter in the address, without adding history entries per keystroke.
+  useEffect(() => {
+    if (!restored) return;
+    const url = `${window.location.pathname}${filterToQueryString(filter)}${window.location.hash}`;
+    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
+      window.history.replaceState(window.history.state, '', url);
+  }, [filter, restored]);
+
+  const loaded = useMemo(() => pages.flatMap((p) => p.posts), [pages]);
+  const visible = useMemo(() => filterPosts(loaded, filter), [loaded, filter]);
+  const allTags = useMemo(() => tagNames(loaded), [loaded]);
+  const filtering = hasActiveFilter(filter);
+  const last = pages[pages.length - 1];
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  function clearAll() {
+    setSearchInput('');
+    applyFilter({ search: '', tags: [] });
+  }
+
+  function clearSearch() {
+    setSearchInput('');
+    applyFilter({ ...filter, search: '' });
+    searchRef.current?.focus();
+  }
+
+  async function loadMore() {
+    const cursor = last?.pageInfo.endCursor;
+    if (!cursor) return;
+    setLoadingMore(true);
+    setMoreError('');
+    const result = await blogApi.feed(cursor);
+    setLoadingMore(false);
+    if (result.ok)
+      setPages((loadedPages) => [...loadedPages, { posts: result.data.posts, pageInfo: result.data.pageInfo }]);
+    else setMoreError(result.message);
+  }
+
+  return (
+    <div>
+      <form role="search" className="mx-auto max-w-2xl" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="blog-search" className="sr-only">
+          Search articles
+        </label>
+        <div className="relative">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="pointer-events-none absolute left-4 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-3.5-3.5" />
+          </svg>
+          <input
+            ref={searchRef}
+            id="blog-search"
+            type="search"
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.target.value)}
+            placeholder="Search articles, authors, or content..."
+            autoComplete="off"
+            className="w-full rounded-full border border-slate-300 bg-white py-3 pl-12 pr-12 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400 [&::-webkit-search-cancel-button]:hidden"
+          />
+          {searchInput && (
+            <button
+              type="button"
+              onClick={clearSearch}
+              aria-label="Clear search"
+              className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          )}
+        </div>
+      </form>
+
+      {filtering && allTags.length > 0 && (
+        <div className="mx-auto mt-6 max-w-4xl" role="group" aria-label="Filter by tag">
+          <ul className="flex flex-wrap justify-center gap-2">
+            {allTags.map((tag) => {
+              const pressed = filter.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+              return (
+                <li key={tag}>
+                  <button
+                    type="button"
+                    aria-pressed={pressed}
+                    onClick={() => applyFilter({ ...filter, tags: toggleTag(filter.tags, tag) })}
+                    className={`rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+                      pressed
+                        ? 'border-brand-700 bg-brand-700 text-white'
+                        : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200'
+                    }`}
+                  >
+                    {tag}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+
+      {filtering && (
+        <div
+          className="mx-auto mt-6 flex max-w-4xl flex-wrap items-center justify-center gap-2 text-sm text-slate-700 dark:text-slate-300"
+          data-testid="active-filters"
+        >
+          <span className="font-semibold">Active filters:</span>
+          {filter.search.trim() && (
+            <span className="rounded-full bg-slate-100 px-3 py-1 dark:bg-slate-800">
+              Search: “{filter.search.trim()}”
+            </span>
+          )}
+          {filter.tags.map((tag) => (
+            <span
+              key={tag}
+              className="rounded-full bg-brand-50 px-3 py-1 text-brand-800 dark:bg-brand-950 dark:text-brand-200"
+            >
+              {tag}
+            </span>
+          ))}
+          <button
+            type="button"
+            onClick={clearAll}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
+          >
+            Clear all
+          </button>
+        </div>
+      )}
+
+      <div className="mt-10" aria-live="polite" aria-busy={status === 'loading'}>
+        {status === 'loading' && (
+          <>
+            <p className="sr-only">Loading articles…</p>
+            <PostGrid>
+              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                <PostCardSkeleton key={i} />
+              ))}
+            </PostGrid>
+          </>
+        )}
+
+        {status === 'error' && (
+          <div
+            role="alert"
+            className="mx-auto max-w-xl rounded-xl border border-red-300 bg-red-50 p-6 text-center dark:border-red-800 dark:bg-red-950"
+          >
+            <h2 className="text-lg font-semibold text-red-800 dark:text-red-200">Error loading blogs</h2>
+            <p className="mt-2 text-red-700 dark:text-red-300">{error}</p>
+          </div>
+        )}
+
+        {status === 'ready' && visible.length === 0 && filtering && (
+          <div className="mx-auto max-w-xl py-12 text-center">
+            <h2 className="text-xl font-semibold text-slate-900 dark:text-white">No matching blogs found</h2>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">
+              Try adjusting your search or filters to find what you&apos;re looking for.
+            </p>
+            <button
+              type="button"
+              onClick={clearAll}
+              className="mt-6 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              Clear all filters
+            </button>
+          </div>
+        )}
+
+        {status === 'ready' && visible.length === 0 && !filtering && (
+          <div className="mx-auto max-w-xl py-12 text-center">
+            <h2 className="text-xl font-semibold text-slate-900 dark:text-white">No blogs found</h2>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">
+              We&apos;re working on creating new content. Check back later for updates and articles.
+            </p>
+          </div>
+        )}
+
+        {status === 'ready' && visible.length > 0 && (
+          <PostGrid>
+            {visible.map((post) => (
+              <PostCard key={post.id} post={post} chapterName={chapterName} />
+            ))}
+          </PostGrid>
+        )}
+      </div>
+
+      {status === 'ready' && !filtering && visible.length > 0 && (
+        <nav aria-label="Pagination" className="mt-12 flex flex-col items-center gap-4" data-testid="pagination">
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Page {pages.length} of {totalPages(visible.length)}
+          </p>
+          {last?.pageInfo.hasNextPage ? (
+            <button
+              type="button"
+              onClick={() => void loadMore()}
+              disabled={loadingMore}
+              className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-70"
+            >
+              {loadingMore ? 'Loading...' : 'Load More Articles'}
+            </button>
+          ) : (
+            <p className="text-sm font-medium text-slate-700 dark:text-slate-300">You&apos;ve reached the end</p>
+          )}
+          {moreError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {moreError}
+            </p>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  articleCount,
+  authorStats,
+  blogPaths,
+  filterFromSearchParams,
+  filterPosts,
+  filterToQueryString,
+  hasActiveFilter,
+  lastPathSegment,
+  shareLinks,
+  tagNames,
+  toggleTag,
+  totalPages,
+  truncateAuthorName,
+  visibleTags,
+} from '../../src/lib/blog/rules.ts';
+import type { BlogPost } from '../../src/lib/blog/types.ts';
+import { formatBlogDate, formatBlogDateLong } from '../../src/lib/format.ts';
+
+function post(id: string, fields: Partial<BlogPost> = {}): BlogPost {
+  return {
+    id,
+    slug: id,
+    title: `Title ${id}`,
+    brief: `Brief ${id}`,
+    url: `https://example.test/${id}`,
+    publishedAt: '2024-01-05T04:00:00.000Z',
+    updatedAt: null,
+    views: 0,
+    coverImage: null,
+    tags: [],
+    author: { name: 'Ayesha Rahman', profilePicture: null },
+    ...fields,
+  };
+}
+
+const posts = [
+  post('a', { title: 'Learning Rust', tags: [{ name: 'Rust', slug: 'rust' }], views: 10 }),
+  post('b', {
+    brief: 'All about machine learning',
+    tags: [
+      { name: 'AI', slug: 'ai' },
+      { name: 'Python', slug: 'python' },
+    ],
+    views: 5,
+  }),
+  post('c', {
+    author: { name: 'Tanvir Hasan', profilePicture: null },
+    tags: [
+      { name: 'rust', slug: 'rust' },
+      { name: 'AI', slug: 'ai' },
+    ],
+    views: 6,
+  }),
+  post('d', { author: null }),
+];
+
+describe('blog filtering', () => {
+  it('matches the search case-insensitively in title, brief or author name', () => {
+    expect(filterPosts(posts, { search: 'RUST', tags: [] }).map((p) => p.id)).toEqual(['a']);
+    expect(filterPosts(posts, { search: 'machine', tags: [] }).map((p) => p.id)).toEqual(['b']);
+    expect(filterPosts(posts, { search: 'tanvir', tags: [] }).map((p) => p.id)).toEqual(['c']);
+    expect(filterPosts(posts, { search: '  ', tags: [] })).toHaveLength(4);
+  });
+
+  it('keeps a post with any selected tag, case-insensitively, and needs both filters to hold', () => {
+    expect(filterPosts(posts, { search: '', tags: ['RUST'] }).map((p) => p.id)).toEqual(['a', 'c']);
+    expect(filterPosts(posts, { search: '', tags: ['python', 'rust'] }).map((p) => p.id)).toEqual(['a', 'b', 'c']);
+    expect(filterPosts(posts, { search: 'tanvir', tags: ['python'] })).toEqual([]);
+    expect(filterPosts(posts, { search: 'title c', tags: ['ai'] }).map((p) => p.id)).toEqual(['c']);
+  });
+
+  it('knows when a filter is active', () => {
+    expect(hasActiveFilter({ search: '', tags: [] })).toBe(false);
+    expect(hasActiveFilter({ search: ' ', tags: [] })).toBe(false);
+    expect(hasActiveFilter({ search: 'x', tags: [] })).toBe(true);
+    expect(hasActiveFilter({ search: '', tags: ['AI'] })).toBe(true);
+  });
+
+  it('builds sorted distinct tag chips and toggles them', () => {
+    expect(tagNames(posts)).toEqual(['AI', 'Python', 'Rust']);
+    expect(toggleTag(['AI'], 'Rust')).toEqual(['AI', 'Rust']);
+    expect(toggleTag(['AI', 'Rust'], 'rust')).toEqual(['AI']);
+  });
+
+  it('round-trips the filter through ?search= and comma-separated ?tags=', () => {
+    const qs = filterToQueryString({ search: 'deep learning', tags: ['AI', 'Machine Learning'] });
+    expect(qs).toBe('?search=deep+learning&tags=AI%2CMachine+Learning');
+    expect(filterFromSearchParams(new URLSearchParams(qs))).toEqual({
+      search: 'deep learning',
+      tags: ['AI', 'Machine Learning'],
+    });
+    expect(filterToQueryString({ search: '', tags: [] })).toBe('');
+    expect(filterFromSearchParams(new URLSearchParams('tags=,a,, b'))).toEqual({ search: '', tags: ['a', 'b'] });
+  });
+});
+
+describe('blog card and page rules', () => {
+  it('cuts author names longer than 30 characters with "..."', () => {
+    expect(truncateAuthorName('Dr. Mohammad Shahriar Kabir Chowdhury')).toBe('Dr. Mohammad Shahriar Kabir Ch...');
+    expect(truncateAuthorName('x'.repeat(30))).toBe('x'.repeat(30));
+    expect(truncateAuthorName('x'.repeat(31))).toBe(`${'x'.repeat(30)}...`);
+  });
+
+  it('shows at most N tags and counts the rest', () => {
+    expect(visibleTags(['a', 'b', 'c', 'd'], 2)).toEqual({ shown: ['a', 'b'], more: 2 });
+    expect(visibleTags(['a'], 2)).toEqual({ shown: ['a'], more: 0 });
+  });
+
+  it('counts pages of 9 over the loaded posts', () => {
+    expect(totalPages(0)).toBe(1);
+    expect(totalPages(9)).toBe(1);
+    expect(totalPages(10)).toBe(2);
+    expect(totalPages(18)).toBe(2);
+  });
+
+  it("sums an author's views, rounds the average and counts distinct topics", () => {
+    expect(authorStats(posts.slice(0, 3))).toEqual({ totalPosts: 3, totalViews: 21, avgViews: 7, topics: 3 });
+    expect(authorStats([post('x', { views: 1 }), post('y', { views: 2 })]).avgViews).toBe(2); // 1.5 rounds up
+    expect(authorStats([])).toEqual({ totalPosts: 0, totalViews: 0, avgViews: 0, topics: 0 });
+    expect(articleCount(1)).toBe('1 article');
+    expect(articleCount(2)).toBe('2 articles');
+  });
+
+  it('builds share links and site paths', () => {
+    const [x, linkedIn, facebook] = shareLinks('https://site.test/blogs/a b', 'Hello & bye');
+    expect(x.href).toBe(
+      'https://twitter.com/intent/tweet?url=https%3A%2F%2Fsite.test%2Fblogs%2Fa%20b&text=Hello%20%26%20bye',
+    );
+    expect(linkedIn.href).toBe(
+      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fsite.test%2Fblogs%2Fa%20b',
+    );
+    expect(facebook.href).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fsite.test%2Fblogs%2Fa%20b');
+    expect(blogPaths.author('Jane Doe')).toBe('/author/Jane%20Doe');
+    expect(blogPaths.list({ tags: ['Machine Learning'] })).toBe('/blogs?tags=Machine+Learning');
+    expect(lastPathSegment('/author/Jane%20Doe/')).toBe('Jane Doe');
+    expect(lastPathSegment('/author/%E0%A4%A')).toBe('%E0%A4%A');
+  });
+});
+
+describe('blog dates (en-US, Asia/Dhaka)', () => {
+  it('formats the card badge and the article date', () => {
+    expect(formatBlogDate('2024-01-05T04:00:00.000Z')).toBe('Jan 05, 2024');
+    expect(formatBlogDateLong('2024-01-05T04:00:00.000Z')).toBe('January 05, 2024');
+    // 20:00 UTC on the 4th is already the 5th in Dhaka.
+    expect(formatBlogDate('2024-01-04T20:00:00.000Z')).toBe('Jan 05, 2024');
+    expect(formatBlogDate(null)).toBe('No date');
+    expect(formatBlogDate('not a date')).toBe('No date');
+  });
+});
