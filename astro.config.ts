@@ -10,6 +10,9 @@ export default defineConfig({
   site,
   // An alternative outDir lets parallel builds (tests, benchmarks) avoid clobbering dist/.
   outDir: process.env['ASTRO_OUT_DIR'] ?? './dist',
+  // Astro's content store and image cache default to node_modules/.astro; worktrees sharing one
+  // node_modules would overwrite each other's store mid-build, so each checkout keeps its own.
+  cacheDir: './.astro/cache',
   trailingSlash: 'ignore',
   integrations: [
     react(),
