@@ -38,11 +38,8 @@ export default function HeroMosaic({ images }: { images: MosaicImage[] }) {
 
   return (
     <ul className="grid grid-cols-3 gap-3" data-mosaic>
-      {order.map((image, index) => (
-        <li
-          key={image.src}
-          className={`overflow-hidden rounded-xl shadow-md transition-all duration-700 ${index % 4 === 0 ? 'row-span-2' : ''}`}
-        >
+      {order.map((image) => (
+        <li key={image.src} className="overflow-hidden rounded-xl shadow-md">
           <img
             src={image.src}
             srcSet={image.srcSet}
@@ -51,7 +48,7 @@ export default function HeroMosaic({ images }: { images: MosaicImage[] }) {
             height={image.height}
             alt={image.alt}
             decoding="async"
-            className="h-full w-full object-cover"
+            className="aspect-[4/3] h-auto w-full object-cover"
           />
         </li>
       ))}
