@@ -83,7 +83,7 @@ test.describe('home page', () => {
     const order = () => pictures.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')).join('|'));
     await page.waitForFunction(() => document.querySelector('astro-island:has([data-mosaic])[ssr]') === null);
     const first = await order();
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(1000);
     expect(await order(), 'no change before 3 s').toBe(first);
     await expect.poll(order, { timeout: 3000, intervals: [250] }).not.toBe(first);
   });
@@ -121,11 +121,12 @@ test.describe('home page', () => {
   test('counters count up to 46, 68 and 27 over 5 s once in view', async ({ page }) => {
     await page.goto('/');
     const seminars = page.locator('[data-counter="Seminars"]');
-    await page.waitForFunction(() => document.querySelector('astro-island:has([data-counters])') !== null);
     await seminars.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(1000);
+    await page.waitForFunction(() => document.querySelector('astro-island:has([data-counters]):not([ssr])') !== null);
+    const started = Date.now();
     expect(Number(await seminars.textContent())).toBeLessThan(46);
-    await expect(seminars).toHaveText('46', { timeout: 7000 });
+    await expect(seminars).toHaveText('46', { timeout: 8000 });
+    expect(Date.now() - started, 'the count-up lasts about 5 s').toBeGreaterThan(4000);
     await expect(page.locator('[data-counter="Webinars"]')).toHaveText('68');
     await expect(page.locator('[data-counter="Workshops"]')).toHaveText('27');
   });

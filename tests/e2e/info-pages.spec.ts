@@ -179,7 +179,7 @@ test.describe('page contents', () => {
     expect(captions.length).toBe(12);
     const lazy = page.locator('[data-gallery] img[loading="lazy"]');
     await expect(lazy).toHaveCount(9);
-    await expect(page.locator('[data-gallery] img').first()).toHaveAttribute('srcset', /\.webp 1200w/);
+    await expect(page.locator('[data-gallery] img').first()).toHaveAttribute('srcset', /\.webp 800w/);
     await page.goto('/ieee-day');
     expect(await page.locator('[data-gallery] figcaption').allTextContents()).toEqual(captions);
   });
