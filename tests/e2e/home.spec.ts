@@ -68,7 +68,8 @@ test.describe('home page', () => {
     const title = page.getByRole('heading', { level: 1 });
     await expect(title).toHaveAttribute('data-typing', 'true');
     await expect(title).toHaveAttribute('data-typing', 'false', { timeout: 8000 });
-    await expect(title).toHaveText(HERO_TITLE);
+    await expect(title.locator('[data-typed]')).toHaveText(HERO_TITLE);
+    await expect(title).toHaveAccessibleName(HERO_TITLE);
   });
 
   test('reshuffles the mosaic after 3 s', async ({ page }) => {
@@ -153,7 +154,7 @@ test.describe('home page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     const title = page.getByRole('heading', { level: 1 });
-    await expect(title).toHaveText(HERO_TITLE);
+    await expect(title.locator('[data-typed]')).toHaveText(HERO_TITLE);
     await expect(title).toHaveAttribute('data-typing', 'false');
     const order = () =>
       page.locator('[data-mosaic] img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')).join('|'));

@@ -31,8 +31,9 @@ export default function TypingTitle({ text, className }: Props) {
 
   const typing = shown < text.length;
   return (
-    <h1 className={className} aria-label={text} data-typing={typing ? 'true' : 'false'}>
-      <span aria-hidden="true">
+    <h1 className={className} data-typing={typing ? 'true' : 'false'}>
+      <span className="sr-only">{text}</span>
+      <span aria-hidden="true" data-typed>
         {text.slice(0, shown)}
         <span
           className={`ml-0.5 inline-block w-[0.08em] bg-current align-baseline ${typing ? 'animate-pulse' : 'opacity-0'}`}
