@@ -40,6 +40,13 @@ async function stubExternalForm(page: Page) {
   );
 }
 
+/** Dark theme from the system setting, after the 700 ms colour transition (axe must see final colours). */
+async function switchToDarkTheme(page: Page) {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.locator('html')).not.toHaveClass(/theme-transition/);
+}
+
 async function expectNewTabLink(page: Page, name: string | RegExp, href: string) {
   const link = page.getByRole('main').getByRole('link', { name });
   await expect(link).toHaveAttribute('href', href);
@@ -59,7 +66,7 @@ test.describe('every information page', () => {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.locator('astro-island')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
-      await page.emulateMedia({ colorScheme: 'dark' });
+      await switchToDarkTheme(page);
       await expectNoSeriousA11yViolations(page);
     });
   }
