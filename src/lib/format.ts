@@ -93,3 +93,27 @@ export function formatPhone(phone: string): string {
   const local = /^(?:880|0)?(1\d{9})$/.exec(digits)?.[1];
   return local ? `+880 ${local.slice(0, 4)}-${local.slice(4)}` : phone.trim();
 }
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  mins: number;
+  secs: number;
+}
+
+/** Whole days, hours, minutes and seconds from now until target; all zeros once it has passed. */
+export function countdownParts(target: Date, now: Date = new Date()): CountdownParts {
+  const totalSecs = Math.max(0, Math.floor((target.getTime() - now.getTime()) / 1000));
+  return {
+    days: Math.floor(totalSecs / 86_400),
+    hours: Math.floor((totalSecs % 86_400) / 3_600),
+    mins: Math.floor((totalSecs % 3_600) / 60),
+    secs: totalSecs % 60,
+  };
+}
+
+/** "November 18, 2023" for a news date (YYYY-MM-DD). */
+export function formatNewsDate(isoDate: string): string {
+  const d = dateOnly(isoDate);
+  return d ? d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '';
+}

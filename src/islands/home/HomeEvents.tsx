@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { api, isApiError } from '../../lib/api-client.ts';
+import type { EventItem } from '../../lib/types.ts';
+import EventCard from '../events/EventCard.tsx';
+
+/** The home page shows at most this many events of the home chapter. */
+export const HOME_EVENT_LIMIT = 3;
+
+/** The home chapter's events, in the API's order (upcoming first), at most three. */
+export function homeChapterEvents(events: readonly EventItem[], homeChapterSlug: string): EventItem[] {
+  return events.filter((event) => event.chapterSlug === homeChapterSlug).slice(0, HOME_EVENT_LIMIT);
+}
+
+type State = { status: 'loading' } | { status: 'loaded'; events: EventItem[] };
+
+function SkeletonCard() {
+  return (
+    <li
+      className="animate-pulse overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800"
+      aria-hidden="true"
+    >
+      <div className="aspect-video bg-slate-200 dark:bg-slate-800" />
+      <div className="space-y-3 p-5">
+        <div className="h-5 w-3/4 rounded bg-slate-200 dark:bg-slate-800" />
+        <div className="h-4 w-1/2 rounded bg-slate-200 dark:bg-slate-800" />
+        <div className="h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-800" />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The home events section. Any failed answer (the API missing, an error body) shows the empty
+ * state: the home page must not break because the events service does.
+ */
+export default function HomeEvents({ homeChapterSlug }: { homeChapterSlug: string }) {
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let active = true;
+    void api.get<{ events: EventItem[] }>('/events').then((body) => {
+      if (!active) return;
+      const events = isApiError(body) || !Array.isArray(body.events) ? [] : body.events;
+      setState({ status: 'loaded', events: homeChapterEvents(events, homeChapterSlug) });
+    });
+    return () => {
+      active = false;
+    };
+  }, [homeChapterSlug]);
+
+  if (state.status === 'loading') {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">Loading events…</span>
+        <ul className="grid gap-6 md:grid-cols-3" data-events-loading>
+          {Array.from({ length: HOME_EVENT_LIMIT }, (_, i) => (
+            <SkeletonCard key={i} />
+          ))}
+        </ul>
+      </div>
+    );
+  }
+  if (state.events.length === 0) {
+    return (
+      <div
+        role="status"
+        className="rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700"
+        data-events-empty
+      >
+        <p className="text-lg font-semibold text-slate-900 dark:text-white">No Events Found</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          New events will appear here as soon as they are announced.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className="grid gap-6 md:grid-cols-3" data-events-list>
+      {state.events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { test, expect } from '@playwright/test';
+
+/*
+ * Static pages ship no JavaScript but the inline site script. Only the pages listed here may carry
+ * islands (and so Astro's island loader and module scripts); add a page when it gains an island.
+ */
+const PAGES_WITH_ISLANDS = new Set(['index.html']);
+
+const DIST = 'dist';
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '_astro' ? [] : htmlFiles(path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+}
+
+// dist/ is (re)built by the global setup, which runs after this file is loaded: read it inside tests.
+test.describe('build output', () => {
+  const builtPages = () => htmlFiles(DIST).map((path) => relative(DIST, path));
+
+  test('has the pages of the information area', () => {
+    const files = builtPages();
+    for (const page of ['index.html', 'about/index.html', 'chapters/index.html', 'countdown/index.html']) {
+      expect(files).toContain(page);
+    }
+  });
+
+  test('pages without islands carry no script but the inline site script', () => {
+    const checked = builtPages().filter((f) => !PAGES_WITH_ISLANDS.has(f));
+    expect(checked.length).toBeGreaterThan(10);
+    for (const file of checked) {
+      const html = readFileSync(join(DIST, file), 'utf8');
+      expect.soft(html, `${file}: no module script`).not.toMatch(/<script[^>]*type=["']?module/i);
+      expect.soft(html, `${file}: no island`).not.toContain('<astro-island');
+      const scripts = [...html.matchAll(/<script\b[^>]*>/gi)];
+      expect.soft(scripts.length, `${file}: only the site script`).toBeLessThanOrEqual(1);
+      if (scripts.length === 1) {
+        const firstInHead = html.slice(0, html.indexOf('</head>')).match(/<script\b[^>]*>/i);
+        expect.soft(firstInHead?.index, `${file}: the one script is the first in <head>`).toBe(scripts[0]?.index);
+        expect.soft(scripts[0]?.[0], `${file}: the site script is inline`).not.toMatch(/\bsrc=/);
+      }
+    }
+  });
+
+  test('the home page hydrates its islands lazily, never on load', () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => m[0]);
+    expect(islands.length).toBe(4);
+    for (const island of islands) expect(island).toMatch(/client="visible"/);
+  });
+});
