@@ -81,3 +81,18 @@ export function initials(name: string): string {
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
   return (first + last).toUpperCase() || '?';
 }
+
+/** When a support message arrived: "Jan 05, 2024, 3:30 PM" in Dhaka time; "" when invalid. */
+export function formatReceivedAt(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleString('en-US', {
+        month: 'short',
+        day: '2-digit',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: CHAPTER_TIME_ZONE,
+      });
+}
