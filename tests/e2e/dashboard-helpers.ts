@@ -57,3 +57,8 @@ export function allowHttpErrors(consoleErrors: string[], status: number) {
 /** The toast with exactly this text. */
 export const toastWith = (page: Page, text: string) =>
   page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text });
+
+/** Waits until every island on the page is hydrated (Astro drops the ssr attribute then). */
+export async function waitForIslands(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

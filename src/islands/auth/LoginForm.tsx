@@ -12,8 +12,6 @@ const inputClass =
 
 /** The sign-in form (spec §2 "Login"): "Loading..." while working, "Login successful" then /dashboard. */
 export default function LoginForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -24,9 +22,11 @@ export default function LoginForm() {
     });
   }, []);
 
-  const onSubmit = async (e: { preventDefault(): void }) => {
+  // The inputs are uncontrolled, so anything typed before hydration is kept and read at submit.
+  const onSubmit = async (e: { preventDefault(): void; currentTarget: HTMLFormElement }) => {
     e.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
+    const data = new FormData(e.currentTarget);
+    const parsed = loginSchema.safeParse({ email: data.get('email') ?? '', password: data.get('password') ?? '' });
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -68,8 +68,6 @@ export default function LoginForm() {
             type="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
             className={inputClass}
             {...field('email')}
           />
@@ -89,8 +87,6 @@ export default function LoginForm() {
             type="password"
             autoComplete="current-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
             className={inputClass}
             {...field('password')}
           />

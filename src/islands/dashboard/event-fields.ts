@@ -10,7 +10,7 @@ export const EVENT_FIELDS: readonly FieldSpec[] = [
   { name: 'location', label: 'Location', type: 'text' },
   { name: 'host', label: 'Host', type: 'text' },
   { name: 'registrationMethod', label: 'Registration method', type: 'select', options: REGISTRATION_METHODS },
-  { name: 'fees', label: 'Fees (BDT)', type: 'number', min: 0, step: 'any', hint: '0 means free entry' },
+  { name: 'fees', label: 'Fees', type: 'number', min: 0, step: 'any', hint: 'In BDT; 0 means free entry' },
   { name: 'eventLink', label: 'Event link', type: 'url', hint: 'Registration or social media page' },
   { name: 'banner', label: 'Banner', type: 'image', hint: 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB' },
   { name: 'description', label: 'Description', type: 'textarea', rows: 10 },

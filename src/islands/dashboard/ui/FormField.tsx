@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { IMAGE_ACCEPT } from '../../../lib/upload.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/upload.ts';
 import type { FieldSpec } from './fields.ts';
 
 interface Props {
@@ -123,7 +123,8 @@ interface ImageControlProps {
 function ImageControl({ common, required, current, file, label, onFile }: ImageControlProps) {
   const [preview, setPreview] = useState<string>();
   useEffect(() => {
-    if (!file) return setPreview(undefined);
+    // Only a file that can be an image is previewed (the error message explains the others).
+    if (!file || imageFileProblem(file)) return setPreview(undefined);
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
