@@ -1,6 +1,15 @@
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { BANNER_FILE, apiLogin, bearer, createChapter, signInAs, toastWith, unique } from './dashboard-helpers.ts';
+import {
+  BANNER_FILE,
+  allowHttpErrors,
+  apiLogin,
+  bearer,
+  createChapter,
+  signInAs,
+  toastWith,
+  unique,
+} from './dashboard-helpers.ts';
 
 test.describe('dashboard for an admin', () => {
   test('the sidebar has the admin entries; chapters are listed, edited (password kept when blank) and deleted', async ({
@@ -186,7 +195,11 @@ test.describe('dashboard for an admin', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('events: an admin sees every chapter’s events', async ({ page, request }) => {
+  test('events: an admin sees every chapter’s events; a failed delete says so', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
     const chapter = await createChapter(request, await apiLogin(request));
     const token = await apiLogin(request, chapter);
     const title = unique('Chapter Meetup');
@@ -211,7 +224,40 @@ test.describe('dashboard for an admin', () => {
     await page.goto('/dashboard/events');
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByText('Free Entry · Offline')).toBeVisible();
+
+    // Deleted meanwhile elsewhere: the delete fails with the spec's message.
+    const { event } = (await res.json()) as { event: { id: string } };
+    expect((await request.delete(`/api/v1/events/${event.id}`, { headers: bearer(token) })).status()).toBe(200);
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(toastWith(page, 'Something went wrong')).toBeVisible();
+    allowHttpErrors(consoleErrors, 404);
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the dashboard forms (errors shown) and lists pass an accessibility scan, ${scheme}`, async ({ page }) => {
+      test.slow(); // eight pages, each scanned
+      await page.emulateMedia({ colorScheme: scheme });
+      await signInAs(page);
+      for (const [path, submit] of [
+        ['/dashboard/add-new-event', 'Add Event'],
+        ['/dashboard/chapters/add-new-chapter', 'Add Chapter'],
+        ['/dashboard/add-cs-excom', 'Add Member'],
+        ['/dashboard/add-humans', 'Add Human'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('button', { name: submit }).click();
+        await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+      for (const path of ['/dashboard/events', '/dashboard/chapters', '/dashboard/humans', '/dashboard/contact-list']) {
+        await page.goto(path);
+        await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
+        await expect(page.getByText(/^Loading/)).toHaveCount(0);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  }
 
   // Enable once the public gallery (humans) page is merged.
   test.fixme('a human added in the dashboard is seen on the public gallery', async ({ page, request }) => {

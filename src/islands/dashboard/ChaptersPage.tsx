@@ -35,7 +35,7 @@ function ChapterList({ ownEmail }: { ownEmail: string }) {
           Add New Chapter
         </a>
       </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {chapters.map((c) => (
           <li
             key={c.id}

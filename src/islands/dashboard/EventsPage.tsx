@@ -28,7 +28,7 @@ function EventList() {
           Add New Event
         </a>
       </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {events.data.map((e) => (
           <li
             key={e.id}

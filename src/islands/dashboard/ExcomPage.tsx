@@ -29,7 +29,7 @@ function ExcomList() {
           Add New Excom
         </a>
       </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {members.data.map((m) => (
           <li
             key={m.id}

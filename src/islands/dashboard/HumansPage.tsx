@@ -31,7 +31,7 @@ function HumanList() {
           Add Human
         </a>
       </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {humans.data.map((h) => (
           <li
             key={h.id}
