@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { ADMIN, expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import {
   BANNER_FILE,
@@ -63,7 +63,11 @@ test.describe('dashboard for an admin', () => {
     expect((await request.get(`/api/v1/users/${chapter.slug}`, { headers: bearer(adminToken) })).status()).toBe(404);
   });
 
-  test('chapters: the empty state links to the add form, whose fields are checked', async ({ page, request }) => {
+  test('chapters: the empty state links to the add form, whose fields are checked', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
     // Remove every chapter account this worker's earlier tests made.
     const adminToken = await apiLogin(request);
     const { chapters } = (await (await request.get('/api/v1/users', { headers: bearer(adminToken) })).json()) as {
@@ -86,6 +90,17 @@ test.describe('dashboard for an admin', () => {
     await expect(page.getByText('Phone is required')).toBeVisible();
     await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(page.getByLabel('Password')).toHaveValue('short');
+
+    // A failure from the server: its message as a toast, the values kept.
+    await page.getByLabel('Name').fill('Duplicate Chapter');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Phone').fill('+880 1711 000000');
+    await page.getByLabel('Password').fill('long-enough-password');
+    await page.getByRole('button', { name: 'Add Chapter' }).click();
+    await expect(toastWith(page, 'A chapter with this email already exists')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('Duplicate Chapter');
+    await expect(page.getByLabel('Email')).toHaveValue(ADMIN.email);
+    allowHttpErrors(consoleErrors, 409);
   });
 
   test('the contact list shows messages newest first, as text: an HTML payload does not execute', async ({
