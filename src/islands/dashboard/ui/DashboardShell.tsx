@@ -19,9 +19,11 @@ interface Props {
 export default function DashboardShell({ title, adminOnly = false, children }: Props) {
   const session = useStore($session);
   const [path, setPath] = useState('');
+  const [siteName, setSiteName] = useState('Home');
 
   useEffect(() => {
     setPath(window.location.pathname);
+    setSiteName(document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content || 'Home');
     void loadSession().then((state) => {
       if (state.status === 'signed-out') window.location.replace('/login');
     });
@@ -49,7 +51,8 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
           <a href="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
             <img src="/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
             <span>
-              IEEE CS BDC<span className="sr-only"> home</span>
+              {siteName}
+              <span className="sr-only"> home</span>
             </span>
           </a>
           <p className="text-sm text-slate-700 dark:text-slate-300">
