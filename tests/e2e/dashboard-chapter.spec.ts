@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { BANNER_FILE, apiLogin, bearer, createChapter, signInAs, toastWith, unique } from './dashboard-helpers.ts';
+import {
+  BANNER_FILE,
+  allowHttpErrors,
+  apiLogin,
+  bearer,
+  createChapter,
+  signInAs,
+  toastWith,
+  unique,
+} from './dashboard-helpers.ts';
 
 /** Holds the next matching API call back a moment so a submit button's working label can be seen. */
 async function slowDown(page: Page, pattern: string) {
@@ -150,6 +159,7 @@ test.describe('dashboard for a chapter account', () => {
   test('the event form shows the validation messages next to the fields and keeps the values', async ({
     page,
     request,
+    consoleErrors,
   }) => {
     const chapter = await createChapter(request, await apiLogin(request));
     await signInAs(page, chapter);
@@ -183,6 +193,12 @@ test.describe('dashboard for a chapter account', () => {
     await expect(titleField).toHaveValue('Kept title');
     const mine = (await (await request.get('/api/v1/events')).json()) as { events: PublicEvent[] };
     expect(mine.events.filter((e) => e.chapterSlug === chapter.slug)).toEqual([]);
+
+    // An edit page for an event that does not exist says so.
+    await page.goto('/dashboard/events/edit-event/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Event not found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/dashboard/events');
+    allowHttpErrors(consoleErrors, 404);
   });
 
   test('excom members: added with a photo, edited and deleted; seen on the chapter landing data', async ({

@@ -91,6 +91,7 @@ function LandingForm({ mode }: { mode: 'add' | 'edit' }) {
       busyLabel="Updating Chapter Info..."
       successMessage="Chapter info updated Successfully"
       clearOnSuccess={false}
+      errorToast={false}
       send={(payload) => api.put(`/chapters/${encodeURIComponent(c.id)}`, payload)}
       footer={goBack}
     />

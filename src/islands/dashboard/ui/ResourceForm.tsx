@@ -23,6 +23,8 @@ interface Props {
   omitBlankOptional?: boolean;
   send: (payload: Record<string, unknown>) => Promise<ApiResult<object>>;
   onSaved?: (payload: Record<string, unknown>) => void;
+  /** Spec §8: the chapter-info update raises no error toast; its failure is shown beside the button instead. */
+  errorToast?: boolean;
   footer?: ReactNode;
 }
 
@@ -39,6 +41,7 @@ export default function ResourceForm(props: Props) {
   const [files, setFiles] = useState<Partial<Record<string, File>>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
   // Remounts the file inputs when the form is cleared (a file input's value cannot be set).
   const [generation, setGeneration] = useState(0);
 
@@ -73,6 +76,8 @@ export default function ResourceForm(props: Props) {
     return found;
   };
 
+  const fail = (message: string) => (props.errorToast === false ? setFailure(message) : toast.error(message));
+
   const onSubmit = async (e: { preventDefault(): void }) => {
     e.preventDefault();
     const payload = payloadOf();
@@ -84,6 +89,7 @@ export default function ResourceForm(props: Props) {
       return;
     }
     setBusy(true);
+    setFailure(undefined);
     try {
       for (const f of fields) {
         const file = files[f.name];
@@ -91,7 +97,7 @@ export default function ResourceForm(props: Props) {
         const uploaded = await uploadImage(file);
         if (!uploaded.ok) {
           setErrors({ [f.name]: uploaded.message });
-          toast.error(uploaded.message);
+          fail(uploaded.message);
           return;
         }
         payload[f.name] = uploaded.url;
@@ -99,7 +105,7 @@ export default function ResourceForm(props: Props) {
       const body = await send(payload);
       if (isApiError(body)) {
         setErrors(Object.fromEntries((body.errors ?? []).map((er) => [er.path.split('.')[0] ?? '', er.message])));
-        toast.error(body.message);
+        fail(body.message);
         return;
       }
       toast.success(successMessage);
@@ -152,6 +158,11 @@ export default function ResourceForm(props: Props) {
         </button>
         {footer}
       </div>
+      {failure && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {failure}
+        </p>
+      )}
     </form>
   );
 }
