@@ -117,3 +117,18 @@ export function formatNewsDate(isoDate: string): string {
   const d = dateOnly(isoDate);
   return d ? d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '';
 }
+
+/** When a support message arrived: "Jan 05, 2024, 3:30 PM" in Dhaka time; "" when invalid. */
+export function formatReceivedAt(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleString('en-US', {
+        month: 'short',
+        day: '2-digit',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: CHAPTER_TIME_ZONE,
+      });
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { eventSchema } from '../../lib/schemas/event.schema.ts';
+import type { EventItem } from '../../lib/types.ts';
+import { EVENT_FIELDS } from './event-fields.ts';
+import DashboardShell from './ui/DashboardShell.tsx';
+import ResourceForm from './ui/ResourceForm.tsx';
+import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
+import { idFromPath, useApi } from './ui/use-api.ts';
+
+const goBack = (
+  <a href="/dashboard/events" className={secondaryLinkClass}>
+    Go Back
+  </a>
+);
+
+export default function EventFormPage({ mode }: { mode: 'add' | 'edit' }) {
+  return (
+    <DashboardShell title={mode === 'add' ? 'Add New Event' : 'Edit Event'}>
+      {() => (mode === 'add' ? <AddEvent /> : <EditEvent />)}
+    </DashboardShell>
+  );
+}
+
+function AddEvent() {
+  return (
+    <ResourceForm
+      fields={EVENT_FIELDS}
+      schema={eventSchema}
+      submitLabel="Add Event"
+      busyLabel="Adding Event..."
+      successMessage="Event Added Successfully"
+      clearOnSuccess
+      send={(payload) => api.post('/events', payload)}
+      footer={goBack}
+    />
+  );
+}
+
+function EditEvent() {
+  const [id] = useState(() => idFromPath(window.location.pathname, 'edit-event'));
+  const [event] = useApi(id && `/events/${encodeURIComponent(id)}`, (b: { event: EventItem }) => b.event);
+  if (event.state === 'loading') return <Loading what="the event" />;
+  if (event.state === 'error')
+    return (
+      <StatusPanel tone="error">
+        <p>{event.status === 'not-found' ? 'Event not found' : event.message}</p>
+        <p className="mt-3">{goBack}</p>
+      </StatusPanel>
+    );
+  const e = event.data;
+  return (
+    <ResourceForm
+      fields={EVENT_FIELDS.map((f) =>
+        f.name === 'banner' ? { ...f, optional: true, hint: 'Choose a file only to replace the current banner' } : f,
+      )}
+      schema={eventSchema}
+      initial={{
+        title: e.title,
+        eventDate: e.eventDate,
+        startTime: e.startTime,
+        endTime: e.endTime,
+        location: e.location,
+        host: e.host,
+        registrationMethod: e.registrationMethod,
+        fees: String(e.fees),
+        eventLink: e.eventLink,
+        banner: e.banner,
+        description: e.description,
+      }}
+      submitLabel="Update Event"
+      busyLabel="Updating Event..."
+      successMessage="Event Updated Successfully"
+      clearOnSuccess={false}
+      send={(payload) => api.put(`/events/${encodeURIComponent(e.id)}`, payload)}
+      footer={goBack}
+    />
+  );
+}

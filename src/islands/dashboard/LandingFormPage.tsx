@@ -1,0 +1,99 @@
+import { api } from '../../lib/api-client.ts';
+import { chapterInfoSchema } from '../../lib/schemas/chapter.schema.ts';
+import type { ChapterInfo } from '../../lib/types.ts';
+import DashboardShell from './ui/DashboardShell.tsx';
+import ResourceForm from './ui/ResourceForm.tsx';
+import type { FieldSpec } from './ui/fields.ts';
+import { EmptyState, Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
+import { useApi } from './ui/use-api.ts';
+
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'shortDescription', label: 'Short description', type: 'text' },
+  { name: 'websiteUrl', label: 'Website URL', type: 'url' },
+  { name: 'facebookUrl', label: 'Facebook URL', type: 'url' },
+  { name: 'linkedinUrl', label: 'LinkedIn URL', type: 'url' },
+  { name: 'videoUrl', label: 'Video URL', type: 'url' },
+  { name: 'logo', label: 'Logo', type: 'image', hint: 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB' },
+  { name: 'aboutUs', label: 'About us', type: 'textarea', rows: 8 },
+];
+
+const goBack = (
+  <a href="/dashboard/settings" className={secondaryLinkClass}>
+    Go Back
+  </a>
+);
+
+const afterSave = () => window.setTimeout(() => window.location.assign('/dashboard/settings'), 1200);
+
+export default function LandingFormPage({ mode }: { mode: 'add' | 'edit' }) {
+  return (
+    <DashboardShell title={mode === 'add' ? 'Add Landing Page' : 'Edit Landing Page'}>
+      {() => <LandingForm mode={mode} />}
+    </DashboardShell>
+  );
+}
+
+function LandingForm({ mode }: { mode: 'add' | 'edit' }) {
+  const [info] = useApi('/chapters', (b: { chapter: ChapterInfo | null }) => b.chapter);
+  if (info.state === 'loading') return <Loading what="chapter info" />;
+  if (info.state === 'error')
+    return (
+      <StatusPanel tone="error">
+        <p>{info.message}</p>
+      </StatusPanel>
+    );
+  const c = info.data;
+  if (mode === 'add') {
+    if (c)
+      return (
+        <StatusPanel>
+          <p>Your chapter already has a landing page.</p>
+          <p className="mt-3">
+            <a
+              href="/dashboard/edit-landing-page"
+              className="font-semibold text-brand-800 underline dark:text-brand-300"
+            >
+              Edit it instead
+            </a>
+          </p>
+        </StatusPanel>
+      );
+    return (
+      <ResourceForm
+        fields={FIELDS}
+        schema={chapterInfoSchema}
+        submitLabel="Add Chapter Info"
+        busyLabel="Adding Chapter Info..."
+        successMessage="Chapter info added Successfully"
+        clearOnSuccess
+        send={(payload) => api.post('/chapters', payload)}
+        onSaved={afterSave}
+        footer={goBack}
+      />
+    );
+  }
+  if (!c)
+    return <EmptyState heading="No chapter info yet" href="/dashboard/add-landing-page" linkLabel="Add Landing Page" />;
+  return (
+    <ResourceForm
+      fields={FIELDS}
+      schema={chapterInfoSchema}
+      initial={{
+        shortDescription: c.shortDescription,
+        websiteUrl: c.websiteUrl,
+        facebookUrl: c.facebookUrl,
+        linkedinUrl: c.linkedinUrl,
+        videoUrl: c.videoUrl,
+        logo: c.logo,
+        aboutUs: c.aboutUs,
+      }}
+      submitLabel="Update Chapter Info"
+      busyLabel="Updating Chapter Info..."
+      successMessage="Chapter info updated Successfully"
+      clearOnSuccess={false}
+      errorToast={false}
+      send={(payload) => api.put(`/chapters/${encodeURIComponent(c.id)}`, payload)}
+      footer={goBack}
+    />
+  );
+}

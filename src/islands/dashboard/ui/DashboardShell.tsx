@@ -1,0 +1,121 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { $session, loadSession, logout } from '../../../lib/session.ts';
+import type { UserInfo } from '../../../lib/types.ts';
+import { AppToaster } from '../../shared/toast.tsx';
+import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from './nav.ts';
+import { StatusPanel } from './states.tsx';
+
+interface Props {
+  /** The page's heading. */
+  title: string;
+  /** Only admins may use the page (the API answers 403 to chapter accounts anyway). */
+  adminOnly?: boolean;
+  /** The page body, given the signed-in user; rendered only once access is settled. */
+  children: (user: UserInfo) => ReactNode;
+}
+
+/** Top bar, role sidebar and the session guard around every dashboard page. */
+export default function DashboardShell({ title, adminOnly = false, children }: Props) {
+  const session = useStore($session);
+  const [path, setPath] = useState('');
+  const [siteName, setSiteName] = useState('Home');
+
+  useEffect(() => {
+    setPath(window.location.pathname);
+    setSiteName(document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content || 'Home');
+    void loadSession().then((state) => {
+      if (state.status === 'signed-out') window.location.replace('/login');
+    });
+  }, []);
+
+  if (session.status !== 'signed-in') {
+    return (
+      <main id="main" className="flex min-h-screen items-center justify-center p-8">
+        <p role="status" className="text-slate-700 dark:text-slate-300">
+          {session.status === 'signed-out' ? 'Redirecting to sign in...' : 'Checking your session...'}
+        </p>
+      </main>
+    );
+  }
+
+  const user = session.user;
+  const nav = user.isAdmin ? ADMIN_NAV : CHAPTER_NAV;
+  const active = activeNavHref(nav, path);
+  const allowed = !adminOnly || user.isAdmin;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <a href="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
+            <img src="/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
+            <span>
+              {siteName}
+              <span className="sr-only"> home</span>
+            </span>
+          </a>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Signed in as{' '}
+            <strong className="font-semibold text-slate-900 dark:text-white" data-testid="identity">
+              {user.name} ({user.email})
+            </strong>
+          </p>
+          <div className="ml-auto flex items-center gap-3">
+            <a
+              href="/dashboard"
+              className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
+            >
+              Dashboard
+            </a>
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800"
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        <nav
+          aria-label="Dashboard"
+          className="border-b border-slate-200 bg-slate-50 p-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <ul className="flex flex-wrap gap-1 md:flex-col">
+            {nav.map((item) => (
+              <li key={item.href}>
+                <a
+                  href={item.href}
+                  aria-current={item.href === active ? 'page' : undefined}
+                  className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800"
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="fade-in flex-1 p-4 sm:p-6 lg:p-8">
+          <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+            {allowed ? title : 'Not allowed'}
+          </h1>
+          {allowed ? (
+            children(user)
+          ) : (
+            <StatusPanel tone="error">
+              <p>This page is for administrators only. Your chapter account cannot open it.</p>
+              <p className="mt-3">
+                <a href="/dashboard" className="font-semibold text-brand-800 underline dark:text-brand-300">
+                  Back to the dashboard
+                </a>
+              </p>
+            </StatusPanel>
+          )}
+        </main>
+      </div>
+      <AppToaster />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState, type ReactNode } from 'react';
+import type { z } from 'astro/zod';
+import { isApiError, type ApiResult } from '../../../lib/api-client.ts';
+import { imageFileProblem, uploadImage } from '../../../lib/upload.ts';
+import { toast } from '../../shared/toast.tsx';
+import FormField from './FormField.tsx';
+import { emptyValues, splitEmails, type FieldSpec, type FormValues } from './fields.ts';
+
+/** Stands in for an image that is chosen but not uploaded yet, so the schema can check the rest first. */
+const PENDING_UPLOAD = '/pending-upload';
+
+interface Props {
+  fields: readonly FieldSpec[];
+  /** The API's payload schema (src/lib/schemas): the form shows its messages before sending. */
+  schema: z.ZodType;
+  initial?: FormValues;
+  submitLabel: string;
+  busyLabel: string;
+  successMessage: string;
+  /** Add forms start over after a success; edit forms keep what was saved. */
+  clearOnSuccess: boolean;
+  /** Blank optional fields are left out of the payload (e.g. a password that stays unchanged). */
+  omitBlankOptional?: boolean;
+  send: (payload: Record<string, unknown>) => Promise<ApiResult<object>>;
+  onSaved?: (payload: Record<string, unknown>) => void;
+  /** Spec §8: the chapter-info update raises no error toast; its failure is shown beside the button instead. */
+  errorToast?: boolean;
+  footer?: ReactNode;
+}
+
+type Errors = Partial<Record<string, string>>;
+
+/**
+ * The one add/edit form of the dashboard: validate with the shared schema, upload chosen images, send,
+ * then the spec's toasts. Values stay on failure; an add form clears on success.
+ */
+export default function ResourceForm(props: Props) {
+  const { fields, schema, submitLabel, busyLabel, successMessage, clearOnSuccess, send, onSaved, footer } = props;
+  const blank = emptyValues(fields);
+  const [values, setValues] = useState<FormValues>({ ...blank, ...props.initial });
+  const [files, setFiles] = useState<Partial<Record<string, File>>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // Remounts the file inputs when the form is cleared (a file input's value cannot be set).
+  const [generation, setGeneration] = useState(0);
+
+  const payloadOf = (): Record<string, unknown> => {
+    const payload: Record<string, unknown> = {};
+    for (const f of fields) {
+      const value = values[f.name] ?? '';
+      if (f.type === 'image') payload[f.name] = files[f.name] ? PENDING_UPLOAD : value;
+      else if (f.type === 'emails') payload[f.name] = splitEmails(value);
+      else if (f.optional && props.omitBlankOptional && value.trim() === '') continue;
+      else payload[f.name] = value;
+    }
+    return payload;
+  };
+
+  const check = (payload: Record<string, unknown>): Errors => {
+    const found: Errors = {};
+    for (const f of fields) {
+      const file = files[f.name];
+      const problem = file && imageFileProblem(file);
+      if (problem) found[f.name] = problem;
+      else if (!f.optional && f.type !== 'emails' && String(payload[f.name] ?? '').trim() === '')
+        found[f.name] = `${f.label} is required`;
+    }
+    const result = schema.safeParse(payload);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        found[key] ??= issue.message;
+      }
+    }
+    return found;
+  };
+
+  const fail = (message: string) => (props.errorToast === false ? setFailure(message) : toast.error(message));
+
+  const onSubmit = async (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    const payload = payloadOf();
+    const found = check(payload);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = fields.find((f) => found[f.name]);
+      if (first) document.getElementById(`field-${first.name}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      for (const f of fields) {
+        const file = files[f.name];
+        if (f.type !== 'image' || !file) continue;
+        const uploaded = await uploadImage(file);
+        if (!uploaded.ok) {
+          setErrors({ [f.name]: uploaded.message });
+          fail(uploaded.message);
+          return;
+        }
+        payload[f.name] = uploaded.url;
+      }
+      const body = await send(payload);
+      if (isApiError(body)) {
+        setErrors(Object.fromEntries((body.errors ?? []).map((er) => [er.path.split('.')[0] ?? '', er.message])));
+        fail(body.message);
+        return;
+      }
+      toast.success(successMessage);
+      onSaved?.(payload);
+      if (clearOnSuccess) {
+        setValues({ ...blank, ...props.initial });
+        setGeneration((g) => g + 1);
+      } else {
+        // What was saved is now the current value (e.g. the uploaded image's URL).
+        setValues((v) => ({
+          ...v,
+          ...Object.fromEntries(
+            fields.filter((f) => f.type === 'image').map((f) => [f.name, String(payload[f.name] ?? '')]),
+          ),
+        }));
+      }
+      setFiles({});
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-5" aria-busy={busy}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((f) => (
+          <div
+            key={f.type === 'image' ? `${f.name}-${generation}` : f.name}
+            className={f.type === 'textarea' || f.type === 'image' ? 'sm:col-span-2' : ''}
+          >
+            <FormField
+              field={f}
+              value={values[f.name] ?? ''}
+              error={errors[f.name]}
+              file={files[f.name]}
+              fileRequired={!f.optional && !values[f.name]}
+              onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
+              onFile={(file) => setFiles((all) => ({ ...all, [f.name]: file }))}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {busy ? busyLabel : submitLabel}
+        </button>
+        {footer}
+      </div>
+      {failure && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}

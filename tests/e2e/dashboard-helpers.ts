@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, expect } from './fixtures.ts';
+
+/** A small real PNG for upload fields. */
+export const BANNER_FILE = {
+  name: 'banner.png',
+  mimeType: 'image/png',
+  buffer: readFileSync(new URL('../../public/og-default.png', import.meta.url)),
+};
+
+let counter = 0;
+/** A value unique within the worker's database (tests of one worker share it). */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Signs in through the API and returns the bearer token; with page.request the page shares the cookies. */
+export async function apiLogin(request: APIRequestContext, creds: Credentials = ADMIN): Promise<string> {
+  const res = await request.post('/api/v1/auth/login', { data: creds });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Creates a chapter account through the API (as the admin); returns its credentials and slug. */
+export async function createChapter(request: APIRequestContext, adminToken: string, name = unique('Chapter')) {
+  const creds = { email: `${name.toLowerCase()}@e2e.example`, password: 'chapter-password-1' };
+  const res = await request.post('/api/v1/users', {
+    headers: bearer(adminToken),
+    data: { name, phone: '+880 1711 000000', ...creds },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { chapter } = (await res.json()) as { chapter: { slug: string } };
+  return { ...creds, name, slug: chapter.slug };
+}
+
+/** Signs the page's browser context in (cookies), without going through the form. */
+export async function signInAs(page: Page, creds: Credentials = ADMIN) {
+  await apiLogin(page.request, creds);
+}
+
+/**
+ * Chromium logs every 4xx answer to fetch() as a console error. A test that provokes one on purpose
+ * (a wrong password) removes exactly those entries, so any other console error still fails it.
+ */
+export function allowHttpErrors(consoleErrors: string[], status: number) {
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    if (consoleErrors[i]?.includes(`status of ${status}`)) consoleErrors.splice(i, 1);
+  }
+}
+
+/** The toast with exactly this text. */
+export const toastWith = (page: Page, text: string) =>
+  page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text });
+
+/** Waits until every island on the page is hydrated (Astro drops the ssr attribute then). */
+export async function waitForIslands(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { formatReceivedAt } from '../../src/lib/format.ts';
+import { userInfoFromCookie } from '../../src/lib/session.ts';
+import { MAX_IMAGE_BYTES, imageFileProblem } from '../../src/lib/upload.ts';
+import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from '../../src/islands/dashboard/ui/nav.ts';
+import { idFromPath } from '../../src/islands/dashboard/ui/use-api.ts';
+import { splitEmails } from '../../src/islands/dashboard/ui/fields.ts';
+
+describe('the userInfo cookie', () => {
+  const cookieOf = (value: unknown) => `theme=dark; userInfo=${encodeURIComponent(JSON.stringify(value))}; x=1`;
+
+  it('reads what the server wrote', () => {
+    expect(userInfoFromCookie(cookieOf({ email: 'a@b.org', name: 'A', isAdmin: true, slug: 'a' }))).toEqual({
+      email: 'a@b.org',
+      name: 'A',
+      isAdmin: true,
+      slug: 'a',
+    });
+  });
+  it('accepts the string "true"/"false" of the spec and fills missing display fields', () => {
+    expect(userInfoFromCookie(cookieOf({ email: 'a@b.org', isAdmin: 'false' }))).toEqual({
+      email: 'a@b.org',
+      name: 'a@b.org',
+      isAdmin: false,
+      slug: '',
+    });
+  });
+  it('is undefined when missing or malformed', () => {
+    expect(userInfoFromCookie('theme=dark')).toBeUndefined();
+    expect(userInfoFromCookie('userInfo=%7Bnot-json')).toBeUndefined();
+    expect(userInfoFromCookie(cookieOf({ name: 'no email' }))).toBeUndefined();
+  });
+});
+
+describe('image files before upload', () => {
+  it('accepts the image types of the API up to 5 MB', () => {
+    expect(imageFileProblem({ type: 'image/png', size: 1000 })).toBeUndefined();
+    expect(imageFileProblem({ type: 'image/avif', size: MAX_IMAGE_BYTES })).toBeUndefined();
+  });
+  it('refuses other types, larger and empty files', () => {
+    expect(imageFileProblem({ type: 'image/svg+xml', size: 10 })).toBe('Choose a PNG, JPEG, WebP, GIF or AVIF image');
+    expect(imageFileProblem({ type: 'text/plain', size: 10 })).toBe('Choose a PNG, JPEG, WebP, GIF or AVIF image');
+    expect(imageFileProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('Images must be 5 MB or smaller');
+    expect(imageFileProblem({ type: 'image/jpeg', size: 0 })).toBe('The image is empty');
+  });
+});
+
+describe('dashboard navigation', () => {
+  it('has the sidebar of each role', () => {
+    expect(ADMIN_NAV.map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Events',
+      'Chapters',
+      'Contact List',
+      'Humans',
+      'Add CS Member',
+    ]);
+    expect(CHAPTER_NAV.map((i) => i.label)).toEqual(['Dashboard', 'Events', 'Excom', 'Settings']);
+  });
+  it('marks the entry a page belongs to', () => {
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard')).toBe('/dashboard');
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard/events/')).toBe('/dashboard/events');
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard/events/edit-event/123')).toBe('/dashboard/events');
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard/add-new-event')).toBe('/dashboard');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/chapters/edit-chapter/x')).toBe('/dashboard/chapters');
+  });
+  it('reads the id or slug of an edit page from the address', () => {
+    expect(idFromPath('/dashboard/events/edit-event/abc-123', 'edit-event')).toBe('abc-123');
+    expect(idFromPath('/dashboard/chapters/edit-chapter/cs%20bd/', 'edit-chapter')).toBe('cs bd');
+    expect(idFromPath('/dashboard/events/edit-event/', 'edit-event')).toBeUndefined();
+  });
+});
+
+describe('form helpers', () => {
+  it('splits a list of e-mails', () => {
+    expect(splitEmails(' a@x.org, b@y.org;c@z.org  ')).toEqual(['a@x.org', 'b@y.org', 'c@z.org']);
+    expect(splitEmails('  ')).toEqual([]);
+  });
+  it('formats when a message arrived, in Dhaka time', () => {
+    expect(formatReceivedAt('2024-01-05T09:30:00Z')).toBe('Jan 05, 2024, 3:30 PM');
+    expect(formatReceivedAt('nonsense')).toBe('');
+  });
+});
