@@ -3,6 +3,12 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails on any serious or critical accessibility violation (WCAG 2.x A/AA rules) on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  // Colours are judged as painted: let fade-ins and the theme transition finish first.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+      timeout: 5000,
+    })
+    .catch(() => {});
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
