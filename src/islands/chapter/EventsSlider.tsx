@@ -3,7 +3,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/pagination';
 import type { EventItem } from '../../lib/types.ts';
-import EventListCard from '../events/EventListCard.tsx';
+import EventCard from '../events/EventCard.tsx';
 
 /** "What we have done": one event per view, 30 px apart, with clickable pagination (spec §2). Loaded lazily. */
 export default function EventsSlider({ events, now }: { events: EventItem[]; now: Date }) {
@@ -17,7 +17,7 @@ export default function EventsSlider({ events, now }: { events: EventItem[]; now
     >
       {events.map((event) => (
         <SwiperSlide key={event.id} className="!flex !h-auto">
-          <EventListCard event={event} now={now} />
+          <EventCard event={event} now={now} />
         </SwiperSlide>
       ))}
     </Swiper>

@@ -1,4 +1,4 @@
-/** A grey placeholder with the shape of an EventListCard, shown while the list loads. */
+/** A grey placeholder with the shape of an EventCard, shown while the list loads. */
 export default function EventCardSkeleton() {
   return (
     <div

@@ -3,7 +3,7 @@ import { api, isApiError } from '../../lib/api-client.ts';
 import { isUpcoming } from '../../lib/format.ts';
 import type { EventItem } from '../../lib/types.ts';
 import EventCardSkeleton from './EventCardSkeleton.tsx';
-import EventListCard from './EventListCard.tsx';
+import EventCard from './EventCard.tsx';
 
 /** Spec §9: the events list shows 3 skeleton cards while loading. */
 export const EVENT_SKELETON_CARDS = 3;
@@ -28,7 +28,7 @@ function Section({ title, empty, events, now }: { title: string; empty: string; 
         <ul className={`mt-6 ${grid}`}>
           {events.map((event) => (
             <li key={event.id} className="flex">
-              <EventListCard event={event} now={now} />
+              <EventCard event={event} now={now} />
             </li>
           ))}
         </ul>

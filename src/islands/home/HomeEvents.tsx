@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, isApiError } from '../../lib/api-client.ts';
 import type { EventItem } from '../../lib/types.ts';
 import EventCard from '../events/EventCard.tsx';
+import EventCardSkeleton from '../events/EventCardSkeleton.tsx';
 
 /** The home page shows at most this many events of the home chapter. */
 export const HOME_EVENT_LIMIT = 3;
@@ -15,16 +16,8 @@ type State = { status: 'loading' } | { status: 'loaded'; events: EventItem[] };
 
 function SkeletonCard() {
   return (
-    <li
-      className="animate-pulse overflow-hidden rounded-xl border border-slate-200 dark:border-slate-800"
-      aria-hidden="true"
-    >
-      <div className="aspect-video bg-slate-200 dark:bg-slate-800" />
-      <div className="space-y-3 p-5">
-        <div className="h-5 w-3/4 rounded bg-slate-200 dark:bg-slate-800" />
-        <div className="h-4 w-1/2 rounded bg-slate-200 dark:bg-slate-800" />
-        <div className="h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-800" />
-      </div>
+    <li aria-hidden="true">
+      <EventCardSkeleton />
     </li>
   );
 }
