@@ -30,7 +30,7 @@ async function write(svg: string, file: string, format: 'webp' | 'png', quality 
 const banners: { file: string; title: string; subtitle: string; from: string; to: string; motif: string }[] = [
   {
     file: 'hackathon',
-    title: 'National Hackathon 2024',
+    title: 'Hackathon',
     subtitle: '36 hours · Build for Bangladesh',
     from: '#0b3d91',
     to: '#00629b',
@@ -38,7 +38,7 @@ const banners: { file: string; title: string; subtitle: string; from: string; to
   },
   {
     file: 'ai-workshop',
-    title: 'Hands-on AI & ML Workshop',
+    title: 'AI & ML Workshop',
     subtitle: 'From notebooks to deployment',
     from: '#4a148c',
     to: '#00629b',
@@ -46,7 +46,7 @@ const banners: { file: string; title: string; subtitle: string; from: string; to
   },
   {
     file: 'cybersecurity',
-    title: 'Cybersecurity Bootcamp',
+    title: 'Cybersecurity',
     subtitle: 'Capture the Flag · Secure coding',
     from: '#102027',
     to: '#1b5e20',
@@ -54,7 +54,7 @@ const banners: { file: string; title: string; subtitle: string; from: string; to
   },
   {
     file: 'cloud-webinar',
-    title: 'Cloud Native Webinar',
+    title: 'Cloud Webinar',
     subtitle: 'Containers, Kubernetes and beyond',
     from: '#01579b',
     to: '#26c6da',
@@ -62,7 +62,7 @@ const banners: { file: string; title: string; subtitle: string; from: string; to
   },
   {
     file: 'research-writing',
-    title: 'Research Paper Writing',
+    title: 'Research Writing',
     subtitle: 'Publishing with IEEE · Seminar',
     from: '#3e2723',
     to: '#e65100',
@@ -70,7 +70,7 @@ const banners: { file: string; title: string; subtitle: string; from: string; to
   },
   {
     file: 'career-summit',
-    title: 'Tech Career Summit',
+    title: 'Career Summit',
     subtitle: 'Industry talks · CV clinic · Networking',
     from: '#880e4f',
     to: '#f57c00',
@@ -78,7 +78,7 @@ const banners: { file: string; title: string; subtitle: string; from: string; to
   },
   {
     file: 'programming-contest',
-    title: 'Inter-University Programming Contest',
+    title: 'Programming Contest',
     subtitle: 'Solve · Compete · Win',
     from: '#1a237e',
     to: '#6a1b9a',
@@ -86,7 +86,7 @@ const banners: { file: string; title: string; subtitle: string; from: string; to
   },
   {
     file: 'women-in-computing',
-    title: 'Women in Computing Meetup',
+    title: 'Women in Computing',
     subtitle: 'Stories, mentorship and community',
     from: '#6a1b9a',
     to: '#d81b60',
