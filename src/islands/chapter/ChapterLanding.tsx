@@ -7,6 +7,7 @@ import ExcomGrid from './ExcomGrid.tsx';
 import SocialLinks from './SocialLinks.tsx';
 import VideoFacade from './VideoFacade.tsx';
 import { youtubeVideoId } from './youtube.ts';
+import Paragraphs from '../shared/Paragraphs.tsx';
 
 // Swiper is the heaviest part of the page and sits below the fold: it loads when its section nears the viewport.
 const EventsSlider = lazy(() => import('./EventsSlider.tsx'));
@@ -161,14 +162,7 @@ export default function ChapterLanding({ siteName }: { siteName: string }) {
         <VideoFacade videoId={youtubeVideoId(chapter.videoUrl)} title={`About ${name}`} />
         <div>
           <SectionHeading id="about-heading">About Us</SectionHeading>
-          {chapter.aboutUs
-            .split(/\r?\n/)
-            .filter((line) => line.trim() !== '')
-            .map((line, i) => (
-              <p key={i} className="mt-4 leading-relaxed text-slate-700 dark:text-slate-300">
-                {line}
-              </p>
-            ))}
+          <Paragraphs text={chapter.aboutUs} className="mt-4 leading-relaxed text-slate-700 dark:text-slate-300" />
         </div>
       </section>
 

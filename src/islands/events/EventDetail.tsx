@@ -6,6 +6,7 @@ import AddToCalendar from './AddToCalendar.tsx';
 import { eventJsonLd } from './event-jsonld.ts';
 import NotFoundScreen from './NotFoundScreen.tsx';
 import { setJsonLd, setPageMeta, summarize } from './page-meta.ts';
+import { toParagraphs } from '../shared/Paragraphs.tsx';
 
 type State = { status: 'loading' } | { status: 'not-found' } | { status: 'loaded'; event: EventItem };
 
@@ -75,7 +76,7 @@ export default function EventDetail({ siteName }: { siteName: string }) {
   }
 
   const { event } = state;
-  const paragraphs = event.description.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const paragraphs = toParagraphs(event.description);
   return (
     <article className="fade-in mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
       <nav aria-label="Breadcrumb">

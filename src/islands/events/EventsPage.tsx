@@ -4,6 +4,7 @@ import { isUpcoming } from '../../lib/format.ts';
 import type { EventItem } from '../../lib/types.ts';
 import EventCardSkeleton from './EventCardSkeleton.tsx';
 import EventCard from './EventCard.tsx';
+import ErrorBox from '../shared/ErrorBox.tsx';
 
 /** Spec §9: the events list shows 3 skeleton cards while loading. */
 export const EVENT_SKELETON_CARDS = 3;
@@ -72,15 +73,7 @@ export default function EventsPage() {
   }
 
   if (state.status === 'error') {
-    return (
-      <div
-        role="alert"
-        className="rounded-lg border border-red-300 bg-red-50 p-6 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-      >
-        <p className="font-semibold">Events could not be loaded</p>
-        <p className="mt-1 text-sm">{state.message}</p>
-      </div>
-    );
+    return <ErrorBox title="Events could not be loaded" message={state.message} />;
   }
 
   const upcoming = state.events.filter((event) => isUpcoming(event, state.now));

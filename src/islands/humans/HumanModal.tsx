@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Human } from '../../lib/types.ts';
+import Paragraphs from '../shared/Paragraphs.tsx';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), textarea, input, select, [tabindex]:not([tabindex="-1"])';
 
@@ -75,14 +76,7 @@ export default function HumanModal({ human, onClose }: { human: Human; onClose: 
               Close
             </button>
           </div>
-          {human.description
-            .split(/\r?\n/)
-            .filter((line) => line.trim() !== '')
-            .map((line, i) => (
-              <p key={i} className="mt-4 leading-relaxed text-slate-700 dark:text-slate-300">
-                {line}
-              </p>
-            ))}
+          <Paragraphs text={human.description} className="mt-4 leading-relaxed text-slate-700 dark:text-slate-300" />
         </div>
       </div>
     </dialog>

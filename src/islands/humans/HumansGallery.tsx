@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, isApiError } from '../../lib/api-client.ts';
 import type { Human } from '../../lib/types.ts';
 import HumanModal from './HumanModal.tsx';
+import ErrorBox from '../shared/ErrorBox.tsx';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; humans: Human[] };
 
@@ -44,15 +45,7 @@ export default function HumansGallery() {
     );
   }
   if (state.status === 'error') {
-    return (
-      <div
-        role="alert"
-        className="rounded-lg border border-red-300 bg-red-50 p-6 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-      >
-        <p className="font-semibold">Stories could not be loaded</p>
-        <p className="mt-1 text-sm">{state.message}</p>
-      </div>
-    );
+    return <ErrorBox title="Stories could not be loaded" message={state.message} />;
   }
   if (state.humans.length === 0) {
     return (
