@@ -372,6 +372,19 @@ export const sampleData: SampleData = {
           banner: banner('ai-workshop'),
           description: 'Python, pandas and your first analysis.\nNotebooks shared after the session.',
         }),
+        event({
+          title: 'Women in Computing Meetup',
+          daysFromNow: -45,
+          startTime: '15:00',
+          endTime: '18:00',
+          location: 'Senate Bhaban Auditorium, University of Dhaka',
+          host: 'IEEE CS DU SBC',
+          registrationMethod: 'Offline',
+          fees: 0,
+          banner: banner('women-in-computing'),
+          description:
+            'Stories from women engineers and researchers working in Bangladesh and abroad.\nA mentorship speed-networking session for students.\nOpen to all students of the University of Dhaka.',
+        }),
       ],
     },
     {
