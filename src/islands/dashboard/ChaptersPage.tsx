@@ -2,8 +2,9 @@ import { api } from '../../lib/api-client.ts';
 import type { ChapterAccount } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
-import { EmptyState, Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
+import { secondaryLinkClass } from './ui/states.tsx';
 import { useApi } from './ui/use-api.ts';
+import ResourceList from './ui/ResourceList.tsx';
 
 export default function ChaptersPage() {
   return (
@@ -15,59 +16,47 @@ export default function ChaptersPage() {
 
 function ChapterList({ ownEmail }: { ownEmail: string }) {
   const [all, reload] = useApi('/users', (b: { chapters: ChapterAccount[] }) => b.chapters);
-  if (all.state === 'loading') return <Loading what="chapters" />;
-  if (all.state === 'error')
-    return (
-      <StatusPanel tone="error">
-        <p>{all.message}</p>
-      </StatusPanel>
-    );
   // The admin's own account is not a chapter to manage here (and cannot be deleted while signed in).
-  const chapters = all.data.filter((c) => !c.isAdmin && c.email !== ownEmail);
-  if (chapters.length === 0)
-    return (
-      <EmptyState heading="No Chapters Found" href="/dashboard/chapter/add-new-chapter" linkLabel="Add New Chapter" />
-    );
+  const chapters =
+    all.state === 'loaded' ? { ...all, data: all.data.filter((c) => !c.isAdmin && c.email !== ownEmail) } : all;
   return (
-    <>
-      <p className="mb-6">
-        <a href="/dashboard/chapters/add-new-chapter" className={buttonClass}>
-          Add New Chapter
-        </a>
-      </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {chapters.map((c) => (
-          <li
-            key={c.id}
-            className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-          >
-            <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{c.name}</h2>
-            <dl className="mt-2 grid grid-cols-[4rem_1fr] gap-1 text-sm text-slate-700 dark:text-slate-300">
-              <dt className="font-medium">Email</dt>
-              <dd className="break-all">{c.email}</dd>
-              <dt className="font-medium">Phone</dt>
-              <dd>{c.phone}</dd>
-              <dt className="font-medium">Slug</dt>
-              <dd className="break-all">{c.slug}</dd>
-            </dl>
-            <div className="mt-auto flex gap-3 pt-4">
-              <a
-                href={`/dashboard/chapters/edit-chapter/${encodeURIComponent(c.slug)}`}
-                className={secondaryLinkClass}
-                aria-label={`Edit ${c.name}`}
-              >
-                Edit
-              </a>
-              <DeleteButton
-                itemLabel={c.name}
-                remove={() => api.delete(`/users/${encodeURIComponent(c.slug)}`)}
-                successMessage="Chapter Deleted Successfully"
-                onDeleted={reload}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResourceList
+      result={chapters}
+      what="chapters"
+      empty={{ heading: 'No Chapters Found', href: '/dashboard/chapter/add-new-chapter', linkLabel: 'Add New Chapter' }}
+      add={{ href: '/dashboard/chapters/add-new-chapter', label: 'Add New Chapter' }}
+    >
+      {(c) => (
+        <li
+          key={c.id}
+          className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{c.name}</h2>
+          <dl className="mt-2 grid grid-cols-[4rem_1fr] gap-1 text-sm text-slate-700 dark:text-slate-300">
+            <dt className="font-medium">Email</dt>
+            <dd className="break-all">{c.email}</dd>
+            <dt className="font-medium">Phone</dt>
+            <dd>{c.phone}</dd>
+            <dt className="font-medium">Slug</dt>
+            <dd className="break-all">{c.slug}</dd>
+          </dl>
+          <div className="mt-auto flex gap-3 pt-4">
+            <a
+              href={`/dashboard/chapters/edit-chapter/${encodeURIComponent(c.slug)}`}
+              className={secondaryLinkClass}
+              aria-label={`Edit ${c.name}`}
+            >
+              Edit
+            </a>
+            <DeleteButton
+              itemLabel={c.name}
+              remove={() => api.delete(`/users/${encodeURIComponent(c.slug)}`)}
+              successMessage="Chapter Deleted Successfully"
+              onDeleted={reload}
+            />
+          </div>
+        </li>
+      )}
+    </ResourceList>
   );
 }

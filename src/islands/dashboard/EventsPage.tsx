@@ -3,8 +3,9 @@ import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
 import type { EventItem } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
-import { EmptyState, Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
+import { secondaryLinkClass } from './ui/states.tsx';
 import { useApi } from './ui/use-api.ts';
+import ResourceList, { cardClass } from './ui/ResourceList.tsx';
 
 export default function EventsPage() {
   return <DashboardShell title="Events">{() => <EventList />}</DashboardShell>;
@@ -12,64 +13,50 @@ export default function EventsPage() {
 
 function EventList() {
   const [events, reload] = useApi('/events/myevents', (b: { events: EventItem[] }) => b.events);
-  if (events.state === 'loading') return <Loading what="events" />;
-  if (events.state === 'error')
-    return (
-      <StatusPanel tone="error">
-        <p>{events.message}</p>
-      </StatusPanel>
-    );
-  if (events.data.length === 0)
-    return <EmptyState heading="No Events Found" href="/dashboard/add-new-event" linkLabel="Add New Event" />;
   return (
-    <>
-      <p className="mb-6">
-        <a href="/dashboard/add-new-event" className={buttonClass}>
-          Add New Event
-        </a>
-      </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {events.data.map((e) => (
-          <li
-            key={e.id}
-            className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900"
-          >
-            <img
-              src={e.banner}
-              alt={`Banner of ${e.title}`}
-              width={400}
-              height={225}
-              loading="lazy"
-              className="aspect-video w-full object-cover"
-            />
-            <div className="flex flex-1 flex-col gap-1 p-4">
-              <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{e.title}</h2>
-              <p className="text-sm text-slate-700 dark:text-slate-300">
-                {formatEventDate(e.eventDate)}, {formatTime(e.startTime)} – {formatTime(e.endTime)}
-              </p>
-              <p className="text-sm text-slate-700 dark:text-slate-300">{e.location}</p>
-              <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
-                {formatFee(e.fees)} · {e.registrationMethod}
-              </p>
-              <div className="mt-auto flex gap-3 pt-3">
-                <a
-                  href={`/dashboard/events/edit-event/${encodeURIComponent(e.id)}`}
-                  className={secondaryLinkClass}
-                  aria-label={`Edit ${e.title}`}
-                >
-                  Edit
-                </a>
-                <DeleteButton
-                  itemLabel={e.title}
-                  remove={() => api.delete(`/events/${encodeURIComponent(e.id)}`)}
-                  successMessage="Event Deleted Successfully"
-                  onDeleted={reload}
-                />
-              </div>
+    <ResourceList
+      result={events}
+      what="events"
+      empty={{ heading: 'No Events Found', href: '/dashboard/add-new-event', linkLabel: 'Add New Event' }}
+      add={{ href: '/dashboard/add-new-event', label: 'Add New Event' }}
+    >
+      {(e) => (
+        <li key={e.id} className={cardClass}>
+          <img
+            src={e.banner}
+            alt={`Banner of ${e.title}`}
+            width={400}
+            height={225}
+            loading="lazy"
+            className="aspect-video w-full object-cover"
+          />
+          <div className="flex flex-1 flex-col gap-1 p-4">
+            <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{e.title}</h2>
+            <p className="text-sm text-slate-700 dark:text-slate-300">
+              {formatEventDate(e.eventDate)}, {formatTime(e.startTime)} – {formatTime(e.endTime)}
+            </p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{e.location}</p>
+            <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {formatFee(e.fees)} · {e.registrationMethod}
+            </p>
+            <div className="mt-auto flex gap-3 pt-3">
+              <a
+                href={`/dashboard/events/edit-event/${encodeURIComponent(e.id)}`}
+                className={secondaryLinkClass}
+                aria-label={`Edit ${e.title}`}
+              >
+                Edit
+              </a>
+              <DeleteButton
+                itemLabel={e.title}
+                remove={() => api.delete(`/events/${encodeURIComponent(e.id)}`)}
+                successMessage="Event Deleted Successfully"
+                onDeleted={reload}
+              />
             </div>
-          </li>
-        ))}
-      </ul>
-    </>
+          </div>
+        </li>
+      )}
+    </ResourceList>
   );
 }

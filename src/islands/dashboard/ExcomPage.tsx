@@ -2,8 +2,9 @@ import { api } from '../../lib/api-client.ts';
 import type { ExcomMember } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
-import { EmptyState, Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
+import { secondaryLinkClass } from './ui/states.tsx';
 import { useApi } from './ui/use-api.ts';
+import ResourceList from './ui/ResourceList.tsx';
 
 export default function ExcomPage() {
   return <DashboardShell title="Excom">{() => <ExcomList />}</DashboardShell>;
@@ -11,60 +12,47 @@ export default function ExcomPage() {
 
 function ExcomList() {
   const [members, reload] = useApi('/excom', (b: { excoms: ExcomMember[] }) => b.excoms);
-  if (members.state === 'loading') return <Loading what="excom members" />;
-  if (members.state === 'error')
-    return (
-      <StatusPanel tone="error">
-        <p>{members.message}</p>
-      </StatusPanel>
-    );
-  if (members.data.length === 0)
-    return (
-      <EmptyState heading="No Excom Members Found" href="/dashboard/excom/add-new-excom" linkLabel="Add New Excom" />
-    );
   return (
-    <>
-      <p className="mb-6">
-        <a href="/dashboard/excom/add-new-excom" className={buttonClass}>
-          Add New Excom
-        </a>
-      </p>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {members.data.map((m) => (
-          <li
-            key={m.id}
-            className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
-          >
-            <img
-              src={m.image}
-              alt={`Photo of ${m.name}`}
-              width={112}
-              height={112}
-              loading="lazy"
-              className="h-28 w-28 rounded-full object-cover"
+    <ResourceList
+      result={members}
+      what="excom members"
+      empty={{ heading: 'No Excom Members Found', href: '/dashboard/excom/add-new-excom', linkLabel: 'Add New Excom' }}
+      add={{ href: '/dashboard/excom/add-new-excom', label: 'Add New Excom' }}
+    >
+      {(m) => (
+        <li
+          key={m.id}
+          className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <img
+            src={m.image}
+            alt={`Photo of ${m.name}`}
+            width={112}
+            height={112}
+            loading="lazy"
+            className="h-28 w-28 rounded-full object-cover"
+          />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{m.name}</h2>
+          <p className="text-sm font-medium text-brand-800 dark:text-brand-300">{m.designation}</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{m.affiliation}</p>
+          <p className="text-sm break-all text-slate-700 dark:text-slate-300">{m.email}</p>
+          <div className="mt-4 flex gap-3">
+            <a
+              href={`/dashboard/excom/edit-excom/${encodeURIComponent(m.id)}`}
+              className={secondaryLinkClass}
+              aria-label={`Edit ${m.name}`}
+            >
+              Edit
+            </a>
+            <DeleteButton
+              itemLabel={m.name}
+              remove={() => api.delete(`/excom/${encodeURIComponent(m.id)}`)}
+              successMessage="Member Deleted Successfully"
+              onDeleted={reload}
             />
-            <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{m.name}</h2>
-            <p className="text-sm font-medium text-brand-800 dark:text-brand-300">{m.designation}</p>
-            <p className="text-sm text-slate-700 dark:text-slate-300">{m.affiliation}</p>
-            <p className="text-sm break-all text-slate-700 dark:text-slate-300">{m.email}</p>
-            <div className="mt-4 flex gap-3">
-              <a
-                href={`/dashboard/excom/edit-excom/${encodeURIComponent(m.id)}`}
-                className={secondaryLinkClass}
-                aria-label={`Edit ${m.name}`}
-              >
-                Edit
-              </a>
-              <DeleteButton
-                itemLabel={m.name}
-                remove={() => api.delete(`/excom/${encodeURIComponent(m.id)}`)}
-                successMessage="Member Deleted Successfully"
-                onDeleted={reload}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+          </div>
+        </li>
+      )}
+    </ResourceList>
   );
 }

@@ -1,16 +1,13 @@
-import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client.ts';
+import { useState } from 'react';
 import { isUpcoming } from '../../lib/format.ts';
 import type { EventItem } from '../../lib/types.ts';
 import EventCardSkeleton from './EventCardSkeleton.tsx';
 import EventCard from './EventCard.tsx';
 import ErrorBox from '../shared/ErrorBox.tsx';
+import { useApi } from '../shared/use-api.ts';
 
 /** Spec §9: the events list shows 3 skeleton cards while loading. */
 export const EVENT_SKELETON_CARDS = 3;
-
-type State =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; events: EventItem[]; now: Date };
 
 const grid = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -40,24 +37,11 @@ function Section({ title, empty, events, now }: { title: string; empty: string; 
 
 /** /events: upcoming events (not ended yet, in Dhaka time), then every event. Not retried on failure (spec §8). */
 export default function EventsPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [events] = useApi('/events', (body: { events: EventItem[] }) => body.events);
+  // One moment for the whole list, so a card and its section agree on what is upcoming.
+  const [now] = useState(() => new Date());
 
-  useEffect(() => {
-    let live = true;
-    void api.get<{ events: EventItem[] }>('/events').then((body) => {
-      if (!live) return;
-      setState(
-        isApiError(body)
-          ? { status: 'error', message: body.message }
-          : { status: 'loaded', events: body.events, now: new Date() },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (state.status === 'loading') {
+  if (events.state === 'loading') {
     return (
       <div aria-busy="true">
         <p className="sr-only" role="status">
@@ -72,15 +56,15 @@ export default function EventsPage() {
     );
   }
 
-  if (state.status === 'error') {
-    return <ErrorBox title="Events could not be loaded" message={state.message} />;
+  if (events.state === 'error') {
+    return <ErrorBox title="Events could not be loaded" message={events.message} />;
   }
 
-  const upcoming = state.events.filter((event) => isUpcoming(event, state.now));
+  const upcoming = events.data.filter((event) => isUpcoming(event, now));
   return (
     <>
-      <Section title="Upcoming Events" empty="No Upcoming Events Found" events={upcoming} now={state.now} />
-      <Section title="All Events" empty="No Events Found" events={state.events} now={state.now} />
+      <Section title="Upcoming Events" empty="No Upcoming Events Found" events={upcoming} now={now} />
+      <Section title="All Events" empty="No Events Found" events={events.data} now={now} />
     </>
   );
 }

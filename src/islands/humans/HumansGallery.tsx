@@ -1,32 +1,17 @@
-import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client.ts';
+import { useState } from 'react';
 import type { Human } from '../../lib/types.ts';
 import HumanModal from './HumanModal.tsx';
 import ErrorBox from '../shared/ErrorBox.tsx';
-
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; humans: Human[] };
+import { useApi } from '../shared/use-api.ts';
 
 const grid = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
 /** "Humans of IEEE CS BDC": image cards; a card opens its story in a modal. */
 export default function HumansGallery() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [humans] = useApi('/humans', (body: { humans: Human[] }) => body.humans);
   const [open, setOpen] = useState<Human | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    void api.get<{ humans: Human[] }>('/humans').then((body) => {
-      if (!live) return;
-      setState(
-        isApiError(body) ? { status: 'error', message: body.message } : { status: 'loaded', humans: body.humans },
-      );
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (state.status === 'loading') {
+  if (humans.state === 'loading') {
     return (
       <div aria-busy="true">
         <p className="sr-only" role="status">
@@ -44,10 +29,10 @@ export default function HumansGallery() {
       </div>
     );
   }
-  if (state.status === 'error') {
-    return <ErrorBox title="Stories could not be loaded" message={state.message} />;
+  if (humans.state === 'error') {
+    return <ErrorBox title="Stories could not be loaded" message={humans.message} />;
   }
-  if (state.humans.length === 0) {
+  if (humans.data.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
         No stories yet. Check back soon.
@@ -57,7 +42,7 @@ export default function HumansGallery() {
   return (
     <>
       <ul className={`fade-in ${grid}`}>
-        {state.humans.map((human) => (
+        {humans.data.map((human) => (
           <li key={human.id}>
             <button
               type="button"
