@@ -4,7 +4,8 @@ import type { ApiDeps } from '../deps.ts';
 import type { Chapter } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { isUuid } from '../http/ids.ts';
+import { findAccountById } from '../repositories/chapters.repository.ts';
+import { forViewer, inScope } from '../repositories/viewer-scope.ts';
 import type { UserInfo } from '../../lib/types.ts';
 import { SESSION_SECONDS, verifySessionToken } from './tokens.ts';
 
@@ -45,12 +46,8 @@ export function authenticate({ config, database, now }: ApiDeps): MiddlewareHand
     c.set('authVia', undefined);
     if (token) {
       const claims = await verifySessionToken(config.sessionSecret, token, now());
-      if (claims && isUuid(claims.sub)) {
-        const chapter = await database.db
-          .selectFrom('chapters')
-          .selectAll()
-          .where('id', '=', claims.sub)
-          .executeTakeFirst();
+      if (claims) {
+        const chapter = await findAccountById(database.db, claims.sub);
         if (chapter && chapter.sessionVersion === claims.ver) {
           c.set('user', chapter);
           c.set('authVia', bearer ? 'bearer' : 'cookie');
@@ -77,7 +74,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** A chapter account manages only its own records; admins manage everything. */
+/** A chapter account manages only its own records; admins manage everything (the viewer scope). */
 export function assertCanManage(user: Chapter, ownerId: string) {
-  if (!user.isAdmin && user.id !== ownerId) throw forbidden('You can only change your own chapter’s records');
+  if (!inScope(forViewer(user), ownerId)) throw forbidden('You can only change your own chapter’s records');
 }

@@ -8,7 +8,9 @@ import type { AppEnv } from '../env.ts';
 import { readJson } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { HttpError } from '../http/errors.ts';
-import { assertNotLimited, clearHits, LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT, recordHit } from '../http/rate-limit.ts';
+import { assertNotLimited, LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT, recordHit } from '../http/rate-limit.ts';
+import { findAccountByEmail } from '../repositories/chapters.repository.ts';
+import { clearHits } from '../repositories/rate-limits.repository.ts';
 
 const INVALID = 'Invalid email or password';
 
@@ -26,11 +28,7 @@ export function authRoutes(deps: ApiDeps) {
       await assertNotLimited(db, ipKey, LOGIN_IP_LIMIT, now());
       await assertNotLimited(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());
 
-      const chapter = await db
-        .selectFrom('chapters')
-        .selectAll()
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-        .executeTakeFirst();
+      const chapter = await findAccountByEmail(db, email);
       const ok = await verifyPassword(password, chapter?.passwordHash ?? (await decoyHash));
       if (!chapter || !ok) {
         await recordHit(db, ipKey, LOGIN_IP_LIMIT, now());

@@ -6,7 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { readJson } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { assertNotLimited, CONTACT_LIMIT, recordHit } from '../http/rate-limit.ts';
-import { toSupportMessage } from '../mappers.ts';
+import { insertSupportMessage, listSupportMessages } from '../repositories/support-messages.repository.ts';
 
 export function contactRoutes({ database, config, now }: ApiDeps) {
   const db = database.db;
@@ -17,16 +17,8 @@ export function contactRoutes({ database, config, now }: ApiDeps) {
       const { website, ...message } = await readJson(c, contactSchema);
       await recordHit(db, keys, CONTACT_LIMIT, now());
       // A filled honeypot is a bot: answer as usual, keep nothing.
-      if (!website) await db.insertInto('supportMessages').values(message).execute();
+      if (!website) await insertSupportMessage(db, message);
       return c.json({ success: true, message: 'Message sent successfully' }, 201);
     })
-    .get('/', requireAdmin, async (c) => {
-      const rows = await db
-        .selectFrom('supportMessages')
-        .selectAll()
-        .orderBy('createdAt', 'desc')
-        .orderBy('id')
-        .execute();
-      return c.json({ success: true, contacts: rows.map(toSupportMessage) });
-    });
+    .get('/', requireAdmin, async (c) => c.json({ success: true, contacts: await listSupportMessages(db) }));
 }

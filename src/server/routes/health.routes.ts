@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
 import type { ApiDeps } from '../deps.ts';
+import { isDatabaseReachable } from '../repositories/health.repository.ts';
 
 export function healthRoutes({ database }: ApiDeps) {
-  return new Hono().get('/', async (c) => {
-    try {
-      await sql`select 1`.execute(database.db);
-      return c.json({ ok: true, db: database.kind });
-    } catch {
-      return c.json({ ok: false, db: database.kind, message: 'Database unavailable' }, 503);
-    }
-  });
+  return new Hono().get('/', async (c) =>
+    (await isDatabaseReachable(database.db))
+      ? c.json({ ok: true, db: database.kind })
+      : c.json({ ok: false, db: database.kind, message: 'Database unavailable' }, 503),
+  );
 }

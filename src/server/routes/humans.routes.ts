@@ -6,25 +6,18 @@ import type { AppEnv } from '../env.ts';
 import { publicCache } from '../http/cache.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
-import { isUuid } from '../http/ids.ts';
-import { toHuman } from '../mappers.ts';
+import { deleteHuman, insertHuman, listHumans } from '../repositories/humans.repository.ts';
 
 export function humanRoutes({ database }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
-    .get('/', publicCache, async (c) => {
-      const rows = await db.selectFrom('humans').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
-      return c.json({ success: true, humans: rows.map(toHuman) });
-    })
+    .get('/', publicCache, async (c) => c.json({ success: true, humans: await listHumans(db) }))
     .post('/', requireAdmin, async (c) => {
-      const input = await readJson(c, humanSchema);
-      const row = await db.insertInto('humans').values(input).returningAll().executeTakeFirstOrThrow();
-      return c.json({ success: true, message: 'Human Added Successfully', human: toHuman(row) }, 201);
+      const human = await insertHuman(db, await readJson(c, humanSchema));
+      return c.json({ success: true, message: 'Human Added Successfully', human }, 201);
     })
     .delete('/:id', requireAdmin, async (c) => {
-      const id = c.req.param('id');
-      const deleted = isUuid(id) ? await db.deleteFrom('humans').where('id', '=', id).executeTakeFirst() : undefined;
-      if (!deleted || deleted.numDeletedRows === 0n) throw notFound('Human not found');
+      if (!(await deleteHuman(db, c.req.param('id')))) throw notFound('Human not found');
       return c.json({ success: true, message: 'Human Deleted Successfully' });
     });
 }

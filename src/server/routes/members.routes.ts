@@ -5,41 +5,19 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
 import { publicCache } from '../http/cache.ts';
 import { readJson, validate } from '../http/body.ts';
-import { toCommitteeMember } from '../mappers.ts';
+import { listCommitteeMembers } from '../repositories/committee-members.repository.ts';
+import { addCommitteeMember } from '../services/committee-members.service.ts';
 
 /** Committee members of the year-based roster pages, in page order. */
 export function memberRoutes({ database }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .get('/', publicCache, async (c) => {
-      const { year, committee } = validate(membersQuerySchema, c.req.query());
-      const rows = await db
-        .selectFrom('committeeMembers')
-        .selectAll()
-        .where('year', '=', year)
-        .where('committee', '=', committee)
-        .orderBy('sortOrder')
-        .orderBy('createdAt')
-        .execute();
-      return c.json({ success: true, members: rows.map(toCommitteeMember) });
+      const members = await listCommitteeMembers(db, validate(membersQuerySchema, c.req.query()));
+      return c.json({ success: true, members });
     })
     .post('/', requireAdmin, async (c) => {
-      const { email, order, ...input } = await readJson(c, committeeMemberSchema);
-      const sortOrder =
-        order ??
-        ((
-          await db
-            .selectFrom('committeeMembers')
-            .select((eb) => eb.fn.max('sortOrder').as('last'))
-            .where('year', '=', input.year)
-            .where('committee', '=', input.committee)
-            .executeTakeFirst()
-        )?.last ?? -1) + 1;
-      const row = await db
-        .insertInto('committeeMembers')
-        .values({ ...input, emails: email, sortOrder, createdBy: currentUser(c).id })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return c.json({ success: true, message: 'Member Added Successfully', member: toCommitteeMember(row) }, 201);
+      const member = await addCommitteeMember(db, await readJson(c, committeeMemberSchema), currentUser(c).id);
+      return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
     });
 }

@@ -5,6 +5,7 @@ import { currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
+import { findUploadType, recordUpload } from '../repositories/uploads.repository.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -44,19 +45,16 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
 
       const key = `${randomUUID()}.${ext}`;
       await blobs.put(key, data);
-      await db
-        .insertInto('uploads')
-        .values({ key, contentType: type.mime, size: data.byteLength, createdBy: currentUser(c).id })
-        .execute();
+      await recordUpload(db, { key, contentType: type.mime, size: data.byteLength, createdBy: currentUser(c).id });
       return c.json({ success: true, url: `/api/v1/uploads/${key}` }, 201);
     })
     .get('/:key', async (c) => {
       const key = c.req.param('key');
-      const row = await db.selectFrom('uploads').select(['contentType']).where('key', '=', key).executeTakeFirst();
-      const data = row && (await blobs.get(key));
-      if (!row || !data) throw notFound('Image not found');
+      const contentType = await findUploadType(db, key);
+      const data = contentType && (await blobs.get(key));
+      if (!contentType || !data) throw notFound('Image not found');
       return c.body(data.slice().buffer, 200, {
-        'Content-Type': row.contentType,
+        'Content-Type': contentType,
         'Cache-Control': 'public, max-age=31536000, immutable',
         // An image is never a document: no scripts even if a browser were tricked into rendering it.
         'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",

@@ -1,0 +1,94 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { ChapterInfo } from '../../lib/types.ts';
+import type { Chapter, ChapterInfoRow, ChapterInfoTable, Database } from '../db/schema.ts';
+import { apiIds } from './api-shape.ts';
+import { byId } from './ids.ts';
+import type { Owned } from './viewer-scope.ts';
+
+type Managed = 'id' | 'chapterId' | 'createdAt' | 'updatedAt';
+export type ChapterInfoFields = Omit<Insertable<ChapterInfoTable>, Managed>;
+export type ChapterInfoChanges = Omit<Updateable<ChapterInfoTable>, Managed>;
+type Owner = Pick<Chapter, 'id' | 'name' | 'email' | 'slug'>;
+type Page = Omit<ChapterInfoRow, Managed>;
+
+const toChapterInfo = (id: string, page: Page, owner: Owner): ChapterInfo => ({
+  ...apiIds(id),
+  slug: owner.slug,
+  chapterId: { ...apiIds(owner.id), name: owner.name, email: owner.email },
+  logo: page.logo,
+  shortDescription: page.shortDescription,
+  websiteUrl: page.websiteUrl,
+  facebookUrl: page.facebookUrl,
+  linkedinUrl: page.linkedinUrl,
+  aboutUs: page.aboutUs,
+  videoUrl: page.videoUrl,
+});
+
+const BLANK_PAGE: Page = {
+  logo: '',
+  shortDescription: '',
+  websiteUrl: '',
+  facebookUrl: '',
+  linkedinUrl: '',
+  aboutUs: '',
+  videoUrl: '',
+};
+
+/** A chapter that has not written its landing page yet still has a name and an e-mail (id: the chapter's). */
+export const blankChapterInfo = (owner: Owner): ChapterInfo => toChapterInfo(owner.id, BLANK_PAGE, owner);
+
+function selectInfos(db: Kysely<Database>) {
+  return db
+    .selectFrom('chapterInfos')
+    .innerJoin('chapters', 'chapters.id', 'chapterInfos.chapterId')
+    .selectAll('chapterInfos')
+    .select(['chapters.name as ownerName', 'chapters.email as ownerEmail', 'chapters.slug as ownerSlug']);
+}
+
+type InfoRow = ChapterInfoRow & { ownerName: string; ownerEmail: string; ownerSlug: string };
+const fromRow = (row: InfoRow): ChapterInfo =>
+  toChapterInfo(row.id, row, { id: row.chapterId, name: row.ownerName, email: row.ownerEmail, slug: row.ownerSlug });
+
+/** A chapter's landing page, if it has written one (one per chapter). */
+export async function findChapterInfoOf(db: Kysely<Database>, chapterId: string): Promise<ChapterInfo | undefined> {
+  const row = await selectInfos(db).where('chapterInfos.chapterId', '=', chapterId).executeTakeFirst();
+  return row && fromRow(row);
+}
+
+async function writtenInfoOf(db: Kysely<Database>, chapterId: string): Promise<ChapterInfo> {
+  return fromRow(await selectInfos(db).where('chapterInfos.chapterId', '=', chapterId).executeTakeFirstOrThrow());
+}
+
+export function findChapterInfo(db: Kysely<Database>, id: string): Promise<Owned<ChapterInfo> | undefined> {
+  return byId(id, async (infoId) => {
+    const row = await selectInfos(db).where('chapterInfos.id', '=', infoId).executeTakeFirst();
+    return row && { chapterId: row.chapterId, item: fromRow(row) };
+  });
+}
+
+export async function insertChapterInfo(
+  db: Kysely<Database>,
+  chapterId: string,
+  fields: ChapterInfoFields,
+): Promise<ChapterInfo> {
+  await db
+    .insertInto('chapterInfos')
+    .values({ ...fields, chapterId })
+    .execute();
+  return writtenInfoOf(db, chapterId);
+}
+
+export async function updateChapterInfo(
+  db: Kysely<Database>,
+  id: string,
+  changes: ChapterInfoChanges,
+  now: Date,
+): Promise<ChapterInfo> {
+  const { chapterId } = await db
+    .updateTable('chapterInfos')
+    .set({ ...changes, updatedAt: now })
+    .where('id', '=', id)
+    .returning('chapterId')
+    .executeTakeFirstOrThrow();
+  return writtenInfoOf(db, chapterId);
+}

@@ -1,0 +1,76 @@
+import { sql, type Kysely } from 'kysely';
+import type { ChapterAccount } from '../../lib/types.ts';
+import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
+import { apiIds } from './api-shape.ts';
+import { byId } from './ids.ts';
+
+/**
+ * Chapter accounts: the people who sign in. The repository returns whole accounts (the session needs
+ * the password hash and session version); `toChapterAccount` is the shape that may leave the server.
+ */
+export const toChapterAccount = (row: Chapter): ChapterAccount => ({
+  ...apiIds(row.id),
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  slug: row.slug,
+  isAdmin: row.isAdmin,
+});
+
+export function findAccountById(db: Kysely<Database>, id: string): Promise<Chapter | undefined> {
+  return byId(id, (accountId) => db.selectFrom('chapters').selectAll().where('id', '=', accountId).executeTakeFirst());
+}
+
+/** E-mail addresses are unique whatever their case. */
+export function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Chapter | undefined> {
+  return db
+    .selectFrom('chapters')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Slugs are stored lower-case; a link typed in capitals still finds its chapter. */
+export function findAccountBySlug(db: Kysely<Database>, slug: string): Promise<Chapter | undefined> {
+  return db.selectFrom('chapters').selectAll().where('slug', '=', slug.toLowerCase()).executeTakeFirst();
+}
+
+/** The first admin account, if any (a new database has none until the first start creates it). */
+export function findAdmin(db: Kysely<Database>): Promise<Chapter | undefined> {
+  return db.selectFrom('chapters').selectAll().where('isAdmin', '=', true).orderBy('createdAt').executeTakeFirst();
+}
+
+/** Admins first, then by name. */
+export function listAccounts(db: Kysely<Database>): Promise<Chapter[]> {
+  return db.selectFrom('chapters').selectAll().orderBy('isAdmin', 'desc').orderBy('name').execute();
+}
+
+export async function isEmailTaken(db: Kysely<Database>, email: string, exceptId?: string): Promise<boolean> {
+  const owner = await findAccountByEmail(db, email);
+  return owner !== undefined && owner.id !== exceptId;
+}
+
+export async function isSlugTaken(db: Kysely<Database>, slug: string, exceptId?: string): Promise<boolean> {
+  const owner = await findAccountBySlug(db, slug);
+  return owner !== undefined && owner.id !== exceptId;
+}
+
+/** The first free slug of base, base-2, base-3... */
+export async function freeSlug(db: Kysely<Database>, base: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await isSlugTaken(db, candidate))) return candidate;
+  }
+}
+
+export function createAccount(db: Kysely<Database>, account: NewChapter): Promise<Chapter> {
+  return db.insertInto('chapters').values(account).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateAccount(db: Kysely<Database>, id: string, changes: ChapterUpdate): Promise<Chapter> {
+  return db.updateTable('chapters').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteAccount(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('chapters').where('id', '=', id).execute();
+}

@@ -1,0 +1,80 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { EventItem } from '../../lib/types.ts';
+import type { Database, EventRow, EventTable } from '../db/schema.ts';
+import { apiIds, isoTime } from './api-shape.ts';
+import { byId } from './ids.ts';
+import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
+
+/** An event's own fields, as the payload schemas produce them; the owner and timestamps are set here. */
+export type EventFields = Omit<Insertable<EventTable>, 'id' | 'chapterId' | 'createdAt' | 'updatedAt'>;
+
+const toEvent = (row: EventRow & { chapterSlug: string }): EventItem => ({
+  ...apiIds(row.id),
+  title: row.title,
+  eventDate: row.eventDate,
+  startTime: row.startTime,
+  endTime: row.endTime,
+  location: row.location,
+  host: row.host,
+  registrationMethod: row.registrationMethod,
+  fees: Number(row.fees),
+  banner: row.banner,
+  eventLink: row.eventLink,
+  description: row.description,
+  chapterSlug: row.chapterSlug,
+  createdAt: isoTime(row.createdAt),
+  updatedAt: isoTime(row.updatedAt),
+});
+
+function selectEvents(db: Kysely<Database>, { chapterId }: ChapterScope = EVERY_CHAPTER) {
+  const query = db
+    .selectFrom('events')
+    .innerJoin('chapters', 'chapters.id', 'events.chapterId')
+    .selectAll('events')
+    .select('chapters.slug as chapterSlug');
+  return chapterId === undefined ? query : query.where('events.chapterId', '=', chapterId);
+}
+
+/** The events in scope, in no particular order (the page order is a rule of the events service). */
+export async function listEvents(db: Kysely<Database>, scope: ChapterScope = EVERY_CHAPTER): Promise<EventItem[]> {
+  return (await selectEvents(db, scope).execute()).map(toEvent);
+}
+
+export function findEvent(db: Kysely<Database>, id: string): Promise<Owned<EventItem> | undefined> {
+  return byId(id, async (eventId) => {
+    const row = await selectEvents(db).where('events.id', '=', eventId).executeTakeFirst();
+    return row && { chapterId: row.chapterId, item: toEvent(row) };
+  });
+}
+
+async function eventById(db: Kysely<Database>, id: string): Promise<EventItem> {
+  return toEvent(await selectEvents(db).where('events.id', '=', id).executeTakeFirstOrThrow());
+}
+
+export async function insertEvent(db: Kysely<Database>, chapterId: string, fields: EventFields): Promise<EventItem> {
+  const { id } = await db
+    .insertInto('events')
+    .values({ ...fields, chapterId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return eventById(db, id);
+}
+
+/** Replaces an existing event's fields (callers found it first). */
+export async function updateEvent(
+  db: Kysely<Database>,
+  id: string,
+  fields: EventFields,
+  now: Date,
+): Promise<EventItem> {
+  await db
+    .updateTable('events')
+    .set({ ...fields, updatedAt: now })
+    .where('id', '=', id)
+    .execute();
+  return eventById(db, id);
+}
+
+export async function deleteEvent(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}

@@ -1,0 +1,30 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Human } from '../../lib/types.ts';
+import type { Database, HumanRow, HumanTable } from '../db/schema.ts';
+import { apiIds } from './api-shape.ts';
+import { byId } from './ids.ts';
+
+export type HumanFields = Omit<Insertable<HumanTable>, 'id' | 'createdAt'>;
+
+const toHuman = (row: HumanRow): Human => ({
+  ...apiIds(row.id),
+  name: row.name,
+  image: row.image,
+  description: row.description,
+});
+
+/** Newest first. */
+export async function listHumans(db: Kysely<Database>): Promise<Human[]> {
+  const rows = await db.selectFrom('humans').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
+  return rows.map(toHuman);
+}
+
+export async function insertHuman(db: Kysely<Database>, fields: HumanFields): Promise<Human> {
+  return toHuman(await db.insertInto('humans').values(fields).returningAll().executeTakeFirstOrThrow());
+}
+
+/** False when there was no such human. */
+export async function deleteHuman(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await byId(id, (humanId) => db.deleteFrom('humans').where('id', '=', humanId).executeTakeFirst());
+  return (result?.numDeletedRows ?? 0n) > 0n;
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'astro/zod';
+import type { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
+import { slugify } from '../../lib/slug.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Chapter, ChapterUpdate, Database } from '../db/schema.ts';
+import { conflict } from '../http/errors.ts';
+import {
+  createAccount,
+  freeSlug,
+  isEmailTaken,
+  isSlugTaken,
+  updateAccount,
+} from '../repositories/chapters.repository.ts';
+
+async function assertFree(
+  db: Kysely<Database>,
+  { email, slug }: { email?: string | undefined; slug?: string | undefined },
+  exceptId?: string,
+) {
+  if (email && (await isEmailTaken(db, email, exceptId))) throw conflict('A chapter with this email already exists');
+  if (slug && (await isSlugTaken(db, slug, exceptId))) throw conflict('This slug is already in use');
+}
+
+/** A new chapter account; its slug is derived from the name unless given. */
+export async function openChapterAccount(
+  db: Kysely<Database>,
+  { password, slug, ...input }: z.output<typeof chapterCreateSchema>,
+): Promise<Chapter> {
+  await assertFree(db, { email: input.email, slug });
+  return createAccount(db, {
+    ...input,
+    slug: slug ?? (await freeSlug(db, slugify(input.name))),
+    passwordHash: await hashPassword(password),
+    isAdmin: false,
+  });
+}
+
+/** Edits an account. A new password signs out every session issued before it. */
+export async function editChapterAccount(
+  db: Kysely<Database>,
+  account: Chapter,
+  { password, ...input }: z.output<typeof chapterUpdateSchema>,
+  now: Date,
+): Promise<Chapter> {
+  await assertFree(db, input, account.id);
+  const changes: ChapterUpdate = { ...input, updatedAt: now };
+  if (password) {
+    changes.passwordHash = await hashPassword(password);
+    changes.passwordChangedAt = now;
+    changes.sessionVersion = account.sessionVersion + 1;
+  }
+  return updateAccount(db, account.id, changes);
+}
