@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { BlogCursorError, BlogSourceError } from '../blog/blog-source.ts';
 
 export interface FieldError {
   path: string;
@@ -66,21 +68,44 @@ export function errorBody(message: string, errors?: FieldError[]) {
   return errors?.length ? { success: false as const, message, errors } : { success: false as const, message };
 }
 
-/** The one mapping from thrown errors to the JSON error envelope. Never leaks a stack trace. */
-export function handleError(err: unknown, c: Context) {
-  if (err instanceof HttpError) {
-    return c.json(errorBody(err.message, err.errors), err.status, err.headers);
+const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+export const INVALID_CURSOR = 'Invalid cursor: use the endCursor of the previous page';
+
+/**
+ * The one mapping from thrown errors to HTTP: the project's HttpError as it is, Hono's HTTPException
+ * (its middleware throws them) by its status, the blog source's and Postgres's errors by kind.
+ * Undefined: an unexpected failure.
+ */
+export function toHttpError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    // Hono's own messages are short and safe; a server-side failure still gets the generic one.
+    return new HttpError(status, status >= 500 ? SERVER_FAULT : err.message || 'The request was refused');
   }
+  // Upstream failures are the blog service's fault, not the request's.
+  if (err instanceof BlogSourceError) return new HttpError(502, err.message);
+  if (err instanceof BlogCursorError) return badRequest(INVALID_CURSOR);
   const code = pgErrorCode(err);
-  if (code === '23505') return c.json(errorBody('This record already exists'), 409);
-  if (code === '23514' || code === '22P02' || code === '22001' || code === '22021')
-    return c.json(errorBody('Invalid input'), 400);
+  if (code === '23505') return conflict('This record already exists');
+  if (code === '23514' || code === '22P02' || code === '22001' || code === '22021') return badRequest('Invalid input');
   if (isDatabaseUnavailable(err)) {
-    console.error('[api] database unavailable:', err instanceof Error ? err.message : err);
-    return c.json(errorBody('The service is temporarily unavailable. Please try again shortly.'), 503, {
+    return new HttpError(503, 'The service is temporarily unavailable. Please try again shortly.', undefined, {
       'Retry-After': '5',
     });
   }
-  console.error('[api] unexpected error:', err);
-  return c.json(errorBody('Something went wrong on our side. Please try again.'), 500);
+  return undefined;
+}
+
+/** Renders any thrown error as the JSON error envelope. Never leaks a stack trace. */
+export function handleError(err: unknown, c: Context) {
+  const known = toHttpError(err);
+  if (!known) {
+    console.error('[api] unexpected error:', err);
+    return c.json(errorBody(SERVER_FAULT), 500);
+  }
+  // A server-side failure we did not throw on purpose is worth a line in the log, even a known one.
+  if (known !== err && known.status >= 500)
+    console.error('[api]', err instanceof Error ? `${err.name}: ${err.message}` : err);
+  return c.json(errorBody(known.message, known.errors), known.status, known.headers);
 }

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import { createBlogSource } from '../blog/index.ts';
-import { BlogCursorError, BlogSourceError } from '../blog/blog-source.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { BlogCursorError } from '../blog/blog-source.ts';
+import { notFound } from '../http/errors.ts';
 
 /** Blog bodies may be cached by the CDN for 5 minutes and served stale for a day while it refreshes. */
 export const BLOG_CACHE_CONTROL = 'public, s-maxage=300, stale-while-revalidate=86400';
@@ -11,37 +11,28 @@ function cached(c: Context) {
   c.header('Cache-Control', BLOG_CACHE_CONTROL);
 }
 
-/** Upstream failures are the blog service's fault, not the request's: 502 with its message. */
-async function fromSource<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (err instanceof BlogSourceError) throw new HttpError(502, err.message);
-    if (err instanceof BlogCursorError) throw badRequest('Invalid cursor: use the endCursor of the previous page');
-    throw err;
-  }
-}
-
+/** The source's failures (BlogSourceError, BlogCursorError) reach the client through handleError. */
 export function blogRoutes({ config }: ApiDeps) {
   const source = createBlogSource(config);
   return new Hono()
     .get('/posts', async (c) => {
       const after = c.req.query('after') || null;
-      if (after && after.length > 500) throw badRequest('Invalid cursor: use the endCursor of the previous page');
-      const page = await fromSource(() => source.feed(after));
+      // No source issues cursors this long; refuse before asking it.
+      if (after && after.length > 500) throw new BlogCursorError('Cursor too long');
+      const page = await source.feed(after);
       if (!page) throw notFound('The blog publication was not found');
       cached(c);
       return c.json({ success: true as const, ...page });
     })
     .get('/posts/:slug', async (c) => {
-      const post = await fromSource(() => source.post(c.req.param('slug')));
+      const post = await source.post(c.req.param('slug'));
       if (!post) throw notFound('Blog post not found');
       cached(c);
       return c.json({ success: true as const, post });
     })
     .get('/authors/:name', async (c) => {
       const name = c.req.param('name');
-      const posts = await fromSource(() => source.authorPosts(name));
+      const posts = await source.authorPosts(name);
       if (!posts) throw notFound('The blog publication was not found');
       cached(c);
       return c.json({ success: true as const, author: posts[0]?.author ?? null, posts });
