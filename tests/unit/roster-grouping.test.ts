@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByTeam, groupRoster } from '../../src/lib/rosters/grouping.ts';
+import { groupByTeam, groupRoster, teamFromDesignation } from '../../src/lib/rosters/grouping.ts';
 
 const person = (name: string, designation: string, team?: string) => ({ name, designation, team });
 const summary = (groups: { heading: string | null; people: { name: string }[] }[]) =>
@@ -146,6 +146,25 @@ describe('Secretariat 2025 grouping', () => {
     expect(summary(groups)).toEqual([
       ['PR Team Coordinators', ['A']],
       ['PR Team Members', ['B']],
+    ]);
+  });
+});
+
+describe('the team of a member added without one', () => {
+  it('is their designation, single-spaced and capitalised', () => {
+    expect(teamFromDesignation('Chair')).toBe('Chair');
+    expect(teamFromDesignation('  vice   chair ')).toBe('Vice Chair');
+    expect(teamFromDesignation('PR executive')).toBe('PR Executive');
+  });
+
+  it('puts people who share a designation, however spaced, in one section', () => {
+    const people = ['Chair', 'Vice Chair', 'vice  chair', 'Executive Member'].map((designation, i) =>
+      person(String(i), designation, teamFromDesignation(designation)),
+    );
+    expect(summary(groupByTeam(people))).toEqual([
+      ['Chair', ['0']],
+      ['Vice Chair', ['1', '2']],
+      ['Executive Member', ['3']],
     ]);
   });
 });

@@ -27,6 +27,19 @@ export function groupByTeam<T extends Grouped>(people: readonly T[]): RosterGrou
   return groups;
 }
 
+/**
+ * The section a member is listed under when no team was given: their designation, single-spaced with
+ * each word capitalised. People who share a designation then share a section ("Vice Chair" twice
+ * makes one "Vice Chair" section), even when an editor typed "vice  chair".
+ */
+export function teamFromDesignation(designation: string): string {
+  return designation
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
 /** Lower-case and single-spaced, so rules compare designations however an editor typed them. */
 export function normalizeDesignation(designation: string): string {
   return designation.trim().toLowerCase().replace(/\s+/g, ' ');

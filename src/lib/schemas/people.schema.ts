@@ -28,7 +28,14 @@ export const committeeMemberSchema = z.object({
     .int('Year must be a whole number')
     .min(2000, 'Year must be 2000 or later')
     .max(2100, 'Year must be 2100 or earlier'),
-  team: requiredText('Team', 100),
+  /** The section heading on the roster page; absent: the member's designation (teamFromDesignation). */
+  team: z
+    .string()
+    .trim()
+    .min(1, 'Team must not be blank: leave it out to list the member under their designation')
+    .max(100, 'Team must be at most 100 characters')
+    .nullish(),
+  /** Position on the page; absent: after everyone already on it. */
   order: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 

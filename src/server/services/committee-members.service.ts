@@ -1,15 +1,25 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'astro/zod';
+import { teamFromDesignation } from '../../lib/rosters/grouping.ts';
 import type { committeeMemberSchema } from '../../lib/schemas/people.schema.ts';
 import type { CommitteeMember } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
 import { insertCommitteeMember } from '../repositories/committee-members.repository.ts';
 
-/** Adds a member to a roster page; without an order, after everyone already on that committee's page for that year. */
+/**
+ * Adds a member to a roster page. Without a team they are listed under their designation; without an
+ * order, after everyone already on that committee's page for that year.
+ */
 export function addCommitteeMember(
   db: Kysely<Database>,
-  { email, order, ...member }: z.output<typeof committeeMemberSchema>,
+  { email, team, order, ...member }: z.output<typeof committeeMemberSchema>,
   createdBy: string,
 ): Promise<CommitteeMember> {
-  return insertCommitteeMember(db, { ...member, emails: email, sortOrder: order, createdBy });
+  return insertCommitteeMember(db, {
+    ...member,
+    emails: email,
+    team: team ?? teamFromDesignation(member.designation),
+    sortOrder: order,
+    createdBy,
+  });
 }
