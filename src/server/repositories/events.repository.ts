@@ -36,7 +36,7 @@ function selectEvents(db: Kysely<Database>, { chapterId }: ChapterScope = EVERY_
 }
 
 /** The events in scope, in no particular order (the page order is a rule of the events service). */
-export async function listEvents(db: Kysely<Database>, scope: ChapterScope = EVERY_CHAPTER): Promise<EventItem[]> {
+export async function listEvents(db: Kysely<Database>, scope: ChapterScope): Promise<EventItem[]> {
   return (await selectEvents(db, scope).execute()).map(toEvent);
 }
 

@@ -31,7 +31,7 @@ function selectExcom(db: Kysely<Database>, { chapterId }: ChapterScope = EVERY_C
   return chapterId === undefined ? query : query.where('excomMembers.chapterId', '=', chapterId);
 }
 
-export async function listExcom(db: Kysely<Database>, scope: ChapterScope = EVERY_CHAPTER): Promise<ExcomMember[]> {
+export async function listExcom(db: Kysely<Database>, scope: ChapterScope): Promise<ExcomMember[]> {
   return (await selectExcom(db, scope).execute()).map(toExcom);
 }
 

@@ -1,6 +1,6 @@
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const isUuid = (value: string) => UUID.test(value);
+const isUuid = (value: string) => UUID.test(value);
 
 /**
  * The one guard for ids from URLs and tokens. Ids are uuids: anything else (a typo, a probe) names no
