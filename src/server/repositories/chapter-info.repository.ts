@@ -49,14 +49,17 @@ type InfoRow = ChapterInfoRow & { ownerName: string; ownerEmail: string; ownerSl
 const fromRow = (row: InfoRow): ChapterInfo =>
   toChapterInfo(row.id, row, { id: row.chapterId, name: row.ownerName, email: row.ownerEmail, slug: row.ownerSlug });
 
+const selectInfoOf = (db: Kysely<Database>, chapterId: string) =>
+  selectInfos(db).where('chapterInfos.chapterId', '=', chapterId);
+
 /** A chapter's landing page, if it has written one (one per chapter). */
 export async function findChapterInfoOf(db: Kysely<Database>, chapterId: string): Promise<ChapterInfo | undefined> {
-  const row = await selectInfos(db).where('chapterInfos.chapterId', '=', chapterId).executeTakeFirst();
+  const row = await selectInfoOf(db, chapterId).executeTakeFirst();
   return row && fromRow(row);
 }
 
 async function writtenInfoOf(db: Kysely<Database>, chapterId: string): Promise<ChapterInfo> {
-  return fromRow(await selectInfos(db).where('chapterInfos.chapterId', '=', chapterId).executeTakeFirstOrThrow());
+  return fromRow(await selectInfoOf(db, chapterId).executeTakeFirstOrThrow());
 }
 
 export function findChapterInfo(db: Kysely<Database>, id: string): Promise<Owned<ChapterInfo> | undefined> {

@@ -5,19 +5,19 @@ import type { Database } from '../db/schema.ts';
  * Fixed-window hit counters per key (functions share no memory, so they live in the database).
  * A window starts with a key's first hit and ends `windowMs` later.
  */
-export interface Window {
+export interface RateWindow {
   windowMs: number;
   now: Date;
 }
 
-const windowCutoff = ({ windowMs, now }: Window) => new Date(now.getTime() - windowMs);
+const windowCutoff = ({ windowMs, now }: RateWindow) => new Date(now.getTime() - windowMs);
 
 /** When each of the keys that reached `limit` hits in its current window started that window. */
 export async function findFullWindows(
   db: Kysely<Database>,
   keys: string[],
   limit: number,
-  window: Window,
+  window: RateWindow,
 ): Promise<Date[]> {
   const rows = await db
     .selectFrom('rateLimits')
@@ -30,7 +30,7 @@ export async function findFullWindows(
 }
 
 /** Counts one hit against each key, starting a new window for keys whose window has ended. */
-export async function recordHits(db: Kysely<Database>, keys: string[], window: Window): Promise<void> {
+export async function recordHits(db: Kysely<Database>, keys: string[], window: RateWindow): Promise<void> {
   const cutoff = windowCutoff(window);
   const { now } = window;
   for (const key of keys) {
