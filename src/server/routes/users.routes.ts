@@ -83,7 +83,7 @@ export function userRoutes({ database, now }: ApiDeps) {
         .insertInto('chapters')
         .values({
           ...input,
-          slug: slug ?? (await freeSlug(db, slugify(input.name))),
+          slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
           passwordHash: await hashPassword(password),
           isAdmin: false,
         })
