@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   {
@@ -19,6 +20,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
+  { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -6,6 +6,7 @@
  * it overwrites every file it knows.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { slugify } from '../src/lib/slug.ts';
 
 type Grouping = 'team' | 'wic-2025' | 'sac-2025' | 'secretariat-2025';
 
@@ -158,12 +159,6 @@ function random(seed: string) {
   };
 }
 
-const slugify = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/(^-|-$)/g, '');
-
 function people(plan: RosterPlan) {
   const rand = random(plan.slug);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
@@ -202,10 +197,11 @@ function people(plan: RosterPlan) {
       };
       if (rand() < 0.35) person['phone'] = phoneDigits;
       if (rand() < 0.25) person['whatsapp'] = phoneDigits;
-      if (rand() < 0.4) person['linkedin'] = `https://www.linkedin.com/in/${slugify(`${first}-${last}`)}-sample`;
+      if (rand() < 0.4)
+        person['linkedin'] = `https://www.linkedin.com/in/${slugify(`${first}-${last}`, 'person')}-sample`;
       if (plan.photoFolder && out.length < (plan.photos ?? Infinity))
-        person['image'] = `${slugify(`${first} ${last}`)}.webp`;
-      else if (plan.grouping === 'secretariat-2025') person['image'] = `${slugify(`${first} ${last}`)}.jpg`;
+        person['image'] = `${slugify(`${first} ${last}`, 'person')}.webp`;
+      else if (plan.grouping === 'secretariat-2025') person['image'] = `${slugify(`${first} ${last}`, 'person')}.jpg`;
       out.push(person);
     }
   }

@@ -1,43 +1,75 @@
-import type { ApiError } from './types.ts';
+import { API_BASE } from './api-base.ts';
+import type { ApiError, FieldError } from './types.ts';
 
 /**
- * The islands' API client, after the spec's helpers: GET/POST/PUT/DELETE with JSON bodies, sending
- * the session cookie, and returning the response body whether or not the call succeeded. A network
- * failure becomes an error body too, so callers deal with one shape.
+ * The browser's one way to call the API: every island, the blog client and the image upload go
+ * through request(). It never throws (short of an abort) and always tells the HTTP status, so callers
+ * decide by status (404 is "not found") and show the server's message and field errors.
  */
-export const API_BASE = '/api/v1';
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+export interface ApiSuccess<T> {
+  ok: true;
+  status: number;
+  data: T;
+}
+export interface ApiFailure {
+  ok: false;
+  /** The HTTP status; 0 when no answer arrived (offline, DNS, aborted). */
+  status: number;
+  message: string;
+  errors: FieldError[];
+}
 
-export type ApiResult<T> = (T & { success?: true }) | ApiError;
+export const NETWORK_ERROR_MESSAGE = 'Network error: please check your connection and try again.';
 
-async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<ApiResult<T>> {
+export interface RequestOptions {
+  /** A JSON value (sent as application/json) or FormData (sent as multipart/form-data). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function failure(status: number, message: string, errors: FieldError[] = []): ApiFailure {
+  return { ok: false, status, message, errors };
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const { body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers['Authorization'] = `Bearer ${token}`;
+  const init: RequestInit = { method, headers, credentials: 'same-origin' };
+  if (signal) init.signal = signal;
+  if (body instanceof FormData)
+    init.body = body; // fetch sets the multipart boundary itself
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+    res = await fetch(`${API_BASE}${path}`, init);
   } catch {
-    return { success: false, message: 'Network error: please check your connection and try again.' };
+    return failure(0, NETWORK_ERROR_MESSAGE);
   }
+
+  let parsed: unknown;
   try {
-    return (await res.json()) as ApiResult<T>;
+    parsed = await res.json();
   } catch {
-    return { success: false, message: `Unexpected response from the server (${res.status}).` };
+    // A proxy's HTML error page, an empty body: the status still says what happened.
+    return failure(res.status, `Unexpected response from the server (${res.status}).`);
   }
+  if (res.ok) return { ok: true, status: res.status, data: parsed as T };
+  const error = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Partial<ApiError>;
+  return failure(
+    res.status,
+    typeof error.message === 'string' && error.message ? error.message : `Request failed (${res.status}).`,
+    Array.isArray(error.errors) ? error.errors : [],
+  );
 }
 
 export const api = {
-  get: <T>(path: string, token?: string) => request<T>('GET', path, undefined, token),
-  post: <T>(path: string, body: unknown, token?: string) => request<T>('POST', path, body, token),
-  put: <T>(path: string, body: unknown, token?: string) => request<T>('PUT', path, body, token),
-  delete: <T>(path: string, token?: string) => request<T>('DELETE', path, undefined, token),
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, signal ? { signal } : {}),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
+  delete: <T>(path: string) => request<T>('DELETE', path),
 };
-
-export function isApiError(body: unknown): body is ApiError {
-  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
-}

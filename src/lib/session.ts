@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { api, isApiError } from './api-client.ts';
+import { api } from './api-client.ts';
 import type { UserInfo } from './types.ts';
 
 /**
@@ -46,10 +46,10 @@ export async function loadSession(): Promise<SessionState> {
     return $session.get();
   }
   $session.set({ status: 'loading', user: guess });
-  const body = await api.get<SessionBody>('/auth/session');
+  const result = await api.get<SessionBody>('/auth/session');
   const state: SessionState =
-    !isApiError(body) && body.authenticated
-      ? { status: 'signed-in', user: body.userInfo }
+    result.ok && result.data.authenticated
+      ? { status: 'signed-in', user: result.data.userInfo }
       : { status: 'signed-out', user: null };
   $session.set(state);
   return state;

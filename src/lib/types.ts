@@ -1,6 +1,12 @@
+import type { z } from 'astro/zod';
+import type { chapterCreateSchema, chapterInfoSchema } from './schemas/chapter.schema.ts';
+import type { eventSchema } from './schemas/event.schema.ts';
+import type { committeeMemberSchema, contactSchema, excomSchema, humanSchema } from './schemas/people.schema.ts';
+
 /**
- * The shapes the API returns, shared by the server and the islands. Every entity carries `_id`
- * and `id` (the same uuid). Dates are ISO `YYYY-MM-DD`, times `HH:MM` (24 h), in Asia/Dhaka.
+ * The shapes the API returns, shared by the server and the islands. Each is the entity's payload
+ * schema (src/lib/schemas), as parsed, plus what the server adds: `_id` and `id` (the same uuid),
+ * the owner and timestamps. Dates are ISO `YYYY-MM-DD`, times `HH:MM` (24 h), in Asia/Dhaka.
  */
 export const COMMITTEE_CODES = ['Excom', 'SAC', 'SEC', 'SPARK', 'GSM', 'WEB'] as const;
 export type CommitteeCode = (typeof COMMITTEE_CODES)[number];
@@ -8,86 +14,52 @@ export type CommitteeCode = (typeof COMMITTEE_CODES)[number];
 export const REGISTRATION_METHODS = ['Offline', 'Online'] as const;
 export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
 
-export interface ApiEntity {
+interface Entity {
   _id: string;
   id: string;
 }
 
-export interface EventItem extends ApiEntity {
-  title: string;
-  eventDate: string;
-  startTime: string;
-  endTime: string;
-  location: string;
-  host: string;
-  registrationMethod: RegistrationMethod;
-  fees: number;
-  banner: string;
-  eventLink: string;
-  description: string;
-  chapterSlug: string;
+/** ISO date-times, set by the server. */
+interface Timestamps {
   createdAt: string;
   updatedAt: string;
 }
 
-export interface ChapterAccount extends ApiEntity {
-  name: string;
-  email: string;
-  phone: string;
-  slug: string;
-  isAdmin: boolean;
-}
+export type EventItem = Entity &
+  z.output<typeof eventSchema> &
+  Timestamps & {
+    /** The chapter that hosts it. */
+    chapterSlug: string;
+  };
 
-export interface ChapterInfo extends ApiEntity {
-  slug: string;
-  chapterId: { _id: string; id: string; name: string; email: string };
-  logo: string;
-  shortDescription: string;
-  websiteUrl: string;
-  facebookUrl: string;
-  linkedinUrl: string;
-  aboutUs: string;
-  videoUrl: string;
-}
+/** A chapter's sign-in account; the password never leaves the server. */
+export type ChapterAccount = Entity &
+  Omit<z.output<typeof chapterCreateSchema>, 'password' | 'slug'> & {
+    slug: string;
+    isAdmin: boolean;
+  };
 
-export interface ExcomMember extends ApiEntity {
-  name: string;
-  designation: string;
-  affiliation: string;
-  image: string;
-  email: string;
-  chapterSlug: string;
-}
+export type ChapterInfo = Entity &
+  z.output<typeof chapterInfoSchema> & {
+    slug: string;
+    chapterId: Entity & Pick<ChapterAccount, 'name' | 'email'>;
+  };
 
-export interface CommitteeMember extends ApiEntity {
-  name: string;
-  designation: string;
-  affiliation: string;
-  image: string;
-  email: string[];
-  phone: string | null;
-  whatsapp: string | null;
-  linkedin: string | null;
-  committee: CommitteeCode;
-  year: number;
-  /** The heading this member is listed under on the roster page, e.g. "Coordinators". */
-  team: string;
-  /** Position on the page; members are returned sorted by it. */
-  order: number;
-}
+export type ExcomMember = Entity & z.output<typeof excomSchema> & { chapterSlug: string };
 
-export interface Human extends ApiEntity {
-  name: string;
-  image: string;
-  description: string;
-}
+/** Team and order may be left out of a new member; the server fills both in. */
+export type CommitteeMember = Entity &
+  Omit<z.output<typeof committeeMemberSchema>, 'team' | 'order'> & {
+    /** The heading this member is listed under on the roster page, e.g. "Coordinators". */
+    team: string;
+    /** Position on the page; members are returned sorted by it. */
+    order: number;
+  };
 
-export interface SupportMessage extends ApiEntity {
-  name: string;
-  email: string;
-  message: string;
-  createdAt: string;
-}
+export type Human = Entity & z.output<typeof humanSchema>;
+
+/** A contact-form message (the honeypot field is never stored). */
+export type SupportMessage = Entity & Omit<z.output<typeof contactSchema>, 'website'> & Pick<Timestamps, 'createdAt'>;
 
 export interface UserInfo {
   email: string;
@@ -96,9 +68,15 @@ export interface UserInfo {
   slug: string;
 }
 
+/** A problem with one field of a payload: `path` is the field's name (dotted for nested ones). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
 /** Every error body: `{ success: false, message, errors? }`. */
 export interface ApiError {
   success: false;
   message: string;
-  errors?: { path: string; message: string }[];
+  errors?: FieldError[];
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { API_BASE } from '../lib/api-base.ts';
 import { authenticate } from './auth/session.ts';
 import type { ApiDeps } from './deps.ts';
 import type { AppEnv } from './env.ts';
@@ -18,8 +19,6 @@ import { memberRoutes } from './routes/members.routes.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.routes.ts';
 import { userRoutes } from './routes/users.routes.ts';
 import { blogRoutes } from './routes/blog.routes.ts';
-
-export const API_BASE = '/api/v1';
 
 const limit = (maxSize: number) =>
   bodyLimit({
@@ -62,5 +61,3 @@ export function createApi(deps: ApiDeps) {
   api.onError(handleError);
   return api;
 }
-
-export type Api = ReturnType<typeof createApi>;

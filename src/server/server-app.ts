@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { createApi, API_BASE } from './app.ts';
+import { API_BASE } from '../lib/api-base.ts';
+import { createApi } from './app.ts';
 import type { ApiDeps } from './deps.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticSite } from './static-site.ts';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatReceivedAt } from '../../src/lib/format.ts';
 import { userInfoFromCookie } from '../../src/lib/session.ts';
-import { MAX_IMAGE_BYTES, imageFileProblem } from '../../src/lib/upload.ts';
+import { MAX_IMAGE_BYTES, imageFileProblem } from '../../src/lib/image-upload.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from '../../src/islands/dashboard/ui/nav.ts';
-import { idFromPath } from '../../src/islands/dashboard/ui/use-api.ts';
-import { splitEmails } from '../../src/islands/dashboard/ui/fields.ts';
+import { idFromPath } from '../../src/islands/shared/use-address.ts';
+import { formValues, splitEmails } from '../../src/islands/dashboard/ui/fields.ts';
+import { EVENT_FIELDS } from '../../src/islands/dashboard/event-fields.ts';
 
 describe('the userInfo cookie', () => {
   const cookieOf = (value: unknown) => `theme=dark; userInfo=${encodeURIComponent(JSON.stringify(value))}; x=1`;
@@ -68,10 +69,24 @@ describe('dashboard navigation', () => {
     expect(idFromPath('/dashboard/events/edit-event/abc-123', 'edit-event')).toBe('abc-123');
     expect(idFromPath('/dashboard/chapters/edit-chapter/cs%20bd/', 'edit-chapter')).toBe('cs bd');
     expect(idFromPath('/dashboard/events/edit-event/', 'edit-event')).toBeUndefined();
+    expect(idFromPath('/events/%E0%A4%A', 'events')).toBe('%E0%A4%A');
   });
 });
 
 describe('form helpers', () => {
+  it('starts a form with one value per field: blank, or from the entity being edited', () => {
+    const names = EVENT_FIELDS.map((f) => f.name);
+    expect(Object.keys(formValues(EVENT_FIELDS))).toEqual(names);
+    expect(Object.values(formValues(EVENT_FIELDS)).every((v) => v === '')).toBe(true);
+
+    const edited = formValues(EVENT_FIELDS, { title: 'Talk', fees: 0, chapterSlug: 'not-a-field', location: null });
+    expect(Object.keys(edited)).toEqual(names);
+    expect(edited).toMatchObject({ title: 'Talk', fees: '0', location: '' });
+  });
+  it('shows a list of e-mails comma-separated', () => {
+    const fields = [{ name: 'email', label: 'Email', type: 'emails' }] as const;
+    expect(formValues(fields, { email: ['a@x.org', 'b@y.org'] })).toEqual({ email: 'a@x.org, b@y.org' });
+  });
   it('splits a list of e-mails', () => {
     expect(splitEmails(' a@x.org, b@y.org;c@z.org  ')).toEqual(['a@x.org', 'b@y.org', 'c@z.org']);
     expect(splitEmails('  ')).toEqual([]);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { loginSchema } from '../../lib/schemas/auth.schema.ts';
 import { loadSession } from '../../lib/session.ts';
 import type { UserInfo } from '../../lib/types.ts';
@@ -39,10 +39,10 @@ export default function LoginForm() {
     }
     setErrors({});
     setBusy(true);
-    const body = await api.post<{ token: string; userInfo: UserInfo; message: string }>('/auth/login', parsed.data);
-    if (isApiError(body)) {
+    const result = await api.post<{ token: string; userInfo: UserInfo; message: string }>('/auth/login', parsed.data);
+    if (!result.ok) {
       setBusy(false);
-      toast.error(body.message);
+      toast.error(result.message);
       return;
     }
     toast.success('Login successful');

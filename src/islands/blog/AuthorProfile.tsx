@@ -1,77 +1,54 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { articleCount, authorStats, lastPathSegment } from '../../lib/blog/rules.ts';
-import type { BlogAuthor, BlogPost } from '../../lib/blog/types.ts';
+import type { BlogAuthor, BlogAuthorResponse, BlogPost } from '../../lib/blog/types.ts';
 import { AuthorAvatar } from './AuthorAvatar.tsx';
-import { blogApi } from './blog-api.ts';
+import { blogApiPaths } from './blog-api.ts';
 import { BlogStatus } from './BlogStatus.tsx';
 import { applyDocumentMeta } from './document-meta.ts';
 import { PostCard, PostCardSkeleton, PostGrid } from './PostCard.tsx';
-
-type State =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'no-data' }
-  | { kind: 'no-author' }
-  | { kind: 'ready'; author: BlogAuthor | null; posts: BlogPost[] };
+import { usePathname } from '../shared/use-address.ts';
+import { isNotFound, useApi } from '../shared/use-api.ts';
 
 /**
  * /author/{authorName}: the decoded name from the address, then the author's posts (exact name match,
  * done by the API). The spec's screens map as: the blog service failed -> "Error loading author"; the
- * publication is missing -> "No data available"; no posts by that name -> "Author not found"; no name
- * in the address at all -> "No posts found".
+ * publication is missing (404) -> "No data available"; no posts by that name -> "Author not found"; no
+ * name in the address at all -> "No posts found".
  */
 export default function AuthorProfile({ chapterName }: { chapterName: string }) {
-  const [name, setName] = useState('');
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const pathname = usePathname();
+  const name = pathname === null ? null : lastPathSegment(pathname);
+  const named = name !== null && name.trim() !== '';
+  const [loaded] = useApi(
+    name === null ? null : named ? blogApiPaths.author(name) : undefined,
+    (body: BlogAuthorResponse) => body,
+  );
 
-  // The name comes from the address, known only in the browser (the page is one prebuilt shell).
   useEffect(() => {
-    const decoded = lastPathSegment(window.location.pathname);
-    setName(decoded);
-    if (!decoded.trim()) {
-      setState({ kind: 'no-author' });
-      return;
-    }
-    applyDocumentMeta({
-      title: decoded,
-      siteName: chapterName,
-      description: `Articles by ${decoded} on the ${chapterName} blog.`,
-    });
-    const controller = new AbortController();
-    blogApi
-      .author(decoded, controller.signal)
-      .then((result) => {
-        if (result.ok) setState({ kind: 'ready', author: result.data.author, posts: result.data.posts });
-        else setState({ kind: result.status === 404 ? 'no-data' : 'error' });
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, [chapterName]);
+    if (named)
+      applyDocumentMeta({
+        title: name,
+        siteName: chapterName,
+        description: `Articles by ${name} on the ${chapterName} blog.`,
+      });
+  }, [name, named, chapterName]);
 
-  switch (state.kind) {
-    case 'loading':
-      return <AuthorSkeleton />;
-    case 'error':
-      return (
-        <BlogStatus
-          heading="Error loading author"
-          text="There was an error loading the author's information. Please try again later."
-        />
-      );
-    case 'no-data':
-      return <BlogStatus heading="No data available" text="Unable to load blog posts at this time." />;
-    case 'no-author':
-      return <BlogStatus heading="No posts found" text="No author was named in the address." />;
-    case 'ready':
-      if (state.posts.length === 0)
-        return (
-          <BlogStatus
-            heading="Author not found"
-            text={`The author "${name}" doesn't exist or has no published posts.`}
-          />
-        );
-      return <Profile name={name} author={state.author} posts={state.posts} chapterName={chapterName} />;
-  }
+  if (name === null || loaded.state === 'loading') return <AuthorSkeleton />;
+  if (!named) return <BlogStatus heading="No posts found" text="No author was named in the address." />;
+  if (loaded.state === 'error')
+    return isNotFound(loaded) ? (
+      <BlogStatus heading="No data available" text="Unable to load blog posts at this time." />
+    ) : (
+      <BlogStatus
+        heading="Error loading author"
+        text="There was an error loading the author's information. Please try again later."
+      />
+    );
+  if (loaded.data.posts.length === 0)
+    return (
+      <BlogStatus heading="Author not found" text={`The author "${name}" doesn't exist or has no published posts.`} />
+    );
+  return <Profile name={name} author={loaded.data.author} posts={loaded.data.posts} chapterName={chapterName} />;
 }
 
 function Profile({

@@ -1,52 +1,46 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { formatBlogDateLong } from '../../lib/format.ts';
 import { blogPaths, HEADER_TAG_LIMIT, lastPathSegment, READING_TIME, shareLinks } from '../../lib/blog/rules.ts';
-import type { BlogPostDetail } from '../../lib/blog/types.ts';
+import type { BlogPostResponse } from '../../lib/blog/types.ts';
 import { AuthorAvatar } from './AuthorAvatar.tsx';
-import { blogApi } from './blog-api.ts';
+import { blogApiPaths } from './blog-api.ts';
 import { BackToBlogs, BlogStatus } from './BlogStatus.tsx';
 import { applyDocumentMeta } from './document-meta.ts';
 import { ReadingProgress } from './ReadingProgress.tsx';
+import { usePathname } from '../shared/use-address.ts';
+import { useApi } from '../shared/use-api.ts';
 import './blog-content.css';
-
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; post: BlogPostDetail };
 
 /** /blogs/{slug}: the static shell is rewritten here for every slug; the slug comes from the address. */
 export default function BlogArticle({ chapterName }: { chapterName: string }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const pathname = usePathname();
+  const [loaded] = useApi(
+    pathname === null ? null : blogApiPaths.post(lastPathSegment(pathname)),
+    (body: BlogPostResponse) => body.post,
+  );
+  const article = loaded.state === 'loaded' ? loaded.data : undefined;
+  const missing = loaded.state === 'error';
 
+  // The document's title and meta tags live outside the island.
   useEffect(() => {
-    const controller = new AbortController();
-    const slug = lastPathSegment(window.location.pathname);
-    blogApi
-      .post(slug, controller.signal)
-      .then((result) => {
-        if (!result.ok) {
-          setState({ kind: 'missing' });
-          applyDocumentMeta({ title: 'Blog post not found', siteName: chapterName });
-          return;
-        }
-        const { post } = result.data;
-        setState({ kind: 'ready', post });
-        applyDocumentMeta({
-          title: post.seo.title ?? post.title,
-          siteName: chapterName,
-          description: post.seo.description ?? post.brief,
-          image: post.coverImage?.url,
-          article: {
-            publishedTime: post.publishedAt,
-            modifiedTime: post.updatedAt ?? post.publishedAt,
-            tags: post.tags.map((t) => t.name),
-            author: post.author?.name ?? null,
-          },
-        });
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, [chapterName]);
+    if (missing) applyDocumentMeta({ title: 'Blog post not found', siteName: chapterName });
+    else if (article)
+      applyDocumentMeta({
+        title: article.seo.title ?? article.title,
+        siteName: chapterName,
+        description: article.seo.description ?? article.brief,
+        image: article.coverImage?.url,
+        article: {
+          publishedTime: article.publishedAt,
+          modifiedTime: article.updatedAt ?? article.publishedAt,
+          tags: article.tags.map((t) => t.name),
+          author: article.author?.name ?? null,
+        },
+      });
+  }, [article, missing, chapterName]);
 
-  if (state.kind === 'loading') return <ArticleSkeleton />;
-  if (state.kind === 'missing')
+  if (loaded.state === 'loading') return <ArticleSkeleton />;
+  if (loaded.state === 'error')
     return (
       <BlogStatus
         heading="Blog post not found"
@@ -54,7 +48,7 @@ export default function BlogArticle({ chapterName }: { chapterName: string }) {
       />
     );
 
-  const { post } = state;
+  const post = loaded.data;
   const postUrl = new URL(post.url, window.location.origin).href;
   return (
     <>

@@ -11,9 +11,11 @@ import {
   totalPages,
   type BlogFilter,
 } from '../../lib/blog/rules.ts';
-import type { BlogFeedPage } from '../../lib/blog/types.ts';
-import { blogApi } from './blog-api.ts';
+import type { BlogFeedPage, BlogFeedResponse } from '../../lib/blog/types.ts';
+import { blogApiPaths, loadFeedPage } from './blog-api.ts';
 import { PostCard, PostCardSkeleton, PostGrid } from './PostCard.tsx';
+import { useSearch } from '../shared/use-address.ts';
+import { useApi } from '../shared/use-api.ts';
 
 type Pages = Pick<BlogFeedPage, 'posts' | 'pageInfo'>[];
 
@@ -26,40 +28,31 @@ export default function BlogList({ chapterName }: { chapterName: string }) {
   const [searchInput, setSearchInput] = useState('');
   const [filter, setFilter] = useState<BlogFilter>({ search: '', tags: [] });
   const [restored, setRestored] = useState(false);
-  const [pages, setPages] = useState<Pages>([]);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [error, setError] = useState('');
+  const [first] = useApi(blogApiPaths.feed(null), (body: BlogFeedResponse) => body);
+  const [more, setMore] = useState<Pages>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState('');
 
-  // Restore the filter from the address once, before the first debounce can overwrite it.
-  useEffect(() => {
-    const initial = filterFromSearchParams(new URLSearchParams(window.location.search));
+  // Restore the filter from the address once it is known, before the first debounce can overwrite it.
+  const search = useSearch();
+  if (search !== null && !restored) {
+    const initial = filterFromSearchParams(new URLSearchParams(search));
+    setRestored(true);
     setSearchInput(initial.search);
     setFilter(initial);
-    setRestored(true);
-  }, []);
+  }
 
-  useEffect(() => {
-    const controller = new AbortController();
-    blogApi
-      .feed(null, controller.signal)
-      .then((result) => {
-        if (result.ok) {
-          setPages([{ posts: result.data.posts, pageInfo: result.data.pageInfo }]);
-          setStatus('ready');
-        } else {
-          setError(result.message);
-          setStatus('error');
-        }
-      })
-      .catch(() => {});
-    return () => controller.abort();
-  }, []);
+  const status = first.state === 'loaded' ? 'ready' : first.state;
+  const error = first.state === 'error' ? first.message : '';
+  const firstPage = first.state === 'loaded' ? first.data : undefined;
+  const pages: Pages = useMemo(
+    () => (firstPage ? [{ posts: firstPage.posts, pageInfo: firstPage.pageInfo }, ...more] : []),
+    [firstPage, more],
+  );
 
   const applyFilter = useCallback((next: BlogFilter) => {
     setFilter(next);
-    setPages((loaded) => loaded.slice(0, 1)); // page 1, cursor null
+    setMore([]); // back to page 1, cursor null
     setMoreError('');
   }, []);
 
@@ -101,10 +94,9 @@ export default function BlogList({ chapterName }: { chapterName: string }) {
     if (!cursor) return;
     setLoadingMore(true);
     setMoreError('');
-    const result = await blogApi.feed(cursor);
+    const result = await loadFeedPage(cursor);
     setLoadingMore(false);
-    if (result.ok)
-      setPages((loadedPages) => [...loadedPages, { posts: result.data.posts, pageInfo: result.data.pageInfo }]);
+    if (result.ok) setMore((loaded) => [...loaded, { posts: result.data.posts, pageInfo: result.data.pageInfo }]);
     else setMoreError(result.message);
   }
 

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client.ts';
 import type { ChapterInfo, EventItem, ExcomMember } from '../../lib/types.ts';
 import NotFoundScreen from '../events/NotFoundScreen.tsx';
 import { setPageMeta, summarize } from '../events/page-meta.ts';
@@ -8,6 +7,8 @@ import SocialLinks from './SocialLinks.tsx';
 import VideoFacade from './VideoFacade.tsx';
 import { youtubeVideoId } from './youtube.ts';
 import Paragraphs from '../shared/Paragraphs.tsx';
+import { useIdFromPath } from '../shared/use-address.ts';
+import { useApi } from '../shared/use-api.ts';
 
 // Swiper is the heaviest part of the page and sits below the fold: it loads when its section nears the viewport.
 const EventsSlider = lazy(() => import('./EventsSlider.tsx'));
@@ -18,18 +19,12 @@ interface Landing {
   excom: ExcomMember[];
 }
 
-type State = { status: 'loading' } | { status: 'not-found' } | { status: 'loaded'; landing: Landing; now: Date };
-
 /** Spec §9: the stats band is fixed. */
 const STATS = [
   { value: '43+', label: 'Members' },
   { value: '24+', label: 'Events' },
   { value: '6+', label: 'Workshops' },
 ] as const;
-
-function slugFromPath(pathname: string): string {
-  return decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '');
-}
 
 function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
@@ -97,19 +92,18 @@ function EventsSection({ events, now }: { events: EventItem[]; now: Date }) {
 
 /** /chapter/{slug}: a chapter's landing page. Unknown chapters, and answers for another slug, are not found. */
 export default function ChapterLanding({ siteName }: { siteName: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const slug = useIdFromPath('chapter');
+  const [loaded] = useApi(slug && `/chapters/${encodeURIComponent(slug)}`, (body: Landing) => body);
+  // One moment for the whole page, so the slider's cards agree on what is upcoming.
+  const [now] = useState(() => new Date());
+  const landing = loaded.state === 'loaded' && loaded.data.chapter.slug === slug ? loaded.data : undefined;
+  const notFound = loaded.state === 'error' || (loaded.state === 'loaded' && !landing);
 
+  // The document's title and description live outside the island.
   useEffect(() => {
-    const slug = slugFromPath(window.location.pathname);
-    let live = true;
-    void api.get<Landing>(`/chapters/${encodeURIComponent(slug)}`).then((body) => {
-      if (!live) return;
-      if (isApiError(body) || body.chapter.slug !== slug) {
-        setPageMeta('Page not found', "Sorry, we couldn't find the page you're looking for.", siteName);
-        setState({ status: 'not-found' });
-        return;
-      }
-      const { chapter } = body;
+    if (notFound) setPageMeta('Page not found', "Sorry, we couldn't find the page you're looking for.", siteName);
+    else if (landing) {
+      const { chapter } = landing;
       setPageMeta(
         chapter.chapterId.name,
         summarize(
@@ -117,19 +111,15 @@ export default function ChapterLanding({ siteName }: { siteName: string }) {
         ),
         siteName,
       );
-      setState({ status: 'loaded', landing: body, now: new Date() });
-    });
-    return () => {
-      live = false;
-    };
-  }, [siteName]);
+    }
+  }, [landing, notFound, siteName]);
 
-  if (state.status === 'loading') return <Skeleton />;
-  if (state.status === 'not-found') {
+  if (notFound) {
     return <NotFoundScreen heading="Page not found" text="Sorry, we couldn't find the page you're looking for." />;
   }
+  if (!landing) return <Skeleton />;
 
-  const { chapter, events, excom } = state.landing;
+  const { chapter, events, excom } = landing;
   const name = chapter.chapterId.name;
   return (
     <div className="fade-in">
@@ -177,7 +167,7 @@ export default function ChapterLanding({ siteName }: { siteName: string }) {
         </dl>
       </section>
 
-      <EventsSection events={events} now={state.now} />
+      <EventsSection events={events} now={now} />
 
       <section aria-labelledby="excom-heading" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
         <SectionHeading id="excom-heading">Our Executive Committee</SectionHeading>

@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import type { ContactInput } from '../../lib/schemas/people.schema.ts';
+import type { z } from 'astro/zod';
+import type { contactSchema } from '../../lib/schemas/people.schema.ts';
 import { AppToaster, toast } from '../shared/toast.tsx';
 
 const inputClass =
@@ -25,7 +26,7 @@ export default function ContactForm() {
     const form = e.currentTarget;
     const data = new FormData(form);
     const website = field(data, 'website');
-    const body: ContactInput = {
+    const body: z.input<typeof contactSchema> = {
       name: field(data, 'name'),
       email: field(data, 'email'),
       message: field(data, 'message'),
@@ -35,7 +36,7 @@ export default function ContactForm() {
     const pending = toast.loading('Sending message…');
     const result = await api.post<{ message: string }>('/contact', body);
     setSending(false);
-    if (result.success === true) {
+    if (result.ok) {
       toast.success('Message sent successfully', { id: pending });
       form.reset();
     } else {

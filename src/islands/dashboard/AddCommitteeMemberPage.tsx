@@ -1,3 +1,4 @@
+import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import { api } from '../../lib/api-client.ts';
 import { committeeMemberSchema } from '../../lib/schemas/people.schema.ts';
 import { COMMITTEE_CODES } from '../../lib/types.ts';
@@ -14,7 +15,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'team', label: 'Team', type: 'text', hint: 'The heading the member is listed under, e.g. Coordinators' },
   { name: 'email', label: 'Email addresses', type: 'emails', hint: 'One or more, separated by commas' },
   { name: 'phone', label: 'Phone', type: 'tel', optional: true },
-  { name: 'image', label: 'Image', type: 'image', hint: 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB' },
+  { name: 'image', label: 'Image', type: 'image', hint: IMAGE_HINT },
 ];
 
 export default function AddCommitteeMemberPage() {
@@ -24,7 +25,7 @@ export default function AddCommitteeMemberPage() {
         <ResourceForm
           fields={FIELDS}
           schema={committeeMemberSchema}
-          initial={{ year: String(new Date().getFullYear()) }}
+          initial={{ year: new Date().getFullYear() }}
           omitBlankOptional
           submitLabel="Add Member"
           busyLabel="Adding Member..."

@@ -1,3 +1,4 @@
+import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import { api } from '../../lib/api-client.ts';
 import { humanSchema } from '../../lib/schemas/people.schema.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
@@ -7,7 +8,7 @@ import { secondaryLinkClass } from './ui/states.tsx';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text' },
-  { name: 'image', label: 'Image', type: 'image', hint: 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB' },
+  { name: 'image', label: 'Image', type: 'image', hint: IMAGE_HINT },
   { name: 'description', label: 'Description', type: 'textarea', rows: 6 },
 ];
 

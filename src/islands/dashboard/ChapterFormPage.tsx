@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import type { ChapterAccount } from '../../lib/types.ts';
@@ -6,7 +5,8 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
 import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { idFromPath, useApi } from './ui/use-api.ts';
+import { useIdFromPath } from '../shared/use-address.ts';
+import { isNotFound, useApi } from '../shared/use-api.ts';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'organization' },
@@ -56,13 +56,13 @@ export default function ChapterFormPage({ mode }: { mode: 'add' | 'edit' }) {
 }
 
 function EditChapter() {
-  const [slug] = useState(() => idFromPath(window.location.pathname, 'edit-chapter'));
+  const slug = useIdFromPath('edit-chapter');
   const [chapter] = useApi(slug && `/users/${encodeURIComponent(slug)}`, (b: { chapter: ChapterAccount }) => b.chapter);
   if (chapter.state === 'loading') return <Loading what="the chapter" />;
   if (chapter.state === 'error')
     return (
       <StatusPanel tone="error">
-        <p>{chapter.status === 'not-found' ? 'Chapter not found' : chapter.message}</p>
+        <p>{isNotFound(chapter) ? 'Chapter not found' : chapter.message}</p>
         <p className="mt-3">{goBack}</p>
       </StatusPanel>
     );
@@ -71,7 +71,7 @@ function EditChapter() {
     <ResourceForm
       fields={EDIT_FIELDS}
       schema={chapterUpdateSchema}
-      initial={{ name: c.name, email: c.email, phone: c.phone }}
+      initial={c}
       omitBlankOptional
       submitLabel="Update Chapter"
       busyLabel="Updating Chapter..."

@@ -2,7 +2,7 @@ import { formatReceivedAt } from '../../lib/format.ts';
 import type { SupportMessage } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { Loading, StatusPanel } from './ui/states.tsx';
-import { useApi } from './ui/use-api.ts';
+import { useApi } from '../shared/use-api.ts';
 
 export default function ContactListPage() {
   return (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { eventSchema } from '../../lib/schemas/event.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
@@ -6,7 +5,8 @@ import { EVENT_FIELDS } from './event-fields.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { idFromPath, useApi } from './ui/use-api.ts';
+import { useIdFromPath } from '../shared/use-address.ts';
+import { isNotFound, useApi } from '../shared/use-api.ts';
 
 const goBack = (
   <a href="/dashboard/events" className={secondaryLinkClass}>
@@ -38,13 +38,13 @@ function AddEvent() {
 }
 
 function EditEvent() {
-  const [id] = useState(() => idFromPath(window.location.pathname, 'edit-event'));
+  const id = useIdFromPath('edit-event');
   const [event] = useApi(id && `/events/${encodeURIComponent(id)}`, (b: { event: EventItem }) => b.event);
   if (event.state === 'loading') return <Loading what="the event" />;
   if (event.state === 'error')
     return (
       <StatusPanel tone="error">
-        <p>{event.status === 'not-found' ? 'Event not found' : event.message}</p>
+        <p>{isNotFound(event) ? 'Event not found' : event.message}</p>
         <p className="mt-3">{goBack}</p>
       </StatusPanel>
     );
@@ -55,19 +55,7 @@ function EditEvent() {
         f.name === 'banner' ? { ...f, optional: true, hint: 'Choose a file only to replace the current banner' } : f,
       )}
       schema={eventSchema}
-      initial={{
-        title: e.title,
-        eventDate: e.eventDate,
-        startTime: e.startTime,
-        endTime: e.endTime,
-        location: e.location,
-        host: e.host,
-        registrationMethod: e.registrationMethod,
-        fees: String(e.fees),
-        eventLink: e.eventLink,
-        banner: e.banner,
-        description: e.description,
-      }}
+      initial={e}
       submitLabel="Update Event"
       busyLabel="Updating Event..."
       successMessage="Event Updated Successfully"

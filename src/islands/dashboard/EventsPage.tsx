@@ -4,7 +4,7 @@ import type { EventItem } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { secondaryLinkClass } from './ui/states.tsx';
-import { useApi } from './ui/use-api.ts';
+import { useApi } from '../shared/use-api.ts';
 import ResourceList, { cardClass } from './ui/ResourceList.tsx';
 
 export default function EventsPage() {

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { excomSchema } from '../../lib/schemas/people.schema.ts';
 import type { ExcomMember } from '../../lib/types.ts';
@@ -6,7 +5,8 @@ import { EXCOM_FIELDS } from './excom-fields.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { idFromPath, useApi } from './ui/use-api.ts';
+import { useIdFromPath } from '../shared/use-address.ts';
+import { isNotFound, useApi } from '../shared/use-api.ts';
 
 const goBack = (
   <a href="/dashboard/excom" className={secondaryLinkClass}>
@@ -38,13 +38,13 @@ export default function ExcomFormPage({ mode }: { mode: 'add' | 'edit' }) {
 }
 
 function EditExcom() {
-  const [id] = useState(() => idFromPath(window.location.pathname, 'edit-excom'));
+  const id = useIdFromPath('edit-excom');
   const [member] = useApi(id && `/excom/member/${encodeURIComponent(id)}`, (b: { member: ExcomMember }) => b.member);
   if (member.state === 'loading') return <Loading what="the member" />;
   if (member.state === 'error')
     return (
       <StatusPanel tone="error">
-        <p>{member.status === 'not-found' ? 'Member not found' : member.message}</p>
+        <p>{isNotFound(member) ? 'Member not found' : member.message}</p>
         <p className="mt-3">{goBack}</p>
       </StatusPanel>
     );
@@ -53,7 +53,7 @@ function EditExcom() {
     <ResourceForm
       fields={EXCOM_FIELDS}
       schema={excomSchema}
-      initial={{ name: m.name, designation: m.designation, affiliation: m.affiliation, email: m.email, image: m.image }}
+      initial={m}
       submitLabel="Update Member"
       busyLabel="Updating Member..."
       successMessage="Member Updated Successfully"

@@ -2,7 +2,7 @@ import { api } from '../../lib/api-client.ts';
 import type { Human } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
-import { useApi } from './ui/use-api.ts';
+import { useApi } from '../shared/use-api.ts';
 import ResourceList, { cardClass } from './ui/ResourceList.tsx';
 
 export default function HumansPage() {

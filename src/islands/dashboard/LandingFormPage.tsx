@@ -1,3 +1,4 @@
+import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import { api } from '../../lib/api-client.ts';
 import { chapterInfoSchema } from '../../lib/schemas/chapter.schema.ts';
 import type { ChapterInfo } from '../../lib/types.ts';
@@ -5,7 +6,7 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
 import { EmptyState, Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { useApi } from './ui/use-api.ts';
+import { useApi } from '../shared/use-api.ts';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'shortDescription', label: 'Short description', type: 'text' },
@@ -13,7 +14,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'facebookUrl', label: 'Facebook URL', type: 'url' },
   { name: 'linkedinUrl', label: 'LinkedIn URL', type: 'url' },
   { name: 'videoUrl', label: 'Video URL', type: 'url' },
-  { name: 'logo', label: 'Logo', type: 'image', hint: 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB' },
+  { name: 'logo', label: 'Logo', type: 'image', hint: IMAGE_HINT },
   { name: 'aboutUs', label: 'About us', type: 'textarea', rows: 8 },
 ];
 
@@ -78,15 +79,7 @@ function LandingForm({ mode }: { mode: 'add' | 'edit' }) {
     <ResourceForm
       fields={FIELDS}
       schema={chapterInfoSchema}
-      initial={{
-        shortDescription: c.shortDescription,
-        websiteUrl: c.websiteUrl,
-        facebookUrl: c.facebookUrl,
-        linkedinUrl: c.linkedinUrl,
-        videoUrl: c.videoUrl,
-        logo: c.logo,
-        aboutUs: c.aboutUs,
-      }}
+      initial={c}
       submitLabel="Update Chapter Info"
       busyLabel="Updating Chapter Info..."
       successMessage="Chapter info updated Successfully"

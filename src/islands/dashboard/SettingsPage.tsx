@@ -1,7 +1,7 @@
 import type { ChapterInfo } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { EmptyState, Loading, StatusPanel, buttonClass } from './ui/states.tsx';
-import { useApi } from './ui/use-api.ts';
+import { useApi } from '../shared/use-api.ts';
 
 export default function SettingsPage() {
   return <DashboardShell title="Settings">{() => <ChapterInfoView />}</DashboardShell>;

@@ -1,3 +1,4 @@
+import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import { REGISTRATION_METHODS } from '../../lib/types.ts';
 import type { FieldSpec } from './ui/fields.ts';
 
@@ -12,6 +13,6 @@ export const EVENT_FIELDS: readonly FieldSpec[] = [
   { name: 'registrationMethod', label: 'Registration method', type: 'select', options: REGISTRATION_METHODS },
   { name: 'fees', label: 'Fees', type: 'number', min: 0, step: 'any', hint: 'In BDT; 0 means free entry' },
   { name: 'eventLink', label: 'Event link', type: 'url', hint: 'Registration or social media page' },
-  { name: 'banner', label: 'Banner', type: 'image', hint: 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB' },
+  { name: 'banner', label: 'Banner', type: 'image', hint: IMAGE_HINT },
   { name: 'description', label: 'Description', type: 'textarea', rows: 10 },
 ];

@@ -1,3 +1,4 @@
+import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import type { FieldSpec } from './ui/fields.ts';
 
 export const EXCOM_FIELDS: readonly FieldSpec[] = [
@@ -5,5 +6,5 @@ export const EXCOM_FIELDS: readonly FieldSpec[] = [
   { name: 'designation', label: 'Designation', type: 'text' },
   { name: 'affiliation', label: 'Affiliation', type: 'text' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { name: 'image', label: 'Image', type: 'image', hint: 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB' },
+  { name: 'image', label: 'Image', type: 'image', hint: IMAGE_HINT },
 ];

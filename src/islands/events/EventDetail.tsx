@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client.ts';
+import { useEffect } from 'react';
 import { formatEventDateLong, formatFee, formatTimeRange } from '../../lib/format.ts';
 import type { EventItem } from '../../lib/types.ts';
 import AddToCalendar from './AddToCalendar.tsx';
@@ -7,13 +6,8 @@ import { eventJsonLd } from './event-jsonld.ts';
 import NotFoundScreen from './NotFoundScreen.tsx';
 import { setJsonLd, setPageMeta, summarize } from './page-meta.ts';
 import { toParagraphs } from '../shared/Paragraphs.tsx';
-
-type State = { status: 'loading' } | { status: 'not-found' } | { status: 'loaded'; event: EventItem };
-
-/** The id in /events/{id}; the static shell is served for every such path. */
-function eventIdFromPath(pathname: string): string {
-  return decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '');
-}
+import { useIdFromPath } from '../shared/use-address.ts';
+import { useApi } from '../shared/use-api.ts';
 
 function Skeleton() {
   return (
@@ -46,36 +40,28 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** /events/{id}: any failure to load the event shows the "Event not found" screen (spec §8). */
+/** /events/{id} (the static shell is served for every id): any failure to load shows "Event not found" (spec §8). */
 export default function EventDetail({ siteName }: { siteName: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const id = useIdFromPath('events');
+  const [loaded] = useApi(id && `/events/${encodeURIComponent(id)}`, (body: { event: EventItem }) => body.event);
+  const shown = loaded.state === 'loaded' ? loaded.data : undefined;
+  const notFound = loaded.state === 'error';
 
+  // The document's title, description and structured data live outside the island.
   useEffect(() => {
-    const id = eventIdFromPath(window.location.pathname);
-    let live = true;
-    void api.get<{ event: EventItem }>(`/events/${encodeURIComponent(id)}`).then((body) => {
-      if (!live) return;
-      if (isApiError(body)) {
-        setPageMeta('Event not found', "Sorry, we couldn't find the event you're looking for.", siteName);
-        setState({ status: 'not-found' });
-        return;
-      }
-      const { event } = body;
-      setPageMeta(event.title, summarize(event.description), siteName);
-      setJsonLd(eventJsonLd(event, window.location.href, siteName));
-      setState({ status: 'loaded', event });
-    });
-    return () => {
-      live = false;
-    };
-  }, [siteName]);
+    if (notFound) setPageMeta('Event not found', "Sorry, we couldn't find the event you're looking for.", siteName);
+    else if (shown) {
+      setPageMeta(shown.title, summarize(shown.description), siteName);
+      setJsonLd(eventJsonLd(shown, window.location.href, siteName));
+    }
+  }, [shown, notFound, siteName]);
 
-  if (state.status === 'loading') return <Skeleton />;
-  if (state.status === 'not-found') {
+  if (loaded.state === 'loading') return <Skeleton />;
+  if (loaded.state === 'error') {
     return <NotFoundScreen heading="Event not found" text="Sorry, we couldn't find the event you're looking for." />;
   }
 
-  const { event } = state;
+  const event = loaded.data;
   const paragraphs = toParagraphs(event.description);
   return (
     <article className="fade-in mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">

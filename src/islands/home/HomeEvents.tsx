@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client.ts';
 import type { EventItem } from '../../lib/types.ts';
 import EventCard from '../events/EventCard.tsx';
 import EventCardSkeleton from '../events/EventCardSkeleton.tsx';
+import { useApi } from '../shared/use-api.ts';
 
 /** The home page shows at most this many events of the home chapter. */
 export const HOME_EVENT_LIMIT = 3;
@@ -11,8 +10,6 @@ export const HOME_EVENT_LIMIT = 3;
 export function homeChapterEvents(events: readonly EventItem[], homeChapterSlug: string): EventItem[] {
   return events.filter((event) => event.chapterSlug === homeChapterSlug).slice(0, HOME_EVENT_LIMIT);
 }
-
-type State = { status: 'loading' } | { status: 'loaded'; events: EventItem[] };
 
 function SkeletonCard() {
   return (
@@ -27,21 +24,11 @@ function SkeletonCard() {
  * state: the home page must not break because the events service does.
  */
 export default function HomeEvents({ homeChapterSlug }: { homeChapterSlug: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [loaded] = useApi('/events', (body: { events?: unknown }) =>
+    Array.isArray(body.events) ? homeChapterEvents(body.events as EventItem[], homeChapterSlug) : [],
+  );
 
-  useEffect(() => {
-    let active = true;
-    void api.get<{ events: EventItem[] }>('/events').then((body) => {
-      if (!active) return;
-      const events = isApiError(body) || !Array.isArray(body.events) ? [] : body.events;
-      setState({ status: 'loaded', events: homeChapterEvents(events, homeChapterSlug) });
-    });
-    return () => {
-      active = false;
-    };
-  }, [homeChapterSlug]);
-
-  if (state.status === 'loading') {
+  if (loaded.state === 'loading') {
     return (
       <div role="status" aria-live="polite">
         <span className="sr-only">Loading events…</span>
@@ -53,7 +40,8 @@ export default function HomeEvents({ homeChapterSlug }: { homeChapterSlug: strin
       </div>
     );
   }
-  if (state.events.length === 0) {
+  const events = loaded.state === 'loaded' ? loaded.data : [];
+  if (events.length === 0) {
     return (
       <div
         role="status"
@@ -69,7 +57,7 @@ export default function HomeEvents({ homeChapterSlug }: { homeChapterSlug: strin
   }
   return (
     <ul className="grid gap-6 md:grid-cols-3" data-events-list>
-      {state.events.map((event) => (
+      {events.map((event) => (
         <li key={event.id}>
           <EventCard event={event} />
         </li>

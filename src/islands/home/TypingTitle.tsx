@@ -17,16 +17,23 @@ interface Props {
 export default function TypingTitle({ text, className }: Props) {
   const [shown, setShown] = useState(text.length);
 
+  // The clock drives the animation: from the next frame on, the letters shown follow the time elapsed.
   useEffect(() => {
     if (prefersReducedMotion()) return;
-    setShown(0);
-    const timer = window.setInterval(() => {
-      setShown((count) => {
-        if (count >= text.length) window.clearInterval(timer);
-        return Math.min(count + 1, text.length);
-      });
-    }, TYPING_STEP_MS);
-    return () => window.clearInterval(timer);
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame((start) => {
+      const tick = () => {
+        const typed = Math.min(text.length, Math.floor((performance.now() - start) / TYPING_STEP_MS));
+        setShown(typed);
+        if (typed >= text.length) window.clearInterval(timer);
+      };
+      tick();
+      timer = window.setInterval(tick, TYPING_STEP_MS);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearInterval(timer);
+    };
   }, [text]);
 
   const typing = shown < text.length;

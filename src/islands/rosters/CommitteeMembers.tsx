@@ -1,17 +1,13 @@
-import { useEffect, useState } from 'react';
-import { api, isApiError } from '../../lib/api-client.ts';
 import { groupByTeam } from '../../lib/rosters/grouping.ts';
 import { cardClasses } from '../../lib/rosters/person-card.ts';
 import type { CommitteeCode, CommitteeMember } from '../../lib/types.ts';
 import PersonCard from './PersonCard.tsx';
+import { useApi } from '../shared/use-api.ts';
 
 interface Props {
   committee: CommitteeCode;
   year: number;
 }
-
-type State =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; members: CommitteeMember[] };
 
 const SKELETON_CARDS = 6;
 
@@ -20,22 +16,10 @@ const SKELETON_CARDS = 6;
  * grouped under each member's team heading in the order the API returns them.
  */
 export default function CommitteeMembers({ committee, year }: Props) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const query = new URLSearchParams({ year: String(year), committee });
+  const [members] = useApi(`/members?${query.toString()}`, (body: { members: CommitteeMember[] }) => body.members);
 
-  useEffect(() => {
-    let current = true;
-    const query = new URLSearchParams({ year: String(year), committee });
-    void api.get<{ members: CommitteeMember[] }>(`/members?${query.toString()}`).then((body) => {
-      if (!current) return;
-      if (isApiError(body)) setState({ status: 'error', message: body.message });
-      else setState({ status: 'ready', members: body.members });
-    });
-    return () => {
-      current = false;
-    };
-  }, [committee, year]);
-
-  if (state.status === 'loading') {
+  if (members.state === 'loading') {
     return (
       <div role="status" aria-live="polite" data-roster-loading>
         <span className="sr-only">Loading committee members…</span>
@@ -53,19 +37,19 @@ export default function CommitteeMembers({ committee, year }: Props) {
     );
   }
 
-  if (state.status === 'error') {
+  if (members.state === 'error') {
     return (
       <div
         role="alert"
         className="mx-auto max-w-xl rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
       >
         <p className="font-semibold">We couldn’t load the committee members.</p>
-        <p className="mt-2">{state.message}</p>
+        <p className="mt-2">{members.message}</p>
       </div>
     );
   }
 
-  if (state.members.length === 0) {
+  if (members.data.length === 0) {
     return (
       <p className="mx-auto max-w-xl rounded-lg border border-slate-200 p-6 text-center text-slate-600 dark:border-slate-800 dark:text-slate-300">
         No committee members have been added for {year} yet.
@@ -75,7 +59,7 @@ export default function CommitteeMembers({ committee, year }: Props) {
 
   return (
     <div>
-      {groupByTeam(state.members).map((group, index) => {
+      {groupByTeam(members.data).map((group, index) => {
         const headingId = `team-${index}`;
         return (
           <section

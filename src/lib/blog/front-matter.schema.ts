@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { SLUG_PATTERN } from '../slug.ts';
 
 /**
  * Front matter of a local Markdown post in content/blog/*.md. The build validates every file with it
@@ -9,7 +10,7 @@ export const blogFrontMatterSchema = z
     title: z.string().min(1).describe('Headline of the post'),
     slug: z
       .string()
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lowercase words joined by hyphens')
+      .regex(SLUG_PATTERN, 'lowercase words joined by hyphens')
       .optional()
       .describe('Address part: /blogs/{slug}. Defaults to the file name.'),
     brief: z.string().min(1).describe('One or two sentences shown on cards and highlighted on the article'),
@@ -27,13 +28,3 @@ export const blogFrontMatterSchema = z
   .strict();
 
 export type BlogFrontMatter = z.output<typeof blogFrontMatterSchema>;
-
-/** "Machine Learning" -> "machine-learning" (the same rule Hashnode uses for tag slugs). */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}

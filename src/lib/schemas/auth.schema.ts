@@ -5,4 +5,3 @@ export const loginSchema = z.object({
   email: email(),
   password: z.string('Password is required').min(1, 'Password is required').max(200, 'Password is too long'),
 });
-export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
 import { email, httpUrl, imageUrl, longText, phone, requiredText } from './fields.ts';
 
 export const slugSchema = z
@@ -6,8 +7,8 @@ export const slugSchema = z
   .trim()
   .toLowerCase()
   .min(2, 'Slug must be at least 2 characters')
-  .max(60, 'Slug must be at most 60 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may contain only lower-case letters, digits and single dashes');
+  .max(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`)
+  .regex(SLUG_PATTERN, 'Slug may contain only lower-case letters, digits and single dashes');
 
 const password = z
   .string('Password is required')
@@ -43,7 +44,3 @@ export const chapterInfoSchema = z.object({
   videoUrl: httpUrl('Video URL'),
 });
 export const chapterInfoUpdateSchema = chapterInfoSchema.partial();
-
-export type ChapterCreateInput = z.infer<typeof chapterCreateSchema>;
-export type ChapterUpdateInput = z.infer<typeof chapterUpdateSchema>;
-export type ChapterInfoInput = z.infer<typeof chapterInfoSchema>;

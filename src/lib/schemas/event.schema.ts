@@ -28,6 +28,3 @@ export const eventSchema = eventFields.refine((e) => e.endTime > e.startTime, {
 
 /** Edits may send any subset of the fields (the banner stays unless a new one is given); the merged event is checked with eventSchema. */
 export const eventUpdateSchema = eventFields.partial();
-
-export type EventInput = z.infer<typeof eventSchema>;
-export type EventUpdateInput = z.infer<typeof eventUpdateSchema>;

@@ -57,8 +57,3 @@ export const contactSchema = z.object({
   message: longText('Message', 5000),
   website: z.string().optional(),
 });
-
-export type ExcomInput = z.infer<typeof excomSchema>;
-export type CommitteeMemberInput = z.infer<typeof committeeMemberSchema>;
-export type HumanInput = z.infer<typeof humanSchema>;
-export type ContactInput = z.infer<typeof contactSchema>;

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { marked } from 'marked';
 import { parse as parseYaml } from 'yaml';
-import { blogFrontMatterSchema, slugify } from '../../lib/blog/front-matter.schema.ts';
+import { blogFrontMatterSchema } from '../../lib/blog/front-matter.schema.ts';
+import { slugify } from '../../lib/slug.ts';
 import { AUTHOR_POSTS_LIMIT, BLOG_PAGE_SIZE } from '../../lib/blog/rules.ts';
 import type { BlogPost, BlogPostDetail } from '../../lib/blog/types.ts';
 import { BlogCursorError, BlogSourceError, type BlogSource } from './blog-source.ts';
@@ -30,7 +31,7 @@ export function parseMarkdownPost(fileName: string, text: string, siteUrl: strin
     throw new Error(`${fileName}: invalid front matter: ${issues}`);
   }
   const fm = parsed.data;
-  const slug = fm.slug ?? slugify(basename(fileName, '.md'));
+  const slug = fm.slug ?? slugify(basename(fileName, '.md'), 'post');
   return {
     id: `local-${slug}`,
     slug,
@@ -41,7 +42,7 @@ export function parseMarkdownPost(fileName: string, text: string, siteUrl: strin
     updatedAt: (fm.updatedAt ?? fm.publishedAt).toISOString(),
     views: fm.views,
     coverImage: fm.coverImage ? { url: fm.coverImage } : null,
-    tags: fm.tags.map((name) => ({ name, slug: slugify(name) })),
+    tags: fm.tags.map((name) => ({ name, slug: slugify(name, 'tag') })),
     author: { name: fm.author.name, profilePicture: fm.author.profilePicture ?? null },
     markdown: match[2] ?? '',
   };

@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
+import { IMAGE_EXTENSIONS, IMAGE_FIELD, MAX_IMAGE_BYTES, imageProblems, isImageType } from '../../lib/image-upload.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
 import { findUploadType, recordUpload } from '../repositories/uploads.repository.ts';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
-
-/** Image types we accept, decided by the file's bytes, never its name or the client's claim. */
-const IMAGE_TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-};
+/** The image plus the multipart envelope around it. */
+export const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 
 export function uploadRoutes({ database, blobs }: ApiDeps) {
   const db = database.db;
@@ -32,16 +24,20 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
       } catch {
         throw badRequest('Malformed multipart body');
       }
-      const file = form['image'];
+      const file = form[IMAGE_FIELD];
       if (!(file instanceof File))
-        throw badRequest('Attach the image in the field "image"', [{ path: 'image', message: 'Image is required' }]);
-      if (file.size > MAX_UPLOAD_BYTES) throw payloadTooLarge('Images must be 5 MB or smaller');
-      if (file.size === 0) throw badRequest('The image is empty', [{ path: 'image', message: 'The image is empty' }]);
+        throw badRequest(`Attach the image in the field "${IMAGE_FIELD}"`, [
+          { path: IMAGE_FIELD, message: 'Image is required' },
+        ]);
+      if (file.size > MAX_IMAGE_BYTES) throw payloadTooLarge(imageProblems.tooLarge);
+      if (file.size === 0) throw badRequest(imageProblems.empty, [{ path: IMAGE_FIELD, message: imageProblems.empty }]);
 
       const data = new Uint8Array(await file.arrayBuffer());
+      // The type is decided by the file's bytes, never its name or the client's claim.
       const type = await fileTypeFromBuffer(data);
-      const ext = type && IMAGE_TYPES[type.mime];
-      if (!type || !ext) throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF or AVIF images are accepted');
+      if (!type || !isImageType(type.mime))
+        throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF or AVIF images are accepted');
+      const ext = IMAGE_EXTENSIONS[type.mime];
 
       const key = `${randomUUID()}.${ext}`;
       await blobs.put(key, data);

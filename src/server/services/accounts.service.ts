@@ -30,7 +30,7 @@ export async function openChapterAccount(
   await assertFree(db, { email: input.email, slug });
   return createAccount(db, {
     ...input,
-    slug: slug ?? (await freeSlug(db, slugify(input.name))),
+    slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
     passwordHash: await hashPassword(password),
     isAdmin: false,
   });

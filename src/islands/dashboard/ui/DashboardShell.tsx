@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { $session, loadSession, logout } from '../../../lib/session.ts';
 import type { UserInfo } from '../../../lib/types.ts';
 import { AppToaster } from '../../shared/toast.tsx';
+import { usePathname } from '../../shared/use-address.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from './nav.ts';
 import { StatusPanel } from './states.tsx';
 
@@ -18,12 +19,13 @@ interface Props {
 /** Top bar, role sidebar and the session guard around every dashboard page. */
 export default function DashboardShell({ title, adminOnly = false, children }: Props) {
   const session = useStore($session);
-  const [path, setPath] = useState('');
-  const [siteName, setSiteName] = useState('Home');
+  const path = usePathname() ?? '';
+  // The dashboard renders only in the browser (client:only), so the page's own metadata is at hand.
+  const [siteName] = useState(
+    () => document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content || 'Home',
+  );
 
   useEffect(() => {
-    setPath(window.location.pathname);
-    setSiteName(document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content || 'Home');
     void loadSession().then((state) => {
       if (state.status === 'signed-out') window.location.replace('/login');
     });

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isApiError, type ApiResult } from '../../../lib/api-client.ts';
+import type { ApiResult } from '../../../lib/api-client.ts';
 import { toast } from '../../shared/toast.tsx';
 import { dangerButtonClass, secondaryLinkClass } from './states.tsx';
 
 interface Props {
   /** What is deleted, for the button's accessible name and the question: "Delete event Tech Talk". */
   itemLabel: string;
-  remove: () => Promise<ApiResult<object>>;
+  remove: () => Promise<ApiResult<unknown>>;
   successMessage: string;
   onDeleted: () => void;
 }
@@ -27,10 +27,10 @@ export default function DeleteButton({ itemLabel, remove, successMessage, onDele
 
   const confirm = async () => {
     setBusy(true);
-    const body = await remove();
+    const result = await remove();
     setBusy(false);
     setOpen(false);
-    if (isApiError(body)) {
+    if (!result.ok) {
       toast.error('Something went wrong');
       return;
     }

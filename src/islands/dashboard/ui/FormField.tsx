@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/upload.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-upload.ts';
 import type { FieldSpec } from './fields.ts';
 
 interface Props {
@@ -121,14 +121,16 @@ interface ImageControlProps {
 
 /** A file input restricted to images, with a preview of the current image and of the chosen one. */
 function ImageControl({ common, required, current, file, label, onFile }: ImageControlProps) {
-  const [preview, setPreview] = useState<string>();
-  useEffect(() => {
+  const [chosenUrl, setChosenUrl] = useState<string>();
+  // A chosen file's preview is freed when another is chosen or the field goes away.
+  useEffect(() => (chosenUrl ? () => URL.revokeObjectURL(chosenUrl) : undefined), [chosenUrl]);
+  const choose = (chosen: File | undefined) => {
     // Only a file that can be an image is previewed (the error message explains the others).
-    if (!file || imageFileProblem(file)) return setPreview(undefined);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+    setChosenUrl(chosen && !imageFileProblem(chosen) ? URL.createObjectURL(chosen) : undefined);
+    onFile?.(chosen);
+  };
+  // Once the form has sent the file (or was cleared) the field shows the current image again.
+  const preview = file ? chosenUrl : undefined;
   const shown = preview ?? current;
   return (
     <>
@@ -138,7 +140,7 @@ function ImageControl({ common, required, current, file, label, onFile }: ImageC
         accept={IMAGE_ACCEPT}
         required={required}
         className={`${common.className} file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-800`}
-        onChange={(e) => onFile?.(e.target.files?.[0])}
+        onChange={(e) => choose(e.target.files?.[0])}
       />
       {shown && (
         <figure className="mt-2">

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
-import { isApiError, type ApiResult } from '../../../lib/api-client.ts';
-import { imageFileProblem, uploadImage } from '../../../lib/upload.ts';
+import type { ApiResult } from '../../../lib/api-client.ts';
+import { imageFileProblem } from '../../../lib/image-upload.ts';
+import { uploadImage } from '../../../lib/upload.ts';
 import { toast } from '../../shared/toast.tsx';
 import FormField from './FormField.tsx';
-import { emptyValues, splitEmails, type FieldSpec, type FormValues } from './fields.ts';
+import { formValues, splitEmails, type FieldSpec, type FormValues } from './fields.ts';
 
 /** Stands in for an image that is chosen but not uploaded yet, so the schema can check the rest first. */
 const PENDING_UPLOAD = '/pending-upload';
@@ -13,7 +14,8 @@ interface Props {
   fields: readonly FieldSpec[];
   /** The API's payload schema (src/lib/schemas): the form shows its messages before sending. */
   schema: z.ZodType;
-  initial?: FormValues;
+  /** Where the fields' first values come from: the entity being edited, or defaults for a new one. */
+  initial?: object;
   submitLabel: string;
   busyLabel: string;
   successMessage: string;
@@ -21,7 +23,7 @@ interface Props {
   clearOnSuccess: boolean;
   /** Blank optional fields are left out of the payload (e.g. a password that stays unchanged). */
   omitBlankOptional?: boolean;
-  send: (payload: Record<string, unknown>) => Promise<ApiResult<object>>;
+  send: (payload: Record<string, unknown>) => Promise<ApiResult<unknown>>;
   onSaved?: (payload: Record<string, unknown>) => void;
   /** Spec §8: the chapter-info update raises no error toast; its failure is shown beside the button instead. */
   errorToast?: boolean;
@@ -36,8 +38,7 @@ type Errors = Partial<Record<string, string>>;
  */
 export default function ResourceForm(props: Props) {
   const { fields, schema, submitLabel, busyLabel, successMessage, clearOnSuccess, send, onSaved, footer } = props;
-  const blank = emptyValues(fields);
-  const [values, setValues] = useState<FormValues>({ ...blank, ...props.initial });
+  const [values, setValues] = useState<FormValues>(() => formValues(fields, props.initial));
   const [files, setFiles] = useState<Partial<Record<string, File>>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -102,16 +103,16 @@ export default function ResourceForm(props: Props) {
         }
         payload[f.name] = uploaded.url;
       }
-      const body = await send(payload);
-      if (isApiError(body)) {
-        setErrors(Object.fromEntries((body.errors ?? []).map((er) => [er.path.split('.')[0] ?? '', er.message])));
-        fail(body.message);
+      const result = await send(payload);
+      if (!result.ok) {
+        setErrors(Object.fromEntries(result.errors.map((er) => [er.path.split('.')[0] ?? '', er.message])));
+        fail(result.message);
         return;
       }
       toast.success(successMessage);
       onSaved?.(payload);
       if (clearOnSuccess) {
-        setValues({ ...blank, ...props.initial });
+        setValues(formValues(fields, props.initial));
         setGeneration((g) => g + 1);
       } else {
         // What was saved is now the current value (e.g. the uploaded image's URL).

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState, Loading, StatusPanel, buttonClass } from './states.tsx';
-import type { Loaded } from './use-api.ts';
+import type { Loaded } from '../../shared/use-api.ts';
 
 /** The card every dashboard list shows an item in (excom cards add their own centring). */
 export const cardClass =

@@ -29,8 +29,20 @@ export interface FieldSpec {
 
 export type FormValues = Record<string, string>;
 
-export const emptyValues = (fields: readonly FieldSpec[]): FormValues =>
-  Object.fromEntries(fields.map((f) => [f.name, '']));
+/**
+ * A form's values, one per field of the list: taken from `from` (an entity being edited, or defaults)
+ * where it has the field, blank otherwise. Lists (e-mail addresses) are shown comma-separated.
+ */
+export function formValues(fields: readonly FieldSpec[], from: object = {}): FormValues {
+  const source = from as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f.name, asFieldText(source[f.name])]));
+}
+
+function asFieldText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+}
 
 /** "a@x.org, b@y.org" -> ["a@x.org", "b@y.org"]. */
 export const splitEmails = (value: string): string[] =>

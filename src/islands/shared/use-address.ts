@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+
+// The address does not change under a static page (no client-side routing): nothing to subscribe to.
+const subscribe = () => () => {};
+
+/**
+ * The page's path: one static shell is served for every /events/{id}, so the island reads the id in the
+ * browser. null while rendering on the server and hydrating, so that both render the same markup.
+ */
+export function usePathname(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.pathname,
+    () => null,
+  );
+}
+
+/** The query string (with its "?"); null on the server and while hydrating. */
+export function useSearch(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.location.search,
+    () => null,
+  );
+}
+
+/** The decoded segment after `after`: ("/dashboard/events/edit-event/abc", "edit-event") -> "abc"; undefined when none. */
+export function idFromPath(pathname: string, after: string): string | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  const at = parts.indexOf(after);
+  const id = at >= 0 ? parts[at + 1] : undefined;
+  if (!id) return undefined;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id; // a malformed escape: looked up as typed, and not found like any unknown id
+  }
+}
+
+/** The id or slug after `after` in the address (see idFromPath); null until the address is known. */
+export function useIdFromPath(after: string): string | null | undefined {
+  const pathname = usePathname();
+  return pathname === null ? null : idFromPath(pathname, after);
+}
