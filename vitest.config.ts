@@ -16,6 +16,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          // Each test copies the repository and runs a whole Astro build.
+          testTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -7,7 +7,8 @@ import { findPostgresBin, startPostgres } from './postgres-test-server.ts';
 
 /**
  * `npm test`: unit and API tests on PGlite, the API tests again on a real PostgreSQL server when its
- * binaries are here (required when REQUIRE_POSTGRES=1, as in CI), then the end-to-end tests in Chromium.
+ * binaries are here (required when REQUIRE_POSTGRES=1, as in CI), the build tests (each runs a whole
+ * Astro build, so alone rather than beside the API tests), then the end-to-end tests in Chromium.
  * Prints one closing line with the totals.
  */
 const reports = '.tmp/reports';
@@ -58,7 +59,7 @@ function vitest(step: string, args: string[], report: string, env: Record<string
   countVitest(file);
 }
 
-vitest('unit and API tests (PGlite)', [], 'vitest-pglite.json');
+vitest('unit and API tests (PGlite)', ['--project', 'unit', '--project', 'api'], 'vitest-pglite.json');
 
 const pgBin = findPostgresBin();
 if (pgBin) {
@@ -76,6 +77,8 @@ if (pgBin) {
 } else {
   console.log('\nNo PostgreSQL server binaries found: the API tests ran on PGlite only.');
 }
+
+vitest('build tests', ['--project', 'build'], 'vitest-build.json');
 
 try {
   ensureChromium();

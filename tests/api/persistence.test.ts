@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,5 +29,27 @@ describe('the embedded database', () => {
     });
     await second.close();
     expect(secondLog.join('\n')).not.toMatch(/Created the admin account/);
+  });
+});
+
+describe('a fresh DATA_DIR', () => {
+  it('is created with its parents on the first start', async () => {
+    // A given SESSION_SECRET means nothing else creates the directory before the database opens.
+    const nested = join(dataDir, 'not', 'there', 'yet');
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: nested,
+      SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+      ADMIN_PASSWORD: 'a-fixed-password',
+      SAMPLE_DATA: '0',
+    });
+    const running = await startServer(config, { distDir: dataDir, log: () => {} });
+    try {
+      expect(await fetch(`${running.url}/api/v1/health`).then((r) => r.json())).toEqual({ ok: true, db: 'pglite' });
+    } finally {
+      await running.close();
+    }
+    expect(existsSync(join(nested, 'pglite', 'PG_VERSION'))).toBe(true);
   });
 });

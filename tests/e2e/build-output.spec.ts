@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test, expect } from '@playwright/test';
+import { memberListRosterRoutes } from '../support/roster-files.ts';
 
 /*
  * Static pages ship no JavaScript but the inline site script. Only the pages listed here may carry
@@ -17,8 +18,8 @@ const PAGES_WITH_ISLANDS = new Set([
   'blogs/view/index.html',
   'author/view/index.html',
   'login/index.html',
-  // The 2024 rosters load their members from the database.
-  ...['excom-24', 'sac-24', 'secretariat-24', 'spark-24', 'gsm-24', 'web-and-it-24'].map((r) => `${r}/index.html`),
+  // Rosters with `"source": "database"` load their members from the API.
+  ...memberListRosterRoutes().map((route) => `${route}/index.html`),
 ]);
 /** The staff dashboard is an application: every page of it is an island. */
 const hasIslands = (file: string) => PAGES_WITH_ISLANDS.has(file) || file.startsWith('dashboard/');

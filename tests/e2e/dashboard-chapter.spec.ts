@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, holdRequests, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import {
   BANNER_FILE,
@@ -11,14 +11,6 @@ import {
   toastWith,
   unique,
 } from './dashboard-helpers.ts';
-
-/** Holds the next matching API call back a moment so a submit button's working label can be seen. */
-async function slowDown(page: Page, pattern: string) {
-  await page.route(pattern, async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
-  });
-}
 
 async function fillEvent(page: Page, title: string) {
   await page.getByLabel('Title', { exact: true }).fill(title);
@@ -60,9 +52,10 @@ test.describe('dashboard for a chapter account', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone').fill('+880 1711 000000');
     await page.getByLabel('Password').fill(password);
-    await slowDown(page, '**/api/v1/users');
+    const addingChapter = await holdRequests(page, '**/api/v1/users');
     await page.getByRole('button', { name: 'Add Chapter' }).click();
     await expect(page.getByRole('button', { name: 'Adding Chapter...' })).toBeDisabled();
+    addingChapter.release();
     await expect(toastWith(page, 'Chapter Added Successfully')).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('');
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -101,9 +94,10 @@ test.describe('dashboard for a chapter account', () => {
 
     const title = unique('Tech Talk');
     await fillEvent(page, title);
-    await slowDown(page, '**/api/v1/events');
+    const addingEvent = await holdRequests(page, '**/api/v1/events');
     await page.getByRole('button', { name: 'Add Event' }).click();
     await expect(page.getByRole('button', { name: 'Adding Event...' })).toBeDisabled();
+    addingEvent.release();
     await expect(toastWith(page, 'Event Added Successfully')).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
 
@@ -133,9 +127,10 @@ test.describe('dashboard for a chapter account', () => {
     const renamed = `${title} (updated)`;
     await page.getByLabel('Title', { exact: true }).fill(renamed);
     await page.getByLabel('Fees').fill('0');
-    await slowDown(page, `**/api/v1/events/${created!.id}`);
+    const updatingEvent = await holdRequests(page, `**/api/v1/events/${created!.id}`);
     await page.getByRole('button', { name: 'Update Event' }).click();
     await expect(page.getByRole('button', { name: 'Updating Event...' })).toBeDisabled();
+    updatingEvent.release();
     await expect(toastWith(page, 'Event Updated Successfully')).toBeVisible();
     const updated = (await (await request.get(`/api/v1/events/${created!.id}`)).json()) as { event: PublicEvent };
     expect(updated.event.title).toBe(renamed);
@@ -230,9 +225,10 @@ test.describe('dashboard for a chapter account', () => {
     await page.getByLabel('Affiliation').fill('BUET');
     await page.getByLabel('Email').fill('farhana@e2e.example');
     await page.getByLabel('Image').setInputFiles(BANNER_FILE);
-    await slowDown(page, '**/api/v1/excom');
+    const addingMember = await holdRequests(page, '**/api/v1/excom');
     await page.getByRole('button', { name: 'Add Member' }).click();
     await expect(page.getByRole('button', { name: 'Adding Member...' })).toBeDisabled();
+    addingMember.release();
     await expect(toastWith(page, 'Member Added Successfully')).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('');
 

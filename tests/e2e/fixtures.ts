@@ -72,3 +72,18 @@ export async function makeScrollable(page: Page, height = 4000) {
     document.querySelector('main')?.append(spacer);
   }, height);
 }
+
+/**
+ * Holds the requests matching `pattern` until the test calls `release()`, so a working state (a
+ * skeleton, a "Saving..." label) stays on screen for as long as the test looks at it, however busy the
+ * machine. Released requests go on to the next route handler, or to the server.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return { release };
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
+import { test, expect, holdRequests } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import site from '../../content/site.json' with { type: 'json' };
 import type { EventItem } from '../../src/lib/types.ts';
@@ -39,13 +39,27 @@ const EVENTS: EventItem[] = [
   event({ _id: 'e-past-3', title: 'Hackathon 2024', eventDate: '2024-05-11' }),
 ];
 
-async function serveEvents(page: Page, events: EventItem[], delayMs = 0) {
+async function serveEvents(page: Page, events: EventItem[]) {
   await page.route('**/test-banners/**', (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
-  await page.route('**/api/v1/events', async (route) => {
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ json: { success: true, events } });
-  });
+  await page.route('**/api/v1/events', (route) => route.fulfill({ json: { success: true, events } }));
 }
+
+/**
+ * Stops the page's clock before it loads: timers, animation frames and Date move only when the test
+ * calls page.clock.runFor, so the animations are checked in page time, however busy the machine.
+ */
+async function freezePageTime(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
+
+/** Resolves once the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => document.querySelector(`astro-island:has(${s}):not([ssr])`) !== null, selector);
+}
+
+const mosaicOrder = (page: Page) =>
+  page.locator('[data-mosaic] img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')).join('|'));
 
 /** Dark theme from the system setting, after the 700 ms colour transition (axe must see final colours). */
 async function switchToDarkTheme(page: Page) {
@@ -70,16 +84,24 @@ test.describe('home page', () => {
     await expect(join).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('types the hero title out and ends on the full text', async ({ page }) => {
+  test('types the hero title out, a letter every 60 ms, and ends on the full text', async ({ page }) => {
+    await freezePageTime(page);
     await page.goto('/');
     const title = page.getByRole('heading', { level: 1 });
+    const typed = title.locator('[data-typed]');
     await expect(title).toHaveAttribute('data-typing', 'true');
-    await expect(title).toHaveAttribute('data-typing', 'false', { timeout: 8000 });
-    await expect(title.locator('[data-typed]')).toHaveText(HERO_TITLE);
+    await expect(typed).toHaveText('');
+    await expect(title).toHaveAccessibleName(HERO_TITLE);
+    await page.clock.runFor(10 * 60);
+    await expect(typed).toHaveText(HERO_TITLE.slice(0, 10));
+    await expect(title).toHaveAttribute('data-typing', 'true');
+    await page.clock.runFor((HERO_TITLE.length - 10) * 60);
+    await expect(typed).toHaveText(HERO_TITLE);
+    await expect(title).toHaveAttribute('data-typing', 'false');
     await expect(title).toHaveAccessibleName(HERO_TITLE);
   });
 
-  test('reshuffles the mosaic after 3 s', async ({ page }) => {
+  test('the mosaic shows six sized WebP pictures', async ({ page }) => {
     await page.goto('/');
     const pictures = page.locator('[data-mosaic] img');
     await expect(pictures).toHaveCount(6);
@@ -88,30 +110,22 @@ test.describe('home page', () => {
       await expect(img).toHaveAttribute('height', /\d+/);
       await expect(img).toHaveAttribute('src', /\.webp$/);
     }
-    await page.waitForFunction(() => document.querySelector('astro-island:has([data-mosaic])[ssr]') === null);
-    // Watch the order in the page for 7 s and note when it changes: a reshuffle every 3000 ms.
-    const changes = await page.evaluate(
-      () =>
-        new Promise<number[]>((resolve) => {
-          const order = () =>
-            [...document.querySelectorAll('[data-mosaic] img')].map((img) => img.getAttribute('alt')).join('|');
-          const times: number[] = [];
-          let last = order();
-          const timer = setInterval(() => {
-            const now = order();
-            if (now !== last) times.push(performance.now());
-            last = now;
-          }, 50);
-          setTimeout(() => {
-            clearInterval(timer);
-            resolve(times);
-          }, 7000);
-        }),
-    );
-    expect(changes.length, 'reshuffles in 7 s').toBeGreaterThanOrEqual(2);
-    const gap = changes[1]! - changes[0]!;
-    expect(gap).toBeGreaterThan(2700);
-    expect(gap).toBeLessThan(3600);
+  });
+
+  test('reshuffles the mosaic every 3 s', async ({ page }) => {
+    await freezePageTime(page);
+    await page.goto('/');
+    await hydrated(page, '[data-mosaic]');
+    const first = await mosaicOrder(page);
+    await page.clock.runFor(2999);
+    expect(await mosaicOrder(page)).toBe(first);
+    await page.clock.runFor(1);
+    await expect.poll(() => mosaicOrder(page)).not.toBe(first);
+    const second = await mosaicOrder(page);
+    await page.clock.runFor(2999);
+    expect(await mosaicOrder(page)).toBe(second);
+    await page.clock.runFor(1);
+    await expect.poll(() => mosaicOrder(page)).not.toBe(second);
   });
 
   test('mission, six benefits, gallery teaser, 17 partners and the join call to action', async ({ page }) => {
@@ -145,31 +159,41 @@ test.describe('home page', () => {
   });
 
   test('counters count up to 46, 68 and 27 over 5 s once in view', async ({ page }) => {
+    await freezePageTime(page);
     await page.goto('/');
     const seminars = page.locator('[data-counter="Seminars"]');
     await seminars.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector('astro-island:has([data-counters]):not([ssr])') !== null);
-    const started = Date.now();
-    expect(Number(await seminars.textContent())).toBeLessThan(46);
-    await expect(seminars).toHaveText('46', { timeout: 8000 });
-    expect(Date.now() - started, 'the count-up lasts about 5 s').toBeGreaterThan(4000);
+    await hydrated(page, '[data-counters]');
+    await expect(seminars).toHaveText('0');
+    await page.clock.runFor(2500);
+    const halfway = Number(await seminars.textContent());
+    expect(halfway).toBeGreaterThan(0);
+    expect(halfway).toBeLessThan(46);
+    await page.clock.runFor(2000);
+    expect(Number(await seminars.textContent()), 'still counting at 4.5 s').toBeLessThan(46);
+    // An animation frame later than the 5 s mark.
+    await page.clock.runFor(600);
+    await expect(seminars).toHaveText('46');
     await expect(page.locator('[data-counter="Webinars"]')).toHaveText('68');
     await expect(page.locator('[data-counter="Workshops"]')).toHaveText('27');
   });
 
   test('with reduced motion: full title, still mosaic and final counts at once', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await freezePageTime(page);
     await page.goto('/');
     const title = page.getByRole('heading', { level: 1 });
+    await hydrated(page, 'h1');
     await expect(title.locator('[data-typed]')).toHaveText(HERO_TITLE);
     await expect(title).toHaveAttribute('data-typing', 'false');
-    const order = () =>
-      page.locator('[data-mosaic] img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')).join('|'));
-    const first = await order();
+    await hydrated(page, '[data-mosaic]');
+    const first = await mosaicOrder(page);
     await page.locator('[data-counters]').scrollIntoViewIfNeeded();
+    await hydrated(page, '[data-counters]');
     await expect(page.locator('[data-counter="Seminars"]')).toHaveText('46');
-    await page.waitForTimeout(3500);
-    expect(await order()).toBe(first);
+    await page.clock.runFor(10_000);
+    expect(await mosaicOrder(page)).toBe(first);
+    await expect(page.locator('[data-counter="Seminars"]')).toHaveText('46');
     await expect(page.locator('[data-counter="Workshops"]')).toHaveText('27');
   });
 });
@@ -203,11 +227,13 @@ test.describe('home events section', () => {
   });
 
   test('shows a skeleton, then at most 3 events of the home chapter as cards', async ({ page }) => {
-    await serveEvents(page, EVENTS, 1500);
+    await serveEvents(page, EVENTS);
+    const events = await holdRequests(page, '**/api/v1/events');
     await page.goto('/');
     await eventsSection(page).scrollIntoViewIfNeeded();
     await expect(page.locator('[data-events-loading] > li')).toHaveCount(3);
     await expect(eventsSection(page).getByRole('status')).toContainText('Loading events');
+    events.release();
 
     const cards = page.locator('[data-event-card]');
     await expect(cards).toHaveCount(3);

@@ -1,4 +1,4 @@
-import { ADMIN, expect, test } from './fixtures.ts';
+import { ADMIN, expect, holdRequests, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowHttpErrors, signInAs, toastWith } from './dashboard-helpers.ts';
 
@@ -45,13 +45,10 @@ test.describe('login', () => {
     await page.goto('/login');
     await page.getByLabel('Email address').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
-    // Hold the answer back a moment so the working state can be seen.
-    await page.route('**/api/v1/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    const login = await holdRequests(page, '**/api/v1/auth/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    login.release();
     await expect(toastWith(page, 'Login successful')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Signed in as')).toBeVisible();

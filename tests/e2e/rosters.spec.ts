@@ -1,30 +1,21 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
+import type { Roster } from '../../src/lib/content/roster.schema.ts';
 import type { CommitteeMember } from '../../src/lib/types.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { memberListRosterRoutes, readRosterFiles } from '../support/roster-files.ts';
 
-interface RosterFile {
-  title: string;
-  subtitle?: string;
-  source?: 'file' | 'database';
-  committee: string;
-  people?: { name: string; email?: string[]; department?: string; image?: string }[];
-}
+const rosters = readRosterFiles();
+const memberListRoutes = memberListRosterRoutes();
+const fileRoutes = [...rosters.keys()].filter((route) => !memberListRoutes.includes(route));
 
-const rosters = Object.fromEntries(
-  readdirSync('content/rosters')
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(`content/rosters/${f}`, 'utf8')) as RosterFile]),
-);
-const fileRoutes = Object.keys(rosters).filter((route) => rosters[route]?.source !== 'database');
-const memberListRoutes = Object.keys(rosters).filter((route) => rosters[route]?.source === 'database');
-
-function roster(route: string): RosterFile {
-  const r = rosters[route];
+function roster(route: string): Roster {
+  const r = rosters.get(route);
   if (!r) throw new Error(`no roster ${route}`);
   return r;
 }
+
+const peopleOf = (r: Roster) => (r.source === 'file' ? r.people : []);
 
 const cards = (page: Page) => page.locator('[data-person-card]');
 const sectionHeadings = (page: Page) => page.locator('main section > h2');
@@ -40,7 +31,7 @@ test.describe('committee pages from roster files', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.title);
       if (r.subtitle) await expect(page.locator('main').getByText(r.subtitle, { exact: true })).toBeVisible();
 
-      const people = r.people ?? [];
+      const people = peopleOf(r);
       await expect(cards(page)).toHaveCount(people.length);
       const emails = people.flatMap((p) => p.email ?? []);
       await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(emails.length);
@@ -109,7 +100,7 @@ test.describe('page-specific rules', () => {
     await expect(page.locator('[data-person-card]', { hasText: 'Department: ' })).toHaveCount(23);
 
     // A .webp image name with a file in the photo folder shows the photo; the .jpg names have none.
-    const people = roster('sacretariat-25').people ?? [];
+    const people = peopleOf(roster('sacretariat-25'));
     const withPhoto = people.filter((p) => p.image?.endsWith('.webp')).length;
     expect(withPhoto).toBeGreaterThan(0);
     expect(withPhoto).toBeLessThan(people.length);

@@ -113,8 +113,6 @@ export interface FakeHashnode {
   failure: FakeFailure;
   /** Answer `publication: null`, as Hashnode does for an unknown host. */
   publicationMissing: boolean;
-  /** Delay before answering, to observe loading states. */
-  delayMs: number;
   /** Every request seen: operation name and variables. */
   requests: { operationName: string | undefined; variables: Record<string, unknown> }[];
   reset(): void;
@@ -158,13 +156,11 @@ export async function startFakeHashnode(initialPosts: FakePost[] = []): Promise<
     posts: [...initialPosts],
     failure: null,
     publicationMissing: false,
-    delayMs: 0,
     requests: [],
     reset() {
       this.posts = [...initialPosts];
       this.failure = null;
       this.publicationMissing = false;
-      this.delayMs = 0;
       this.requests = [];
     },
     close: async () => {
@@ -206,7 +202,6 @@ export async function startFakeHashnode(initialPosts: FakePost[] = []): Promise<
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       void (async () => {
-        if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
         let body: { query?: string; variables?: Record<string, unknown>; operationName?: string };
         try {
           body = JSON.parse(raw) as typeof body;

@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rosterSchema, type Roster } from '../../src/lib/content/roster.schema.ts';
 import { groupRoster } from '../../src/lib/rosters/grouping.ts';
+import { readRosterFiles } from '../support/roster-files.ts';
 
 /** Every committee route of spec §2, spelt as the spec spells them. */
 const ROUTES = [
@@ -32,14 +32,7 @@ const ROUTES = [
   'wic-2025',
 ];
 
-const rosters = new Map<string, Roster>(
-  readdirSync('content/rosters')
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => [
-      file.replace(/\.json$/, ''),
-      rosterSchema.parse(JSON.parse(readFileSync(`content/rosters/${file}`, 'utf8'))),
-    ]),
-);
+const rosters = readRosterFiles();
 
 function roster(route: string) {
   const found = rosters.get(route);

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, type Dialect, type PostgresPool } from 'kysely';
 import type { DatabaseTarget } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -25,6 +26,8 @@ function survivesLostConnections(
 async function dialectFor(target: DatabaseTarget): Promise<Dialect> {
   if (target.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
+    // PGlite creates only the last level of its directory; a fresh DATA_DIR may not exist at all.
+    if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
     const pglite = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
     return new PGliteDialect({ pglite });
   }
