@@ -1,0 +1,36 @@
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Bundles the API function (netlify/functions/api.ts) into one self-contained ES module that
+ * netlify.toml serves as is (node_bundler "none"). Netlify traces a TypeScript function with nft,
+ * which ships every file of every package it reaches (all of zod's locales, all of graphql);
+ * esbuild keeps only the code the function runs. The function's import graph reaches Neon's
+ * driver but neither PGlite nor pg (src/server/db/connect-function.ts).
+ */
+export const FUNCTIONS_DIR = 'dist-functions';
+
+export async function buildFunction(outDir = FUNCTIONS_DIR): Promise<string> {
+  const outfile = `${outDir}/api.mjs`;
+  await build({
+    entryPoints: ['netlify/functions/api.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    minify: true,
+    keepNames: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // Bundled CommonJS packages call require() for Node built-ins; an ES module has to provide it.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  });
+  return outfile;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(`Bundled the API function into ${await buildFunction()}`);
+}
