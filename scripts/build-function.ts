@@ -1,4 +1,4 @@
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -10,24 +10,26 @@ import { fileURLToPath } from 'node:url';
  */
 export const FUNCTIONS_DIR = 'dist-functions';
 
+/** esbuild's settings for the function; the unit tests inspect what they pull in. */
+export const functionBuildOptions = {
+  entryPoints: ['netlify/functions/api.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  minify: true,
+  keepNames: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Bundled CommonJS packages call require() for Node built-ins; an ES module has to provide it.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+} satisfies BuildOptions;
+
 export async function buildFunction(outDir = FUNCTIONS_DIR): Promise<string> {
   const outfile = `${outDir}/api.mjs`;
-  await build({
-    entryPoints: ['netlify/functions/api.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    minify: true,
-    keepNames: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    // Bundled CommonJS packages call require() for Node built-ins; an ES module has to provide it.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
+  await build({ ...functionBuildOptions, outfile });
   return outfile;
 }
 
