@@ -28,6 +28,8 @@ const envSchema = z.object({
   HASHNODE_GQL_URL: z.url().default('https://gql.hashnode.com'),
   SITE_URL: z.url().optional(),
   BLOB_STORE: z.enum(['filesystem', 'netlify']).optional(),
+  // Tests only (npm run test:netlify): Neon's driver talks plain WebSockets to this WebSocket-to-TCP
+  // proxy in front of a local PostgreSQL instead of Neon's own endpoint. Never set in production.
   NEON_WS_PROXY: z
     .string()
     .regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port (a WebSocket-to-TCP proxy in front of PostgreSQL)')
