@@ -15,6 +15,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.netlify/',
+      'dist-functions/',
+      '.cache/',
     ],
   },
   js.configs.recommended,

@@ -26,7 +26,7 @@ export function findPostgresBin(): string | undefined {
   return preferred ? join(root, preferred, 'bin') : undefined;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -37,28 +37,27 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(bin: string): Promise<PostgresTestServer> {
+/** Where a test cluster lives: enough to stop and start it again from another process. */
+export interface PostgresCluster {
+  bin: string;
+  /** Holds the data directory, the socket and the log. */
+  dir: string;
+  port: number;
+}
+
+function runAsPostgres(bin: string, cmd: string, args: string[]): string {
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
-  const data = join(dir, 'data');
-  const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
-      : [join(bin, cmd), args];
-    const r = spawnSync(file, argv, { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
-    return r.stdout;
-  };
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-  }
-  const port = await freePort();
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
+  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
+  const r = spawnSync(file, argv, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
+  return r.stdout;
+}
+
+/** Starts the cluster's server (again), keeping its data. */
+export function startCluster({ bin, dir, port }: PostgresCluster): void {
+  runAsPostgres(bin, 'pg_ctl', [
     '-D',
-    data,
+    join(dir, 'data'),
     '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
     '-l',
@@ -66,13 +65,31 @@ export async function startPostgres(bin: string): Promise<PostgresTestServer> {
     '-w',
     'start',
   ]);
-  const version = run('postgres', ['--version']).trim();
+}
+
+/** Stops the cluster's server, keeping its data; open connections are cut. */
+export function stopCluster({ bin, dir }: PostgresCluster): void {
+  runAsPostgres(bin, 'pg_ctl', ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
+}
+
+export async function startPostgres(bin: string): Promise<PostgresTestServer & { cluster: PostgresCluster }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pg-test-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const cluster = { bin, dir, port: await freePort() };
+  runAsPostgres(bin, 'initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  startCluster(cluster);
+  const version = runAsPostgres(bin, 'postgres', ['--version']).trim();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@127.0.0.1:${cluster.port}/postgres`,
     version,
+    cluster,
     stop: () => {
       try {
-        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+        stopCluster(cluster);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,41 +1,53 @@
 import type { Kysely } from 'kysely';
-import site from '../../content/site.json' with { type: 'json' };
-import type { Config } from './config.ts';
+import { createFirstAdmin } from './admin-accounts.ts';
+import { randomPassword } from './auth/password.ts';
+import { ConfigError, type Config } from './config.ts';
 import type { Database } from './db/schema.ts';
-import { hashPassword, randomPassword } from './auth/password.ts';
 import { seedSampleData, type SeedResult } from './db/sample-data/index.ts';
+import { anyAdminExists } from './repositories/admin-accounts.repository.ts';
 
 export interface BootstrapResult {
-  /** Set only when this start created the admin account. */
+  /** Set only when this run created the admin account; password only when it was generated. */
   createdAdmin?: { email: string; password: string | undefined; generated: boolean };
-  /** Set when this start filled the database with sample content. */
+  /** Set when this run filled the database with sample content. */
   sample?: SeedResult;
 }
 
 /**
- * First start on an empty database: create the admin (the home chapter's account) and, when
- * SAMPLE_DATA is on, the sample content. Later starts change nothing.
+ * First start (or, in production, first deploy) on a database without an admin: create the admin
+ * (the home chapter's account) and, when SAMPLE_DATA is on, the sample content. Later runs change
+ * nothing. In production the password must come from ADMIN_PASSWORD: a generated one would have to
+ * be printed into the deploy log.
  */
 export async function bootstrap(db: Kysely<Database>, config: Config, now = new Date()): Promise<BootstrapResult> {
-  const existing = await db.selectFrom('chapters').select('id').where('isAdmin', '=', true).limit(1).executeTakeFirst();
-  if (existing) return {};
+  if (await anyAdminExists(db)) return {};
+  if (config.production && config.admin.password === undefined) {
+    throw new ConfigError(
+      'ADMIN_PASSWORD is required: the database has no admin account yet, and in production the first admin is created from ADMIN_EMAIL and ADMIN_PASSWORD',
+    );
+  }
 
   const generated = config.admin.password === undefined;
   const password = config.admin.password ?? randomPassword();
-  const admin = await db
-    .insertInto('chapters')
-    .values({
-      name: site.chapterName,
-      email: config.admin.email,
-      passwordHash: await hashPassword(password),
-      phone: '',
-      slug: site.homeChapterSlug,
-      isAdmin: true,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const adminId = await createFirstAdmin(db, config.admin.email, password);
 
   const createdAdmin = { email: config.admin.email, password: generated ? password : undefined, generated };
   if (!config.sampleData) return { createdAdmin };
-  return { createdAdmin, sample: await seedSampleData(db, { adminId: admin.id, now }) };
+  return { createdAdmin, sample: await seedSampleData(db, { adminId, now }) };
+}
+
+/** What a bootstrap did, for the console: a generated password once, a password from ADMIN_PASSWORD never. */
+export function describeBootstrap({ createdAdmin, sample }: BootstrapResult): string[] {
+  if (!createdAdmin) return [];
+  const { email, password, generated } = createdAdmin;
+  const lines = [
+    generated
+      ? `Created the admin account. Sign in at /login with\n  email:    ${email}\n  password: ${password}\n(shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)`
+      : `Created the admin account ${email} with the password from ADMIN_PASSWORD.`,
+  ];
+  if (sample) {
+    lines.push(`Added sample chapters, events and people (SAMPLE_DATA=0 turns this off).`);
+    lines.push(`Sample chapter accounts (password ${sample.accounts.password}): ${sample.accounts.emails.join(', ')}`);
+  }
+  return lines;
 }

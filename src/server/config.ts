@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'astro/zod';
+import { passwordSchema } from '../lib/schemas/chapter.schema.ts';
 
 /**
  * Every setting the server reads from the environment, validated once. Nothing else in src/server
@@ -21,18 +22,27 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: passwordSchema.optional(),
   SAMPLE_DATA: flag.optional(),
   HASHNODE_HOST: z.string().min(1).optional(),
   HASHNODE_GQL_URL: z.url().default('https://gql.hashnode.com'),
   SITE_URL: z.url().optional(),
   BLOB_STORE: z.enum(['filesystem', 'netlify']).optional(),
+  // Tests only (npm run test:netlify): Neon's driver talks plain WebSockets to this WebSocket-to-TCP
+  // proxy in front of a local PostgreSQL instead of Neon's own endpoint. Never set in production.
+  NEON_WS_PROXY: z
+    .string()
+    .regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port (a WebSocket-to-TCP proxy in front of PostgreSQL)')
+    .optional(),
   NODE_ENV: z.string().optional(),
   NETLIFY: z.string().optional(),
 });
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; driver: 'pg' | 'neon'; url: string };
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; driver: 'pg'; url: string }
+  /** wsProxy (tests only): a plain WebSocket-to-TCP proxy in front of a local PostgreSQL. */
+  | { kind: 'postgres'; driver: 'neon'; url: string; wsProxy?: string };
 
 export interface Config {
   readonly port: number;
@@ -56,12 +66,12 @@ export class ConfigError extends Error {
 }
 
 /** The one place that decides which database a DATABASE_URL means. */
-export function selectDatabase(url: string | undefined, dataDir: string): DatabaseTarget {
+export function selectDatabase(url: string | undefined, dataDir: string, neonWsProxy?: string): DatabaseTarget {
   if (!url) return { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
   if (url === 'memory:') return { kind: 'pglite', dataDir: undefined };
   // Neon's serverless driver speaks WebSockets, which suits functions; any other server gets pg.
-  const host = new URL(url).hostname;
-  return { kind: 'postgres', driver: host.endsWith('.neon.tech') ? 'neon' : 'pg', url };
+  if (!new URL(url).hostname.endsWith('.neon.tech')) return { kind: 'postgres', driver: 'pg', url };
+  return { kind: 'postgres', driver: 'neon', url, ...(neonWsProxy ? { wsProxy: neonWsProxy } : {}) };
 }
 
 function localSessionSecret(dataDir: string): string {
@@ -92,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production) {
     const missing = ['DATABASE_URL', 'SESSION_SECRET'].filter((k) => !cleaned[k]);
     if (missing.length) throw new ConfigError(`Missing required production settings: ${missing.join(', ')}`);
+    if (e.SAMPLE_DATA) throw new ConfigError('SAMPLE_DATA: sample content is never loaded in production; unset it');
   }
 
   const config: Config = {
@@ -99,10 +110,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     production,
-    database: selectDatabase(e.DATABASE_URL, dataDir),
+    database: selectDatabase(e.DATABASE_URL, dataDir, e.NEON_WS_PROXY),
     sessionSecret: e.SESSION_SECRET ?? localSessionSecret(dataDir),
     admin: { email: (e.ADMIN_EMAIL ?? 'admin@ieeecsbdc.org').toLowerCase(), password: e.ADMIN_PASSWORD },
-    sampleData: e.SAMPLE_DATA ?? !production,
+    sampleData: !production && (e.SAMPLE_DATA ?? true),
     hashnode: e.HASHNODE_HOST ? { host: e.HASHNODE_HOST, gqlUrl: e.HASHNODE_GQL_URL } : undefined,
     siteUrl: e.SITE_URL,
     onNetlify: e.NETLIFY === 'true',

@@ -1,7 +1,7 @@
 import { createApi } from './app.ts';
 import { loadConfig } from './config.ts';
-import { connectDatabase } from './db/connect.ts';
-import { createBlobStore } from './runtime.ts';
+import { connectFunctionDatabase } from './db/connect-function.ts';
+import { createBlobStore } from './storage/blob-store.ts';
 
 /**
  * The API as Netlify runs it: built once per function instance, on the first request. Migrations
@@ -16,7 +16,7 @@ async function build() {
     NODE_ENV: 'production',
     BLOB_STORE: process.env['BLOB_STORE'] ?? 'netlify',
   });
-  const database = await connectDatabase(config.database);
+  const database = connectFunctionDatabase(config.database);
   return createApi({ config, database, blobs: await createBlobStore(config), now: () => new Date() });
 }
 

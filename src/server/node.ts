@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap, describeBootstrap } from './bootstrap.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createDeps } from './runtime.ts';
 import { createServerApp } from './server-app.ts';
@@ -19,20 +19,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const deps = await createDeps(config);
-  const result = await bootstrap(deps.database.db, config);
-  if (result.createdAdmin) {
-    const { email, password, generated } = result.createdAdmin;
-    log(
-      generated
-        ? `Created the admin account. Sign in at /login with\n  email:    ${email}\n  password: ${password}\n(shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)`
-        : `Created the admin account ${email} with the password from ADMIN_PASSWORD.`,
-    );
-    if (result.sample) {
-      const { emails, password } = result.sample.accounts;
-      log(`Added sample chapters, events and people (SAMPLE_DATA=0 turns this off).`);
-      log(`Sample chapter accounts (password ${password}): ${emails.join(', ')}`);
-    }
-  }
+  for (const line of describeBootstrap(await bootstrap(deps.database.db, config))) log(line);
 
   const app = createServerApp(deps, options.distDir ?? DEFAULT_DIST);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -2,12 +2,7 @@ import type { Config } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { ApiDeps } from './deps.ts';
-import { filesystemBlobStore, netlifyBlobStore, type BlobStore } from './storage/blob-store.ts';
-
-/** The one place that picks the blob store the configuration names. */
-export async function createBlobStore(config: Config): Promise<BlobStore> {
-  return config.blobStore.kind === 'netlify' ? netlifyBlobStore() : filesystemBlobStore(config.blobStore.dir);
-}
+import { createBlobStore } from './storage/blob-store.ts';
 
 /** Opens and migrates the configured database and returns what the API needs. */
 export async function createDeps(config: Config): Promise<ApiDeps> {

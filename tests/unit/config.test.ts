@@ -19,6 +19,21 @@ describe('database selection from configuration', () => {
     const url = 'postgres://u:p@ep-cool-sun-123456.eu-central-1.aws.neon.tech/neondb?sslmode=require';
     expect(selectDatabase(url, '/x')).toEqual({ kind: 'postgres', driver: 'neon', url });
   });
+  it('points the Neon driver at NEON_WS_PROXY only when it is set, and only for Neon hosts', () => {
+    const neon = 'postgres://postgres@db.test.neon.tech/postgres?sslmode=disable';
+    const env = { ...local, DATABASE_URL: neon, NEON_WS_PROXY: '127.0.0.1:5499' };
+    expect(loadConfig(env).database).toEqual({
+      kind: 'postgres',
+      driver: 'neon',
+      url: neon,
+      wsProxy: '127.0.0.1:5499',
+    });
+    expect(loadConfig({ ...env, NEON_WS_PROXY: undefined }).database).not.toHaveProperty('wsProxy');
+    expect(loadConfig({ ...env, DATABASE_URL: 'postgres://127.0.0.1/site' }).database).not.toHaveProperty('wsProxy');
+    expect(() => loadConfig({ ...env, NEON_WS_PROXY: 'ws://127.0.0.1:5499' })).toThrow(
+      /NEON_WS_PROXY: must be host:port/,
+    );
+  });
 });
 
 describe('loadConfig', () => {
@@ -48,6 +63,25 @@ describe('loadConfig', () => {
   });
   it('requires DATABASE_URL and SESSION_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: '.tmp/x' })).toThrow(/DATABASE_URL, SESSION_SECRET/);
+  });
+  it('refuses sample data in production, naming SAMPLE_DATA', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: '.tmp/x',
+      DATABASE_URL: 'postgres://h/d',
+      SESSION_SECRET: 'x'.repeat(40),
+    };
+    expect(loadConfig(production).sampleData).toBe(false);
+    expect(loadConfig({ ...production, SAMPLE_DATA: '0' }).sampleData).toBe(false);
+    expect(() => loadConfig({ ...production, SAMPLE_DATA: '1' })).toThrow(
+      /SAMPLE_DATA: sample content is never loaded/,
+    );
+  });
+  it('holds ADMIN_PASSWORD to the password rule of every account, naming the variable', () => {
+    expect(() => loadConfig({ ...local, ADMIN_PASSWORD: 'short' })).toThrow(
+      /ADMIN_PASSWORD: Password must be at least 8/,
+    );
+    expect(loadConfig({ ...local, ADMIN_PASSWORD: 'long-enough-1' }).admin.password).toBe('long-enough-1');
   });
   it('keeps a generated session secret in DATA_DIR across restarts', () => {
     const dir = `.tmp/unit-secret-${Date.now()}`;

@@ -10,7 +10,8 @@ export const slugSchema = z
   .max(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`)
   .regex(SLUG_PATTERN, 'Slug may contain only lower-case letters, digits and single dashes');
 
-const password = z
+/** Every account's password rule: chapter forms, and the admin set from ADMIN_PASSWORD or `npm run admin`. */
+export const passwordSchema = z
   .string('Password is required')
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password is too long');
@@ -19,7 +20,7 @@ const password = z
 export const chapterCreateSchema = z.object({
   name: requiredText('Name', 150),
   email: email(),
-  password,
+  password: passwordSchema,
   phone: phone().refine((v) => v.length > 0, 'Phone is required'),
   slug: slugSchema.optional(),
 });
@@ -28,7 +29,7 @@ export const chapterCreateSchema = z.object({
 export const chapterUpdateSchema = z.object({
   name: requiredText('Name', 150).optional(),
   email: email().optional(),
-  password: z.union([z.literal(''), password]).optional(),
+  password: z.union([z.literal(''), passwordSchema]).optional(),
   phone: phone().optional(),
   slug: slugSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Config } from '../config.ts';
 
 /**
  * Where uploaded images live: files in DATA_DIR/uploads locally, Netlify Blobs in production.
@@ -51,4 +52,9 @@ export function memoryBlobStore(): BlobStore {
     put: async (key, data) => void blobs.set(key, data),
     get: async (key) => blobs.get(key),
   };
+}
+
+/** The one place that picks the blob store the configuration names. */
+export async function createBlobStore(config: Config): Promise<BlobStore> {
+  return config.blobStore.kind === 'netlify' ? netlifyBlobStore() : filesystemBlobStore(config.blobStore.dir);
 }

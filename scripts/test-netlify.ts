@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
+import { ensureChromium } from './ensure-chromium.ts';
+import { startNeonLocal, type NeonLocal } from './netlify/neon-local.ts';
+import { startInBackground, waitForUrl, type Background } from './netlify/processes.ts';
+import { DENO, NETLIFY_CLI, binDir, ensureNpmTool } from './netlify/tools.ts';
+import { freePort } from './postgres-test-server.ts';
+
+/**
+ * `npm run test:netlify`: the production shape, run here. Netlify's own CLI builds the site as its
+ * build command does (migrate, which creates the first admin, then the site and the function) and
+ * serves it offline: CDN rules, headers, _redirects, the API function, Netlify Blobs. The database is
+ * PostgreSQL 15 reached through Neon's serverless driver (see netlify/neon-local.ts). A Playwright
+ * walk in Chromium (tests/netlify) then uses the site as staff and visitors do. Prints one closing
+ * line with the totals; exits non-zero on any failure.
+ */
+const LOGS = resolve('.tmp/netlify');
+const REPORT = resolve('.tmp/reports/playwright-netlify.json');
+// Building the site and the function on a loaded 2-core machine takes minutes.
+const SERVE_TIMEOUT_MS = 15 * 60_000;
+
+rmSync(LOGS, { recursive: true, force: true });
+mkdirSync(LOGS, { recursive: true });
+mkdirSync(resolve('.tmp/reports'), { recursive: true });
+rmSync(REPORT, { force: true });
+// Start each run with an empty local Blobs sandbox.
+rmSync('.netlify/blobs-serve', { recursive: true, force: true });
+
+const admin = { email: 'admin@netlify.test', password: randomBytes(12).toString('base64url') };
+let neon: NeonLocal | undefined;
+let site: Background | undefined;
+let failure: string | undefined;
+
+try {
+  ensureChromium();
+  const netlify = join(binDir(ensureNpmTool(NETLIFY_CLI)), NETLIFY_CLI.bin);
+  const denoBin = binDir(ensureNpmTool(DENO));
+
+  neon = await startNeonLocal(LOGS);
+  console.log(`Started ${neon.version} behind websockify (${neon.env.NEON_WS_PROXY})`);
+
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  console.log(`Building and serving with netlify serve --offline on ${origin} (log: ${join(LOGS, 'serve.log')})`);
+  site = startInBackground(netlify, ['serve', '--offline', '--port', String(port)], {
+    log: join(LOGS, 'serve.log'),
+    env: {
+      ...process.env,
+      PATH: [denoBin, process.env['PATH']].join(delimiter),
+      BROWSER: 'none',
+      // The settings a deployer gives Netlify; NODE_ENV=production holds the build's migrate step to the
+      // production rules (ADMIN_PASSWORD required, no sample data), as NETLIFY=true does on Netlify.
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(36).toString('base64url'),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...neon.env,
+    },
+  });
+  await waitForUrl(`${origin}/api/v1/health`, 200, SERVE_TIMEOUT_MS, site.exited);
+
+  const r = spawnSync('playwright', ['test', '-c', 'tests/netlify/playwright.config.ts'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PW_JSON_REPORT: REPORT,
+      NETLIFY_TEST_ORIGIN: origin,
+      NETLIFY_TEST_ADMIN: JSON.stringify(admin),
+      NETLIFY_TEST_POSTGRES: JSON.stringify(neon.cluster),
+    },
+  });
+  if (r.status !== 0) failure = 'the Playwright walk failed';
+} catch (err) {
+  failure = err instanceof Error ? err.message : String(err);
+  console.error(`\n${failure}\nLast lines of ${join(LOGS, 'serve.log')}:`);
+  try {
+    console.error(readFileSync(join(LOGS, 'serve.log'), 'utf8').split('\n').slice(-40).join('\n'));
+  } catch {}
+} finally {
+  await site?.stop();
+  try {
+    await neon?.stop();
+  } catch (err) {
+    console.error(`Stopping PostgreSQL: ${err instanceof Error ? err.message : err}`);
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+try {
+  const { stats } = JSON.parse(readFileSync(REPORT, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  totals.passed = stats.expected + stats.flaky;
+  totals.failed = stats.unexpected;
+  totals.skipped = stats.skipped;
+} catch {
+  totals.failed += 1;
+}
+if (failure) console.log(`\nFailed: ${failure}`);
+console.log(
+  `\nNetlify production shape: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(failure || totals.failed ? 1 : 0);

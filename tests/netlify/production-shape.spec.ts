@@ -1,0 +1,174 @@
+import { test, expect, type APIResponse, type Page } from '@playwright/test';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startCluster, stopCluster, type PostgresCluster } from '../../scripts/postgres-test-server.ts';
+import { securityHeaders } from '../../src/server/http/security-headers.ts';
+import { BANNER_FILE, toastWith, unique } from '../e2e/dashboard-helpers.ts';
+
+/**
+ * The site as Netlify serves it (scripts/test-netlify.ts starts it): static pages from the CDN, the API
+ * function on Neon's driver against PostgreSQL 15, uploads in Netlify Blobs. One ordered walk: each
+ * step builds on the one before, as a deployer's first day would.
+ */
+function setting<T>(name: string): T {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is unset: run this walk with npm run test:netlify`);
+  return JSON.parse(value) as T;
+}
+const ADMIN = setting<{ email: string; password: string }>('NETLIFY_TEST_ADMIN');
+const POSTGRES = setting<PostgresCluster>('NETLIFY_TEST_POSTGRES');
+
+test.describe.configure({ mode: 'serial' });
+
+const chapter = { name: unique('Sylhet Section'), password: 'sylhet-chapter-password' };
+const chapterEmail = `${chapter.name.toLowerCase().replaceAll(' ', '-')}@netlify.test`;
+const eventTitle = unique('Serverless Workshop');
+let event: { id: string; banner: string } | undefined;
+let postgresStopped = false;
+
+function expectSecurityHeaders(res: APIResponse) {
+  for (const [name, value] of Object.entries(securityHeaders)) {
+    expect(res.headers()[name.toLowerCase()], `${name} on ${res.url()}`).toBe(value);
+  }
+}
+
+/** Page errors (uncaught exceptions) fail the step; HTTP errors the step provokes are its own business. */
+function trackPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test.afterAll(() => {
+  // Never leave the database down for the runner, whatever failed.
+  if (postgresStopped) startCluster(POSTGRES);
+});
+
+test('health reports PostgreSQL, reached by the function through Neon’s driver', async ({ request }) => {
+  const res = await request.get('/api/v1/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ ok: true, db: 'postgres' });
+});
+
+test('pages, the 404 page and the API all carry the security headers', async ({ request }) => {
+  for (const path of ['/', '/events', '/no-such-page', '/api/v1/health', '/api/v1/events']) {
+    expectSecurityHeaders(await request.get(path));
+  }
+});
+
+test('an unknown page answers 404 with the site’s 404 page', async ({ page }) => {
+  const res = await page.goto('/no-such-page-on-netlify');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Page not found/);
+});
+
+test('the admin created by the build signs in and creates a chapter account', async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByTestId('identity')).toContainText(ADMIN.email);
+  await page.goto('/dashboard/chapter/add-new-chapter');
+  await page.getByLabel('Name').fill(chapter.name);
+  await page.getByLabel('Email').fill(chapterEmail);
+  await page.getByLabel('Phone').fill('+880 1711 000000');
+  await page.getByLabel('Password').fill(chapter.password);
+  await page.getByRole('button', { name: 'Add Chapter' }).click();
+  await expect(toastWith(page, 'Chapter Added Successfully')).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(errors).toEqual([]);
+});
+
+test('the chapter signs in and adds an event whose banner is stored in Netlify Blobs', async ({ page, request }) => {
+  const errors = trackPageErrors(page);
+  await signIn(page, chapterEmail, chapter.password);
+  await expect(page.getByTestId('identity')).toContainText(chapter.name);
+  await page.goto('/dashboard/add-new-event');
+  await page.getByLabel('Title', { exact: true }).fill(eventTitle);
+  await page.getByLabel('Event date').fill('2030-05-20');
+  await page.getByLabel('Start time').fill('10:00');
+  await page.getByLabel('End time').fill('12:30');
+  await page.getByLabel('Location').fill('SUST, Sylhet');
+  await page.getByLabel('Host', { exact: true }).fill('IEEE CS BDC');
+  await page.getByLabel('Registration method').selectOption('Online');
+  await page.getByLabel('Fees').fill('0');
+  await page.getByLabel('Event link').fill('https://example.org/register');
+  await page.getByLabel('Banner').setInputFiles(BANNER_FILE);
+  await page.getByLabel('Description').fill('Functions, Blobs and Postgres, end to end.');
+  await page.getByRole('button', { name: 'Add Event' }).click();
+  await expect(toastWith(page, 'Event Added Successfully')).toBeVisible();
+
+  const { events } = (await (await request.get('/api/v1/events')).json()) as {
+    events: { id: string; title: string; banner: string }[];
+  };
+  const created = events.find((e) => e.title === eventTitle);
+  expect(created?.banner).toMatch(/^\/api\/v1\/uploads\//);
+  event = created!;
+
+  const banner = await request.get(event.banner);
+  expect(banner.status()).toBe(200);
+  expect(banner.headers()['content-type']).toBe('image/png');
+  expect(Buffer.compare(await banner.body(), BANNER_FILE.buffer)).toBe(0);
+  // The CLI keeps its local Blobs sandbox in .netlify/blobs-serve: the upload is there, under its key.
+  const key = event.banner.split('/').pop()!;
+  const sandbox = join(process.cwd(), '.netlify', 'blobs-serve');
+  expect(readdirSync(sandbox, { recursive: true }).map(String)).toContainEqual(expect.stringMatching(`${key}$`));
+  expect(errors).toEqual([]);
+});
+
+test('visitors see the event on /events and on /events/{id}', async ({ page }) => {
+  const errors = trackPageErrors(page);
+  await page.goto('/events');
+  await expect(page.locator(`a[href="/events/${event!.id}"]`).first()).toBeVisible();
+  await expect(page.getByText(eventTitle).first()).toBeVisible();
+  await page.goto(`/events/${event!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: eventTitle })).toBeVisible();
+  await expect(page.locator(`main img[src="${event!.banner}"]`).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('logout ends the chapter’s session', async ({ page }) => {
+  await signIn(page, chapterEmail, chapter.password);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('with PostgreSQL stopped the API answers 503 JSON while pages load; it recovers with nothing lost', async ({
+  page,
+  request,
+}) => {
+  stopCluster(POSTGRES);
+  postgresStopped = true;
+
+  const down = await request.get('/api/v1/events');
+  expect(down.status()).toBe(503);
+  expect(down.headers()['content-type']).toMatch(/^application\/json/);
+  expect(await down.json()).toMatchObject({ success: false });
+  expect((await request.get('/api/v1/health')).status()).toBe(503);
+  for (const path of ['/', '/events', '/about']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.locator('main')).toBeVisible();
+  }
+
+  startCluster(POSTGRES);
+  postgresStopped = false;
+  // The function's pool reconnects on its next queries.
+  await expect.poll(async () => (await request.get('/api/v1/health')).status(), { timeout: 60_000 }).toBe(200);
+  const again = (await (await request.get(`/api/v1/events/${event!.id}`)).json()) as { event: { title: string } };
+  expect(again.event.title).toBe(eventTitle);
+  expect((await request.get(event!.banner)).headers()['content-type']).toBe('image/png');
+  await signIn(page, chapterEmail, chapter.password);
+  await expect(page.getByTestId('identity')).toContainText(chapter.name);
+});
