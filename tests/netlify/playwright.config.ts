@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   // Netlify's local function runtime starts a worker per cold function: generous on a loaded machine.
   timeout: 180_000,
-  expect: { timeout: 20_000 },
+  expect: { timeout: 30_000 },
   reporter: process.env['PW_JSON_REPORT']
     ? [['list'], ['json', { outputFile: process.env['PW_JSON_REPORT'] }]]
     : [['list']],

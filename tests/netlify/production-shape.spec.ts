@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCluster, stopCluster, type PostgresCluster } from '../../scripts/postgres-test-server.ts';
 import { securityHeaders } from '../../src/server/http/security-headers.ts';
-import { BANNER_FILE, toastWith, unique } from '../e2e/dashboard-helpers.ts';
+import { BANNER_FILE, toastWith, unique, waitForIslands } from '../e2e/dashboard-helpers.ts';
 
 /**
  * The site as Netlify serves it (scripts/test-netlify.ts starts it): static pages from the CDN, the API
@@ -41,6 +41,8 @@ function trackPageErrors(page: Page): string[] {
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  // A form used before its island hydrates would submit natively instead of through the API.
+  await waitForIslands(page);
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -76,6 +78,7 @@ test('the admin created by the build signs in and creates a chapter account', as
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByTestId('identity')).toContainText(ADMIN.email);
   await page.goto('/dashboard/chapter/add-new-chapter');
+  await waitForIslands(page);
   await page.getByLabel('Name').fill(chapter.name);
   await page.getByLabel('Email').fill(chapterEmail);
   await page.getByLabel('Phone').fill('+880 1711 000000');
@@ -92,6 +95,7 @@ test('the chapter signs in and adds an event whose banner is stored in Netlify B
   await signIn(page, chapterEmail, chapter.password);
   await expect(page.getByTestId('identity')).toContainText(chapter.name);
   await page.goto('/dashboard/add-new-event');
+  await waitForIslands(page);
   await page.getByLabel('Title', { exact: true }).fill(eventTitle);
   await page.getByLabel('Event date').fill('2030-05-20');
   await page.getByLabel('Start time').fill('10:00');
