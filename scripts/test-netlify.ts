@@ -7,6 +7,7 @@ import { startNeonLocal, type NeonLocal } from './netlify/neon-local.ts';
 import { startInBackground, waitForUrl, type Background } from './netlify/processes.ts';
 import { DENO, NETLIFY_CLI, binDir, ensureNpmTool } from './netlify/tools.ts';
 import { freePort } from './postgres-test-server.ts';
+import { saveTotals, tally } from './test-totals.ts';
 
 /**
  * `npm run test:netlify`: the production shape, run here. Netlify's own CLI builds the site as its
@@ -99,7 +100,6 @@ try {
   totals.failed += 1;
 }
 if (failure) console.log(`\nFailed: ${failure}`);
-console.log(
-  `\nNetlify production shape: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
-);
+saveTotals('netlify', totals);
+console.log(`\nNetlify production shape: ${tally(totals)}`);
 process.exit(failure || totals.failed ? 1 : 0);

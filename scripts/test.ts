@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { findPostgresBin, startPostgres } from './postgres-test-server.ts';
+import { saveTotals, tally } from './test-totals.ts';
 
 /**
  * `npm test`: unit and API tests on PGlite, the API tests again on a real PostgreSQL server when its
@@ -94,5 +95,6 @@ try {
 
 console.log('');
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join('; ')}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+saveTotals('npm-test', totals);
+console.log(tally(totals));
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

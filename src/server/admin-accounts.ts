@@ -3,12 +3,13 @@ import site from '../../content/site.json' with { type: 'json' };
 import { hashPassword } from './auth/password.ts';
 import type { Database } from './db/schema.ts';
 import {
-  anyAdminExists,
+  createAccount,
   findAccountByEmail,
-  insertAdmin,
-  replacePassword,
-  slugInUse,
-} from './repositories/admin-accounts.repository.ts';
+  findAdmin,
+  freeSlug,
+  updateAccount,
+} from './repositories/chapters.repository.ts';
+import { newPassword } from './services/accounts.service.ts';
 
 /**
  * Admin accounts made outside the dashboard: the first one (the home chapter's account, on the first
@@ -16,24 +17,30 @@ import {
  * Passwords arrive already checked against the account password rule (passwordSchema).
  */
 
-export async function createFirstAdmin(db: Kysely<Database>, email: string, password: string): Promise<string> {
-  return insertAdmin(db, {
-    name: site.chapterName,
-    email,
-    slug: site.homeChapterSlug,
+async function createAdmin(
+  db: Kysely<Database>,
+  account: { name: string; email: string; slug: string },
+  password: string,
+) {
+  const created = await createAccount(db, {
+    ...account,
+    phone: '',
+    isAdmin: true,
     passwordHash: await hashPassword(password),
   });
+  return created.id;
+}
+
+export function createFirstAdmin(db: Kysely<Database>, email: string, password: string): Promise<string> {
+  return createAdmin(db, { name: site.chapterName, email, slug: site.homeChapterSlug }, password);
+}
+
+export async function anyAdminExists(db: Kysely<Database>): Promise<boolean> {
+  return (await findAdmin(db)) !== undefined;
 }
 
 export class AdminAccountError extends Error {
   override name = 'AdminAccountError';
-}
-
-async function freeAdminSlug(db: Kysely<Database>): Promise<string> {
-  for (let n = 1; ; n++) {
-    const slug = n === 1 ? 'admin' : `admin-${n}`;
-    if (!(await slugInUse(db, slug))) return slug;
-  }
 }
 
 /**
@@ -53,18 +60,13 @@ export async function setAdminPassword(
     throw new AdminAccountError(`${normalized} belongs to a chapter account, not an admin; choose another e-mail`);
   }
   if (existing) {
-    await replacePassword(db, existing.id, await hashPassword(password), now);
+    await updateAccount(db, existing.id, await newPassword(existing, password, now));
     return 'reset';
   }
   if (!(await anyAdminExists(db))) {
     await createFirstAdmin(db, normalized, password);
     return 'created';
   }
-  await insertAdmin(db, {
-    name: 'Admin',
-    email: normalized,
-    slug: await freeAdminSlug(db),
-    passwordHash: await hashPassword(password),
-  });
+  await createAdmin(db, { name: 'Admin', email: normalized, slug: await freeSlug(db, 'admin') }, password);
   return 'created';
 }

@@ -57,7 +57,7 @@ export default function LoginForm() {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
         <div>
           <label htmlFor="login-email" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             Email address

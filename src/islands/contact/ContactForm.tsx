@@ -47,7 +47,7 @@ export default function ContactForm() {
   return (
     <>
       <AppToaster />
-      <form onSubmit={submit} noValidate className="space-y-6">
+      <form method="post" onSubmit={submit} noValidate className="space-y-6">
         <div>
           <label htmlFor="contact-name" className={labelClass}>
             Full Name

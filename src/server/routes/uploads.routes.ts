@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
 import { IMAGE_EXTENSIONS, IMAGE_FIELD, MAX_IMAGE_BYTES, imageProblems, isImageType } from '../../lib/image-upload.ts';
+import { API_BASE } from '../../lib/api-base.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
@@ -42,7 +43,7 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
       const key = `${randomUUID()}.${ext}`;
       await blobs.put(key, data);
       await recordUpload(db, { key, contentType: type.mime, size: data.byteLength, createdBy: currentUser(c).id });
-      return c.json({ success: true, url: `/api/v1/uploads/${key}` }, 201);
+      return c.json({ success: true, url: `${API_BASE}/uploads/${key}` }, 201);
     })
     .get('/:key', async (c) => {
       const key = c.req.param('key');

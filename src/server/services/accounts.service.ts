@@ -45,10 +45,19 @@ export async function editChapterAccount(
 ): Promise<Chapter> {
   await assertFree(db, input, account.id);
   const changes: ChapterUpdate = { ...input, updatedAt: now };
-  if (password) {
-    changes.passwordHash = await hashPassword(password);
-    changes.passwordChangedAt = now;
-    changes.sessionVersion = account.sessionVersion + 1;
-  }
-  return updateAccount(db, account.id, changes);
+  return updateAccount(
+    db,
+    account.id,
+    password ? { ...changes, ...(await newPassword(account, password, now)) } : changes,
+  );
+}
+
+/** The changes that set a new password; bumping the session version signs out every earlier session. */
+export async function newPassword(account: Chapter, password: string, now: Date): Promise<ChapterUpdate> {
+  return {
+    passwordHash: await hashPassword(password),
+    passwordChangedAt: now,
+    sessionVersion: account.sessionVersion + 1,
+    updatedAt: now,
+  };
 }

@@ -130,7 +130,7 @@ export default function ResourceForm(props: Props) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-5" aria-busy={busy}>
+    <form method="post" noValidate onSubmit={onSubmit} className="max-w-3xl space-y-5" aria-busy={busy}>
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((f) => (
           <div
