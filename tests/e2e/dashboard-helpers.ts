@@ -62,3 +62,21 @@ export const toastWith = (page: Page, text: string) =>
 export async function waitForIslands(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
+
+/** Fills the add/edit event form with a valid event on 20 May 2030, 10:00 to 12:30, online. */
+export async function fillEvent(
+  page: Page,
+  event: { title: string; location: string; fees: string; description: string },
+) {
+  await page.getByLabel('Title', { exact: true }).fill(event.title);
+  await page.getByLabel('Event date').fill('2030-05-20');
+  await page.getByLabel('Start time').fill('10:00');
+  await page.getByLabel('End time').fill('12:30');
+  await page.getByLabel('Location').fill(event.location);
+  await page.getByLabel('Host', { exact: true }).fill('IEEE CS BDC');
+  await page.getByLabel('Registration method').selectOption('Online');
+  await page.getByLabel('Fees').fill(event.fees);
+  await page.getByLabel('Event link').fill('https://example.org/register');
+  await page.getByLabel('Banner').setInputFiles(BANNER_FILE);
+  await page.getByLabel('Description').fill(event.description);
+}
