@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { prefersReducedMotion } from './motion.ts';
 
 /** Milliseconds per typed letter. */
@@ -14,28 +14,30 @@ interface Props {
  * readers and for the page before hydration; only the visible copy animates, and not at all under
  * reduced motion.
  */
+const noSubscription = () => () => {};
+
 export default function TypingTitle({ text, className }: Props) {
-  const [shown, setShown] = useState(text.length);
+  // False while rendering on the server and hydrating (the full title), true right after hydration.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const animate = hydrated && !prefersReducedMotion();
+  const [typed, setTyped] = useState(0);
 
-  // The clock drives the animation: from the next frame on, the letters shown follow the time elapsed.
   useEffect(() => {
-    if (prefersReducedMotion()) return;
-    let timer: number | undefined;
-    const frame = window.requestAnimationFrame((start) => {
-      const tick = () => {
-        const typed = Math.min(text.length, Math.floor((performance.now() - start) / TYPING_STEP_MS));
-        setShown(typed);
-        if (typed >= text.length) window.clearInterval(timer);
-      };
-      tick();
-      timer = window.setInterval(tick, TYPING_STEP_MS);
-    });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearInterval(timer);
-    };
-  }, [text]);
+    if (!animate) return;
+    const timer = window.setInterval(() => {
+      setTyped((count) => {
+        if (count + 1 >= text.length) window.clearInterval(timer);
+        return Math.min(count + 1, text.length);
+      });
+    }, TYPING_STEP_MS);
+    return () => window.clearInterval(timer);
+  }, [animate, text]);
 
+  const shown = animate ? typed : text.length;
   const typing = shown < text.length;
   return (
     <h1 className={className} data-typing={typing ? 'true' : 'false'}>
