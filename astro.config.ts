@@ -1,4 +1,6 @@
 import { defineConfig } from 'astro/config';
+import netlify from '@astrojs/netlify';
+import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -6,8 +8,18 @@ import tailwindcss from '@tailwindcss/vite';
 // SITE_URL is the public origin used for canonical URLs, Open Graph and the sitemap.
 const site = process.env['SITE_URL'] ?? 'http://localhost:4321';
 
+// The one choice of runtime for the on-demand pages (events, chapters, blog posts, authors): Netlify's
+// functions when netlify.toml's build sets ASTRO_ADAPTER=netlify, else our Node server, which mounts
+// Astro's middleware beside the API and the static files (src/server/server-app.ts).
+const adapter =
+  process.env['ASTRO_ADAPTER'] === 'netlify'
+    ? // Uploads and banners are already stored at display size; the image CDN would only add a hop.
+      netlify({ imageCDN: false })
+    : node({ mode: 'middleware' });
+
 export default defineConfig({
   site,
+  adapter,
   // An alternative outDir lets parallel builds (tests, benchmarks) avoid clobbering dist/.
   outDir: process.env['ASTRO_OUT_DIR'] ?? './dist',
   // Astro's content store and image cache default to node_modules/.astro; worktrees sharing one
@@ -17,8 +29,9 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      // Staff pages and the detail-page shells (reached only through _redirects rewrites) stay out.
-      filter: (page) => !/^\/(dashboard|login)(\/|$)|\/view\/?$/.test(new URL(page).pathname),
+      // Staff pages stay out; the on-demand pages are listed by /sitemap-content.xml, built per request.
+      filter: (page) => !/^\/(dashboard|login)(\/|$)/.test(new URL(page).pathname),
+      customSitemaps: [new URL('/sitemap-content.xml', site).href],
     }),
   ],
   vite: {

@@ -1,11 +1,15 @@
-import { spawn } from 'node:child_process';
 import { serve } from '@hono/node-server';
+import { dev } from 'astro';
 import { createApi } from '../src/server/app.ts';
 import { bootstrap } from '../src/server/bootstrap.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { providePageDeps } from '../src/server/page-deps.ts';
 import { createDeps } from '../src/server/runtime.ts';
 
-/** `npm run dev`: the API on PORT+1 and `astro dev` on PORT, proxying /api/v1 to it. */
+/**
+ * `npm run dev`: the API on PORT+1 and Astro's dev server on PORT, proxying /api/v1 to it. Both run in
+ * this process, so the on-demand pages read the same database as the API (PGlite allows one opener).
+ */
 const config = loadConfig();
 const deps = await createDeps(config);
 const result = await bootstrap(deps.database.db, config);
@@ -13,10 +17,10 @@ if (result.createdAdmin?.password)
   console.log(`Admin account: ${result.createdAdmin.email} / ${result.createdAdmin.password}`);
 const apiPort = config.port + 1;
 serve({ fetch: createApi(deps).fetch, port: apiPort, hostname: '127.0.0.1' });
+providePageDeps(deps);
 
-const astro = spawn('astro', ['dev', '--port', String(config.port)], {
-  stdio: 'inherit',
-  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', DEV_API_ORIGIN: `http://127.0.0.1:${apiPort}` },
-});
-astro.on('exit', (code) => process.exit(code ?? 0));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => astro.kill(signal));
+process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+process.env['DEV_API_ORIGIN'] = `http://127.0.0.1:${apiPort}`;
+const server = await dev({ server: { port: config.port } });
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void server.stop().finally(() => process.exit(0)));

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
+import type { PageCache } from './page-cache.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 /** What the API needs from its runtime; the Node server and the Netlify function each build one. */
@@ -9,4 +10,6 @@ export interface ApiDeps {
   blobs: BlobStore;
   /** The clock, injectable so tests can move time (rate limits, upcoming events). */
   now: () => Date;
+  /** The CDN cache of the on-demand pages, purged after staff edits (a no-op on the local server). */
+  pageCache: PageCache;
 }

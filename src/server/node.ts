@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bootstrap, describeBootstrap } from './bootstrap.ts';
 import { loadConfig, type Config } from './config.ts';
 import { createDeps } from './runtime.ts';
+import { providePageDeps } from './page-deps.ts';
 import { createServerApp } from './server-app.ts';
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -21,7 +22,8 @@ export async function startServer(
   const deps = await createDeps(config);
   for (const line of describeBootstrap(await bootstrap(deps.database.db, config))) log(line);
 
-  const app = createServerApp(deps, options.distDir ?? DEFAULT_DIST);
+  providePageDeps(deps);
+  const app = await createServerApp(deps, options.distDir ?? DEFAULT_DIST);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

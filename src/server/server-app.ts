@@ -1,15 +1,24 @@
+import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { API_BASE } from '../lib/api-base.ts';
 import { createApi } from './app.ts';
+import { builtSite, loadAstroPages } from './astro-pages.ts';
 import type { ApiDeps } from './deps.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticSite } from './static-site.ts';
 
-/** The local stand-in for Netlify: the API under /api/v1 plus the built site, compressed. */
-export function createServerApp(deps: ApiDeps, distDir: string) {
+/**
+ * The local stand-in for Netlify: the API under /api/v1, the built site's static files (with the
+ * CDN's rewrites), and the on-demand pages rendered by Astro's Node middleware; then the 404 page.
+ */
+export async function createServerApp(deps: ApiDeps, distDir: string) {
   const api = createApi(deps);
-  const app = new Hono();
+  const site = builtSite(distDir);
+  const files = staticSite(site.client);
+  const pages = await loadAstroPages(distDir);
+
+  const app = new Hono<{ Bindings: HttpBindings }>();
   app.use(compress());
   app.all(`${API_BASE}/*`, (c) => api.fetch(c.req.raw, c.env));
   app.all(API_BASE, (c) => api.fetch(c.req.raw, c.env));
@@ -17,7 +26,9 @@ export function createServerApp(deps: ApiDeps, distDir: string) {
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
   });
-  app.on(['GET', 'HEAD'], '*', staticSite(distDir));
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    return (await files.serve(c)) ?? (await pages?.(c)) ?? files.notFound(c);
+  });
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
   return app;
 }

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { matchRedirect, parseRedirects, type RedirectRule } from './redirects.ts';
 
-/** Serves the built site from dist/ as the CDN would: clean URLs, _redirects rewrites, the 404 page. */
+/** Serves the built site's static files as the CDN would: clean URLs, _redirects rewrites, the 404 page. */
 export function staticSite(distDir: string) {
   const root = resolve(distDir);
   let rules: RedirectRule[] | undefined;
@@ -46,21 +46,27 @@ export function staticSite(distDir: string) {
     return c.req.method === 'HEAD' ? c.body(null, status, headers) : c.body(new Uint8Array(body), status, headers);
   }
 
-  return async (c: Context) => {
-    const pathname = c.req.path;
-    const file = await findFile(pathname);
-    if (file) return send(c, file);
+  return {
+    /** A file, or a _redirects rule, answers the request; otherwise undefined. */
+    async serve(c: Context): Promise<Response | undefined> {
+      const pathname = c.req.path;
+      const file = await findFile(pathname);
+      if (file) return send(c, file);
 
-    const hit = matchRedirect(await loadRules(), pathname);
-    if (hit && hit.status === 200) {
-      const target = await findFile(hit.to);
-      if (target) return send(c, target);
-    } else if (hit) {
-      return c.redirect(hit.to, hit.status as 301 | 302 | 307 | 308);
-    }
+      const hit = matchRedirect(await loadRules(), pathname);
+      if (hit && hit.status === 200) {
+        const target = await findFile(hit.to);
+        if (target) return send(c, target);
+      } else if (hit) {
+        return c.redirect(hit.to, hit.status as 301 | 302 | 307 | 308);
+      }
+      return undefined;
+    },
 
-    const notFoundPage = await findFile('/404.html');
-    if (notFoundPage) return send(c, notFoundPage, 404);
-    return c.text('Not found', 404);
+    async notFound(c: Context): Promise<Response> {
+      const notFoundPage = await findFile('/404.html');
+      if (notFoundPage) return send(c, notFoundPage, 404);
+      return c.text('Not found', 404);
+    },
   };
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatTimeRange } from '../../src/lib/format.ts';
 import type { EventItem } from '../../src/lib/types.ts';
 import { DEFAULT_VIDEO_ID, youtubeEmbedUrl, youtubeVideoId } from '../../src/islands/chapter/youtube.ts';
-import { eventJsonLd } from '../../src/islands/events/event-jsonld.ts';
-import { summarize } from '../../src/islands/events/page-meta.ts';
+import { eventJsonLd } from '../../src/lib/seo/event-jsonld.ts';
+import { summarize } from '../../src/lib/seo/summarize.ts';
 
 describe('youtubeVideoId', () => {
   it('takes the id after v=', () => {

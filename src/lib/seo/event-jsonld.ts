@@ -1,5 +1,5 @@
-import { dhakaInstant } from '../../lib/format.ts';
-import type { EventItem } from '../../lib/types.ts';
+import { dhakaInstant } from '../format.ts';
+import type { EventItem } from '../types.ts';
 
 /** The +06:00 ISO form of a Dhaka wall-clock time: "2026-01-05T09:30:00+06:00". */
 function dhakaIso(date: string, time: string): string {

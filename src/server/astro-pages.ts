@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { Context } from 'hono';
+import { securityHeaders } from './http/security-headers.ts';
+
+type AstroMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
+
+/** The built site's layout: `client/` is served as static files, `server/entry.mjs` renders the rest. */
+export const builtSite = (distDir: string) => ({
+  client: join(distDir, 'client'),
+  entry: join(distDir, 'server', 'entry.mjs'),
+});
+
+/**
+ * Astro's Node adapter in middleware mode: renders the on-demand pages (`prerender = false`) and calls
+ * `next` for everything else. Returns undefined when the build has no server part.
+ */
+export async function loadAstroPages(distDir: string) {
+  const { entry } = builtSite(distDir);
+  if (!existsSync(entry)) return undefined;
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroMiddleware };
+
+  /** Answers the request if an on-demand page matches it; otherwise returns undefined. */
+  return async (c: Context<{ Bindings: HttpBindings }>): Promise<Response | undefined> => {
+    const { incoming, outgoing } = c.env;
+    // Astro writes the response itself; headers set first are merged into its writeHead.
+    for (const [name, value] of Object.entries(securityHeaders)) outgoing.setHeader(name, value);
+    const rendered = await new Promise<boolean>((resolve, reject) => {
+      handler(incoming, outgoing, () => resolve(false)).then(() => resolve(true), reject);
+    });
+    if (rendered) return RESPONSE_ALREADY_SENT;
+    for (const name of Object.keys(securityHeaders)) outgoing.removeHeader(name);
+    return undefined;
+  };
+}

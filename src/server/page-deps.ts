@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { createBlogSource, type BlogSource } from './blog/index.ts';
+import type { Database } from './db/schema.ts';
+import type { ApiDeps } from './deps.ts';
+import { connectFunction, functionConfig, once } from './function-runtime.ts';
+
+/** What an on-demand page reads from: the repositories' database, the blog source and the clock. */
+export interface PageDeps {
+  db: Kysely<Database>;
+  blog: BlogSource;
+  now: () => Date;
+}
+
+// Astro bundles the pages separately from the server that mounts them, so a module variable would not
+// be shared between the two copies; one well-known global slot is.
+const SLOT = Symbol.for('ieee-cs-bdc.page-deps');
+type Slot = { [SLOT]?: PageDeps };
+
+/** Called by the process that serves the pages (the Node server, `npm run dev`) with its own runtime. */
+export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now'>): void {
+  (globalThis as Slot)[SLOT] = { db: deps.database.db, blog: createBlogSource(deps.config), now: deps.now };
+}
+
+/** On Netlify nothing provides them: the SSR function connects as the API function does. */
+const functionPageDeps = once(async (): Promise<PageDeps> => {
+  const config = functionConfig();
+  return { db: connectFunction(config).db, blog: createBlogSource(config), now: () => new Date() };
+});
+
+export function pageDeps(): Promise<PageDeps> {
+  const provided = (globalThis as Slot)[SLOT];
+  return provided ? Promise.resolve(provided) : functionPageDeps();
+}

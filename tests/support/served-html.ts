@@ -1,0 +1,57 @@
+/**
+ * Reads the head of a served HTML page the way a link previewer does: no browser, no scripts. Used by
+ * the on-demand page tests on PGlite and by the Netlify walk.
+ */
+export interface ServedHead {
+  title: string | undefined;
+  /** content of <meta name=…> or <meta property=…>; the first one when repeated. */
+  meta(key: string): string | undefined;
+  /** every content of a repeated meta (article:tag). */
+  metaAll(key: string): string[];
+  canonical: string | undefined;
+  /** The parsed JSON-LD blocks. */
+  jsonLd: Array<Record<string, unknown>>;
+  /** The HTML without tags, whitespace collapsed: what the page says before any script runs. */
+  text: string;
+}
+
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+function attr(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(tag);
+  return m ? decode(m[2] ?? m[3] ?? '') : undefined;
+}
+
+export function readServedHtml(html: string): ServedHead {
+  const metas = [...html.matchAll(/<meta\b[^>]*>/gi)].map((m) => m[0]);
+  const metaAll = (key: string) =>
+    metas.filter((t) => attr(t, 'name') === key || attr(t, 'property') === key).map((t) => attr(t, 'content') ?? '');
+  const links = [...html.matchAll(/<link\b[^>]*>/gi)].map((m) => m[0]);
+  const jsonLd = [
+    ...html.matchAll(/<script\b[^>]*type=["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi),
+  ].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);
+  const body = html.slice(html.search(/<body\b/i));
+  const text = decode(
+    body
+      .replace(/<script\b[\s\S]*?<\/script>/gi, ' ')
+      .replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
+      .replace(/<[^>]+>/g, ' '),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+  const title = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  return {
+    title: title === undefined ? undefined : decode(title),
+    meta: (key) => metaAll(key)[0],
+    metaAll,
+    canonical: links.map((t) => (attr(t, 'rel') === 'canonical' ? attr(t, 'href') : undefined)).find(Boolean),
+    jsonLd,
+    text,
+  };
+}
