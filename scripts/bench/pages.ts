@@ -16,7 +16,7 @@ function gzipKb(text: string | Buffer): number {
   return gzipSync(text, { level: 9 }).length / 1024;
 }
 
-async function seed(origin: string): Promise<{ eventId: string; slug: string }> {
+export async function seed(origin: string): Promise<{ eventId: string; slug: string }> {
   const login = (await (
     await fetch(`${origin}/api/v1/auth/login`, {
       method: 'POST',
@@ -58,19 +58,24 @@ async function seed(origin: string): Promise<{ eventId: string; slug: string }> 
   return { eventId: event?._id ?? 'missing', slug: login.userInfo.slug };
 }
 
-export async function benchPages(): Promise<void> {
+/** The real server (built site + API) on an in-memory database, for the page benchmarks. */
+export async function startBenchServer(dataDir: string) {
   buildIfNeeded();
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: 'memory:',
-    DATA_DIR: '.tmp/bench-pages',
+    DATA_DIR: dataDir,
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SAMPLE_DATA: '0',
   });
-  const server = await startServer(config, { log: () => {} });
+  return startServer(config, { log: () => {} });
+}
+
+export async function benchPages(): Promise<void> {
+  const server = await startBenchServer('.tmp/bench-pages');
   const { eventId, slug } = await seed(server.url);
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',

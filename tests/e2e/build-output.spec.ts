@@ -10,13 +10,9 @@ import { memberListRosterRoutes } from '../support/roster-files.ts';
 const PAGES_WITH_ISLANDS = new Set([
   'index.html',
   'events/index.html',
-  'events/view/index.html',
-  'chapter/view/index.html',
   'contact/index.html',
   'humans-of-ieee-cs-bdc/index.html',
   'blogs/index.html',
-  'blogs/view/index.html',
-  'author/view/index.html',
   'login/index.html',
   // Rosters with `"source": "database"` load their members from the API.
   ...memberListRosterRoutes().map((route) => `${route}/index.html`),
@@ -24,7 +20,8 @@ const PAGES_WITH_ISLANDS = new Set([
 /** The staff dashboard is an application: every page of it is an island. */
 const hasIslands = (file: string) => PAGES_WITH_ISLANDS.has(file) || file.startsWith('dashboard/');
 
-const DIST = 'dist';
+// The static half of the build; the on-demand pages (dist/server) have their own tests (ssr-*.spec.ts).
+const DIST = 'dist/client';
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -17,8 +17,9 @@ export interface ServedHead {
 
 const decode = (s: string) =>
   s
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
     .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
@@ -29,10 +30,13 @@ function attr(tag: string, name: string): string | undefined {
 }
 
 export function readServedHtml(html: string): ServedHead {
-  const metas = [...html.matchAll(/<meta\b[^>]*>/gi)].map((m) => m[0]);
+  // Attribute values may hold ">" (a title like "<HTML> basics"): skip over quoted values.
+  const tags = (name: string) =>
+    [...html.matchAll(new RegExp(`<${name}\\b(?:[^>"']|"[^"]*"|'[^']*')*>`, 'gi'))].map((m) => m[0]);
+  const metas = tags('meta');
   const metaAll = (key: string) =>
     metas.filter((t) => attr(t, 'name') === key || attr(t, 'property') === key).map((t) => attr(t, 'content') ?? '');
-  const links = [...html.matchAll(/<link\b[^>]*>/gi)].map((m) => m[0]);
+  const links = tags('link');
   const jsonLd = [
     ...html.matchAll(/<script\b[^>]*type=["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi),
   ].map((m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>);

@@ -1,0 +1,95 @@
+import { readServedHtml } from '../support/served-html.ts';
+import { test, expect } from './fixtures.ts';
+import { adminToken, createEvent } from './live-data.ts';
+
+const SITE = 'IEEE Computer Society Bangladesh Chapter';
+
+/**
+ * /events/{id} as a link previewer or crawler sees it: the HTML the server sends, read without a
+ * browser and without running any script.
+ */
+test.describe('/events/{id} served HTML', () => {
+  test('carries the event, its link-preview tags and schema.org Event', async ({ request, baseURL }) => {
+    const token = await adminToken(request, baseURL!);
+    const event = await createEvent(request, token, {
+      title: 'Served <HTML> & Previews',
+      host: 'CS Student Branch',
+      fees: 300,
+      location: 'KUET, Khulna',
+      registrationMethod: 'Offline',
+      banner: '/sample/events/ai-workshop.webp',
+      description: 'A day of talks on static rendering.\nBring a laptop.',
+    });
+    const url = `${baseURL}/events/${event._id}`;
+
+    const response = await request.get(url);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('text/html');
+    expect(response.headers()['netlify-cdn-cache-control']).toBe(
+      'public, durable, s-maxage=60, stale-while-revalidate=604800',
+    );
+    expect(response.headers()['netlify-cache-tag']).toBe(`event-${event._id}`);
+    const page = readServedHtml(await response.text());
+
+    expect(page.title).toBe(`Served <HTML> & Previews | ${SITE}`);
+    expect(page.meta('description')).toBe('A day of talks on static rendering. Bring a laptop.');
+    expect(page.canonical).toBe(url);
+    expect(page.meta('og:url')).toBe(url);
+    expect(page.meta('og:title')).toBe(`Served <HTML> & Previews | ${SITE}`);
+    expect(page.meta('og:image')).toBe(`${baseURL}/sample/events/ai-workshop.webp`);
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+
+    expect(page.jsonLd).toHaveLength(1);
+    expect(page.jsonLd[0]).toMatchObject({
+      '@type': 'Event',
+      name: 'Served <HTML> & Previews',
+      startDate: '2027-03-10T15:00:00+06:00',
+      endDate: '2027-03-10T17:00:00+06:00',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'KUET, Khulna' },
+      image: [`${baseURL}/sample/events/ai-workshop.webp`],
+      url,
+      organizer: { '@type': 'Organization', name: 'CS Student Branch' },
+      offers: { '@type': 'Offer', price: 300, priceCurrency: 'BDT' },
+    });
+
+    // The content itself, before any script: facts, description, and no loading placeholder.
+    for (const text of [
+      'Served <HTML> & Previews',
+      'Organized By CS Student Branch',
+      'Wednesday, March 10, 2027',
+      '3:00 PM - 5:00 PM',
+      'KUET, Khulna',
+      '300 BDT',
+      'A day of talks on static rendering.',
+      'Bring a laptop.',
+      'Register Now',
+    ]) {
+      expect(page.text).toContain(text);
+    }
+    expect(page.text).not.toContain('Loading');
+  });
+
+  for (const [name, path] of [
+    ['an unknown id', '/events/7d0c4a56-1b2e-4c3d-9e8f-001122334455'],
+    ['a malformed id', '/events/not-an-id'],
+    ['a malformed escape', '/events/%E0%A4%A'],
+    ['a very long id', `/events/${'x'.repeat(3000)}`],
+  ] as const) {
+    test(`answers 404 with the "Event not found" screen for ${name}`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(404);
+      const page = readServedHtml(await response.text());
+      expect(page.title).toBe(`Event not found | ${SITE}`);
+      expect(page.meta('robots')).toBe('noindex, nofollow');
+      expect(page.text).toContain("Event not found Sorry, we couldn't find the event you're looking for.");
+      expect(page.jsonLd).toEqual([]);
+    });
+  }
+
+  test('is the only kind of events page rendered on demand: the list stays static', async ({ request }) => {
+    const list = await request.get('/events');
+    expect(list.status()).toBe(200);
+    expect(list.headers()['netlify-cdn-cache-control']).toBeUndefined();
+  });
+});
