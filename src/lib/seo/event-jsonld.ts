@@ -2,7 +2,7 @@ import { dhakaInstant } from '../format.ts';
 import type { EventItem } from '../types.ts';
 
 /** The +06:00 ISO form of a Dhaka wall-clock time: "2026-01-05T09:30:00+06:00". */
-function dhakaIso(date: string, time: string): string {
+export function dhakaIso(date: string, time: string): string {
   // dhakaInstant validates the pair; the string keeps the local offset search engines show.
   return Number.isNaN(dhakaInstant(date, time).getTime()) ? '' : `${date.slice(0, 10)}T${time.slice(0, 5)}:00+06:00`;
 }
