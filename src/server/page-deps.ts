@@ -11,6 +11,14 @@ export interface PageDeps {
   now: () => Date;
 }
 
+/**
+ * A page gives up on Hashnode after this long and answers 503: a Netlify function has 10 s in all, and
+ * the CDN keeps serving its cached copy meanwhile. (The API keeps the source's longer default.)
+ */
+export const PAGE_BLOG_TIMEOUT_MS = 5_000;
+const pageBlogSource = (config: Parameters<typeof createBlogSource>[0]) =>
+  createBlogSource(config, { timeoutMs: PAGE_BLOG_TIMEOUT_MS });
+
 // Astro bundles the pages separately from the server that mounts them, so a module variable would not
 // be shared between the two copies; one well-known global slot is.
 const SLOT = Symbol.for('ieee-cs-bdc.page-deps');
@@ -18,13 +26,13 @@ type Slot = { [SLOT]?: PageDeps };
 
 /** Called by the process that serves the pages (the Node server, `npm run dev`) with its own runtime. */
 export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now'>): void {
-  (globalThis as Slot)[SLOT] = { db: deps.database.db, blog: createBlogSource(deps.config), now: deps.now };
+  (globalThis as Slot)[SLOT] = { db: deps.database.db, blog: pageBlogSource(deps.config), now: deps.now };
 }
 
 /** On Netlify nothing provides them: the SSR function connects as the API function does. */
 const functionPageDeps = once(async (): Promise<PageDeps> => {
   const config = functionConfig();
-  return { db: connectFunction(config).db, blog: createBlogSource(config), now: () => new Date() };
+  return { db: connectFunction(config).db, blog: pageBlogSource(config), now: () => new Date() };
 });
 
 export function pageDeps(): Promise<PageDeps> {

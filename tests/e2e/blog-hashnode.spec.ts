@@ -1,35 +1,14 @@
-import { test as base, expect } from './fixtures.ts';
+import { expect } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { allowFailedApiCalls } from './blog-helpers.ts';
-import { FAKE_HOST, fakePost, startFakeHashnode, type FakeHashnode } from '../support/fake-hashnode.ts';
+import { allowFailedApiCalls, testWithFakeHashnode } from './blog-helpers.ts';
+import { FAKE_HOST, fakePost } from '../support/fake-hashnode.ts';
 
 // The server of each worker talks to its own fake Hashnode (graphql-js on Hashnode's schema subset).
 const POSTS = Array.from({ length: 12 }, (_, i) =>
   fakePost(i + 1, i === 0 ? { coverImage: { url: '/blog/covers/introduction-to-rust.webp' } } : {}),
 );
 
-const test = base.extend<{ fakeState: FakeHashnode }, { fake: FakeHashnode }>({
-  fake: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructured first argument
-    async ({}, use) => {
-      const fake = await startFakeHashnode(POSTS);
-      await use(fake);
-      await fake.close();
-    },
-    { scope: 'worker' },
-  ],
-  serverEnv: [
-    async ({ fake }, use) => use({ HASHNODE_HOST: FAKE_HOST, HASHNODE_GQL_URL: fake.url }),
-    { scope: 'worker' },
-  ],
-  fakeState: [
-    async ({ fake }, use) => {
-      fake.reset();
-      await use(fake);
-    },
-    { auto: true },
-  ],
-});
+const test = testWithFakeHashnode(POSTS);
 
 test.describe('blog from Hashnode', () => {
   test('lists the publication posts and pages with its cursors', async ({ page }) => {
@@ -85,7 +64,8 @@ test.describe('blog from Hashnode', () => {
         seo: { title: 'SEO Title', description: 'SEO description of the post' },
       }),
     ];
-    await page.goto('/blogs/fake-post-1');
+    const response = await page.goto('/blogs/fake-post-1');
+    expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fake Post 1');
     await expect(page.locator('.blog-content h2')).toHaveText('Safe heading');
     expect(await page.locator('.blog-content').innerHTML()).not.toMatch(/onclick|onerror|<script/);
@@ -99,14 +79,25 @@ test.describe('blog from Hashnode', () => {
     );
   });
 
-  test('an article Hashnode does not know shows "Blog post not found"', async ({ page, consoleErrors }) => {
-    await page.goto('/blogs/not-on-hashnode');
+  test('an article Hashnode does not know answers 404 "Blog post not found"', async ({ page }) => {
+    const response = await page.goto('/blogs/not-on-hashnode');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Blog post not found' })).toBeVisible();
-    allowFailedApiCalls(consoleErrors, 404);
+    await expect(page.getByRole('link', { name: 'Back to Blogs' })).toHaveAttribute('href', '/blogs');
+  });
+
+  test('while Hashnode fails, an article answers 503 with "Blog post not found"', async ({ page, fakeState }) => {
+    fakeState.failure = 'http500';
+    const response = await page.goto('/blogs/fake-post-1');
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole('heading', { name: 'Blog post not found' })).toBeVisible();
+    await expect(page.getByText("The blog post you're looking for doesn't exist or has been removed.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Blogs' })).toBeVisible();
   });
 
   test("the author page lists the author's posts with views", async ({ page }) => {
-    await page.goto('/author/Nadia%20Islam');
+    const response = await page.goto('/author/Nadia%20Islam');
+    expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nadia Islam');
     // Posts 2, 4, ... 12: views 102 + 104 + ... + 112 = 642, average 107.
     await expect(page.getByTestId('stat-tile')).toHaveText([
@@ -118,32 +109,34 @@ test.describe('blog from Hashnode', () => {
     await expect(page.getByRole('heading', { name: 'Articles by Nadia Islam (6 articles)' })).toBeVisible();
   });
 
-  test('the author page shows "Error loading author" when Hashnode fails', async ({
-    page,
-    fakeState,
-    consoleErrors,
-  }) => {
+  test('a non-ASCII author name is decoded from the address', async ({ page, fakeState }) => {
+    const name = 'Sadia Ümit সাদিয়া';
+    fakeState.posts = [fakePost(1, { author: { id: 'u-s', name, username: 'sadia', profilePicture: null } })];
+    const response = await page.goto(`/author/${encodeURIComponent(name)}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('heading', { name: `Articles by ${name} (1 article)` })).toBeVisible();
+    await expect(page).toHaveTitle(`${name} | IEEE Computer Society Bangladesh Chapter`);
+  });
+
+  test('the author page answers 503 "Error loading author" when Hashnode fails', async ({ page, fakeState }) => {
     fakeState.failure = 'forbidden';
-    await page.goto('/author/Nadia%20Islam');
+    const response = await page.goto('/author/Nadia%20Islam');
+    expect(response?.status()).toBe(503);
     await expect(page.getByRole('heading', { name: 'Error loading author' })).toBeVisible();
     await expect(
       page.getByText("There was an error loading the author's information. Please try again later."),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Blogs' })).toBeVisible();
-    allowFailedApiCalls(consoleErrors, 502);
   });
 
-  test('the author page shows "No data available" without a publication', async ({
-    page,
-    fakeState,
-    consoleErrors,
-  }) => {
+  test('the author page answers 503 "No data available" without a publication', async ({ page, fakeState }) => {
     fakeState.publicationMissing = true;
-    await page.goto('/author/Nadia%20Islam');
+    const response = await page.goto('/author/Nadia%20Islam');
+    expect(response?.status()).toBe(503);
     await expect(page.getByRole('heading', { name: 'No data available' })).toBeVisible();
     await expect(page.getByText('Unable to load blog posts at this time.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Blogs' })).toBeVisible();
-    allowFailedApiCalls(consoleErrors, 404);
   });
 
   test('the list shows "Error loading blogs" without a publication', async ({ page, fakeState, consoleErrors }) => {

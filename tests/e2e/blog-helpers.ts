@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { test as base } from './fixtures.ts';
+import { FAKE_HOST, startFakeHashnode, type FakeHashnode, type FakePost } from '../support/fake-hashnode.ts';
 
 /**
  * Browsers log every failed fetch as a console error. Where a test provokes a failing API answer on
@@ -19,4 +21,33 @@ export async function holdBlogApi(page: Page) {
     await route.continue();
   });
   return { release };
+}
+
+/**
+ * The end-to-end fixtures with the blog read from a fake Hashnode: one fake per worker (graphql-js on
+ * Hashnode's schema subset), serving `posts` again at the start of every test (`fakeState`).
+ */
+export function testWithFakeHashnode(posts: FakePost[]) {
+  return base.extend<{ fakeState: FakeHashnode }, { fake: FakeHashnode }>({
+    fake: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructured first argument
+      async ({}, use) => {
+        const fake = await startFakeHashnode(posts);
+        await use(fake);
+        await fake.close();
+      },
+      { scope: 'worker' },
+    ],
+    serverEnv: [
+      async ({ fake }, use) => use({ HASHNODE_HOST: FAKE_HOST, HASHNODE_GQL_URL: fake.url }),
+      { scope: 'worker' },
+    ],
+    fakeState: [
+      async ({ fake }, use) => {
+        fake.reset();
+        await use(fake);
+      },
+      { auto: true },
+    ],
+  });
 }

@@ -7,7 +7,7 @@ import {
   filterPosts,
   filterToQueryString,
   hasActiveFilter,
-  lastPathSegment,
+  decodePathSegment,
   shareLinks,
   tagNames,
   toggleTag,
@@ -134,8 +134,10 @@ describe('blog card and page rules', () => {
     expect(facebook.href).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fsite.test%2Fblogs%2Fa%20b');
     expect(blogPaths.author('Jane Doe')).toBe('/author/Jane%20Doe');
     expect(blogPaths.list({ tags: ['Machine Learning'] })).toBe('/blogs?tags=Machine+Learning');
-    expect(lastPathSegment('/author/Jane%20Doe/')).toBe('Jane Doe');
-    expect(lastPathSegment('/author/%E0%A4%A')).toBe('%E0%A4%A');
+    expect(decodePathSegment('Jane%20Doe')).toBe('Jane Doe');
+    expect(decodePathSegment('Tom %26 Jerry')).toBe('Tom & Jerry');
+    expect(decodePathSegment('%E0%A4%A')).toBe('%E0%A4%A');
+    expect(decodePathSegment('100%')).toBe('100%');
   });
 });
 

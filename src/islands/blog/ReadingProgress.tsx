@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** A thin bar at the top of the viewport showing how far through the page the reader has scrolled. */
-export function ReadingProgress() {
+export default function ReadingProgress() {
   const [percent, setPercent] = useState(0);
   useEffect(() => {
     let frame = 0;

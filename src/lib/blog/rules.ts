@@ -129,9 +129,12 @@ export const blogPaths = {
   author: (name: string) => `/author/${encodeURIComponent(name)}`,
 };
 
-/** The last path segment, URL-decoded: /author/Jane%20Doe -> "Jane Doe". Undecodable input stays raw. */
-export function lastPathSegment(pathname: string): string {
-  const segment = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+/**
+ * A path segment, URL-decoded: "Jane%20Doe" -> "Jane Doe". Astro decodes route params with decodeURI,
+ * which leaves reserved characters escaped ("Tom %26 Jerry"); this finishes the job. Undecodable input
+ * (a literal "100%") stays as it is.
+ */
+export function decodePathSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -14,9 +14,20 @@ export interface BlogSource {
   authorPosts(name: string): Promise<BlogPost[] | null>;
 }
 
+const BLOG_SOURCE_ERROR = Symbol.for('ieee-cs-bdc.blog-source-error');
+
 /** The blog service failed or refused; `message` is safe to show a visitor. */
 export class BlogSourceError extends Error {
   override name = 'BlogSourceError';
+  readonly [BLOG_SOURCE_ERROR] = true;
+
+  /**
+   * Astro bundles the on-demand pages apart from the Node server that creates their blog source (see
+   * page-deps.ts), so a page holds another copy of this class: `instanceof` recognises either copy.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BLOG_SOURCE_ERROR in value;
+  }
 }
 
 /** The caller sent a cursor this source never issued. */

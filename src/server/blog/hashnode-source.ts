@@ -15,7 +15,8 @@ import { sanitizePostHtml } from './sanitize.ts';
 
 /** Hashnode may clamp `first` (20 on its public API), so the author's posts are paged at this size. */
 export const HASHNODE_MAX_PAGE = 20;
-const TIMEOUT_MS = 10_000;
+/** How long one call of the source (all the Hashnode requests it makes) may take, unless told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 export const FORBIDDEN_MESSAGE =
   "Hashnode refused the request (FORBIDDEN): the publication needs Hashnode's Pro plan for API access.";
@@ -58,15 +59,23 @@ function describeFailure(err: unknown): BlogSourceError {
   );
 }
 
-export function createHashnodeSource(options: { host: string; gqlUrl: string }): BlogSource {
-  const client = new GraphQLClient(options.gqlUrl, {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-      fetch(input, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }),
-  });
+export interface HashnodeSourceOptions {
+  host: string;
+  gqlUrl: string;
+  /**
+   * The deadline of one call (feed, post, authorPosts), shared by every request it makes: an author's
+   * posts take up to three requests, and a page must answer within its function's time limit.
+   */
+  timeoutMs?: number | undefined;
+}
 
-  async function query<T>(document: string, variables: Record<string, unknown>): Promise<T> {
+export function createHashnodeSource(options: HashnodeSourceOptions): BlogSource {
+  const client = new GraphQLClient(options.gqlUrl);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function query<T>(document: string, variables: Record<string, unknown>, signal: AbortSignal): Promise<T> {
     try {
-      return await client.request<T>(document, { host: options.host, ...variables });
+      return await client.request<T>({ document, variables: { host: options.host, ...variables }, signal });
     } catch (err) {
       throw describeFailure(err);
     }
@@ -76,7 +85,8 @@ export function createHashnodeSource(options: { host: string; gqlUrl: string }):
     kind: 'hashnode',
 
     async feed(after) {
-      const data = await query<FeedData>(FEED_QUERY, { first: BLOG_PAGE_SIZE, after });
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const data = await query<FeedData>(FEED_QUERY, { first: BLOG_PAGE_SIZE, after }, deadline);
       const publication = data.publication;
       if (!publication) return null;
       return {
@@ -92,7 +102,7 @@ export function createHashnodeSource(options: { host: string; gqlUrl: string }):
     },
 
     async post(slug) {
-      const data = await query<PostData>(POST_QUERY, { slug });
+      const data = await query<PostData>(POST_QUERY, { slug }, AbortSignal.timeout(timeoutMs));
       const node = data.publication?.post;
       if (!node) return null;
       const detail: BlogPostDetail = {
@@ -104,13 +114,14 @@ export function createHashnodeSource(options: { host: string; gqlUrl: string }):
     },
 
     async authorPosts(name) {
+      const deadline = AbortSignal.timeout(timeoutMs);
       const fetched: BlogPost[] = [];
       let after: string | null = null;
       // The newest AUTHOR_POSTS_LIMIT posts, in pages Hashnode will not clamp; a clamped page still
       // advances by its cursor, so the total never exceeds the limit.
       while (fetched.length < AUTHOR_POSTS_LIMIT) {
         const first = Math.min(HASHNODE_MAX_PAGE, AUTHOR_POSTS_LIMIT - fetched.length);
-        const data: AuthorPostsData = await query<AuthorPostsData>(AUTHOR_POSTS_QUERY, { first, after });
+        const data: AuthorPostsData = await query<AuthorPostsData>(AUTHOR_POSTS_QUERY, { first, after }, deadline);
         if (!data.publication) return fetched.length ? fetched.filter((p) => p.author?.name === name) : null;
         const { edges, pageInfo } = data.publication.posts;
         fetched.push(...edges.slice(0, AUTHOR_POSTS_LIMIT - fetched.length).map((e) => toPost(e.node)));
