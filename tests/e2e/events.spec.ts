@@ -134,11 +134,7 @@ test.describe('/events', () => {
 });
 
 test.describe('/events/{id}', () => {
-  test('shows the event and its metadata, with no loading skeleton', async ({
-    page,
-    request,
-    baseURL,
-  }) => {
+  test('shows the event and its metadata, with no loading skeleton', async ({ page, request, baseURL }) => {
     const token = await adminToken(request, baseURL!);
     const event = await createEvent(request, token, {
       title: 'Cloud Native Bootcamp',

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { matchRedirect, parseRedirects } from '../../src/server/redirects.ts';
 
 const rules = parseRedirects(`
-# detail pages
-/events/:id        /events/view/      200
-/author/:name      /author/view/      200
+# rewrites
+/events/:id        /events/detail/    200
+/author/:name      /author/profile/   200
 /old/*             /new/:splat        301
 `);
 
 describe('_redirects', () => {
   it('rewrites placeholders with status 200', () => {
-    expect(matchRedirect(rules, '/events/abc-123')).toEqual({ to: '/events/view/', status: 200 });
-    expect(matchRedirect(rules, '/events/abc-123/')).toEqual({ to: '/events/view/', status: 200 });
+    expect(matchRedirect(rules, '/events/abc-123')).toEqual({ to: '/events/detail/', status: 200 });
+    expect(matchRedirect(rules, '/events/abc-123/')).toEqual({ to: '/events/detail/', status: 200 });
   });
   it('does not match deeper or shallower paths', () => {
     expect(matchRedirect(rules, '/events')).toBeUndefined();

@@ -11,5 +11,6 @@ interface AstroPageContext {
  */
 export function pageUrl(astro: AstroPageContext, path = astro.url.pathname): string {
   const origin = astro.isPrerendered ? (astro.site ?? astro.url) : astro.url;
-  return new URL(path, origin).href;
+  // Astro hands over "/author/100%25" as "/author/100%": a lone % must be escaped again to stay a valid URL.
+  return new URL(path.replace(/%(?![0-9a-f]{2})/gi, '%25'), origin).href;
 }
