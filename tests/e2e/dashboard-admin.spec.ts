@@ -252,7 +252,9 @@ test.describe('dashboard for an admin', () => {
     await signInAs(page);
     await page.goto('/dashboard/events');
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.getByText('Free Entry · Offline')).toBeVisible();
+    // Other tests on this server may have left events: look at this event's own card.
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(card.getByText('Free Entry · Offline')).toBeVisible();
 
     // Deleted meanwhile elsewhere: the delete fails with the spec's message.
     const { event } = (await res.json()) as { event: { id: string } };

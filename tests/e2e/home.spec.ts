@@ -3,6 +3,7 @@ import { test, expect, holdRequests } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import site from '../../content/site.json' with { type: 'json' };
 import type { EventItem } from '../../src/lib/types.ts';
+import { adminToken, deleteAllEvents } from './live-data.ts';
 
 const HERO_TITLE = 'Empowering the Future of Computer Science';
 // A 1x1 PNG, served for the fake events' banners so no request leaves the test server.
@@ -228,7 +229,14 @@ test.describe('home page', () => {
 });
 
 test.describe('home events section', () => {
-  test('shows the empty state when the events service has nothing for us', async ({ page, consoleErrors }) => {
+  test('shows the empty state when the events service has nothing for us', async ({
+    page,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    // Other tests on this server may have added events.
+    await deleteAllEvents(request, await adminToken(request, baseURL!));
     const answer = page.waitForResponse('**/api/v1/events');
     await page.goto('/');
     await eventsSection(page).scrollIntoViewIfNeeded();
