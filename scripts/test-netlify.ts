@@ -70,6 +70,8 @@ try {
       NETLIFY_TEST_ORIGIN: origin,
       NETLIFY_TEST_ADMIN: JSON.stringify(admin),
       NETLIFY_TEST_POSTGRES: JSON.stringify(neon.cluster),
+      // The walk reads what the functions logged (the purges purgeCache skips offline).
+      NETLIFY_TEST_SERVE_LOG: JSON.stringify(join(LOGS, 'serve.log')),
     },
   });
   if (r.status !== 0) failure = 'the Playwright walk failed';

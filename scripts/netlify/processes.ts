@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { connect } from 'node:net';
 
 /** A background process in its own process group, its output in a log file; stop() ends the group. */
@@ -14,10 +14,11 @@ export function startInBackground(
   args: string[],
   options: { env: NodeJS.ProcessEnv; log: string },
 ): Background {
-  const out = createWriteStream(options.log);
-  const child = spawn(command, args, { env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
+  // The child writes its log itself: a pipe through this process would stall whenever it is busy or
+  // blocked (test-netlify waits for Playwright synchronously while the walk reads the log).
+  const out = openSync(options.log, 'w');
+  const child = spawn(command, args, { env: options.env, detached: true, stdio: ['ignore', out, out] });
+  closeSync(out);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createDeps } from '../../src/server/runtime.ts';
 import { bootstrap } from '../../src/server/bootstrap.ts';
 import type { ApiDeps } from '../../src/server/deps.ts';
+import type { PageCache } from '../../src/server/page-cache.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123' };
@@ -19,8 +20,13 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+export interface TestApiOptions {
+  /** The CDN page cache the API purges after staff edits (default: none, as on the local server). */
+  pageCache?: PageCache;
+}
+
 /** A real HTTP server around the API on a free port, with its own fresh database and admin. */
-export async function startTestApi(overrides: Partial<Config> = {}): Promise<TestApi> {
+export async function startTestApi(overrides: Partial<Config> = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const testDb = await createTestDatabase();
   const base = loadConfig({
     DATA_DIR: '.tmp/test-data',
@@ -30,7 +36,7 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Tes
     SAMPLE_DATA: '0',
   });
   const config: Config = Object.freeze({ ...base, database: testDb.target, ...overrides });
-  const deps = await createDeps(config);
+  const deps = { ...(await createDeps(config)), ...(options.pageCache ? { pageCache: options.pageCache } : {}) };
   await bootstrap(deps.database.db, config);
   const api = createApi(deps);
   const server = serve({ fetch: api.fetch, port: 0, hostname: '127.0.0.1' });

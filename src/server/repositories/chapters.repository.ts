@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ChapterAccount } from '../../lib/types.ts';
 import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
-import { apiIds } from './api-shape.ts';
+import { apiIds, isoTime } from './api-shape.ts';
 import { byId } from './ids.ts';
 
 /**
@@ -73,4 +73,22 @@ export function updateAccount(db: Kysely<Database>, id: string, changes: Chapter
 
 export async function deleteAccount(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('chapters').where('id', '=', id).execute();
+}
+
+/** A chapter's public landing page, as the sitemap lists it: admins have none. */
+export interface ChapterPageEntry {
+  slug: string;
+  /** When the landing page was last written (ISO); absent until the chapter writes it. */
+  updatedAt: string | undefined;
+}
+
+export async function listChapterPages(db: Kysely<Database>): Promise<ChapterPageEntry[]> {
+  const rows = await db
+    .selectFrom('chapters')
+    .leftJoin('chapterInfos', 'chapterInfos.chapterId', 'chapters.id')
+    .select(['chapters.slug as slug', 'chapterInfos.updatedAt as updatedAt'])
+    .where('chapters.isAdmin', '=', false)
+    .orderBy('chapters.slug')
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt ? isoTime(row.updatedAt) : undefined }));
 }

@@ -6,12 +6,13 @@ import type { AppEnv } from '../env.ts';
 import { publicCache } from '../http/cache.ts';
 import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
-import { deleteEvent, findEvent, insertEvent, updateEvent } from '../repositories/events.repository.ts';
+import { findEvent } from '../repositories/events.repository.ts';
 import { EVERY_CHAPTER, forViewer } from '../repositories/viewer-scope.ts';
-import { eventsInOrder } from '../services/events.service.ts';
+import { addEvent, changeEvent, eventsInOrder, removeEvent } from '../services/events.service.ts';
 
-export function eventRoutes({ database, now }: ApiDeps) {
+export function eventRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
+  const edit = { db, pageCache };
 
   async function ownedEvent(c: Context<AppEnv>, id: string) {
     const found = await findEvent(db, id);
@@ -24,7 +25,7 @@ export function eventRoutes({ database, now }: ApiDeps) {
     const existing = await ownedEvent(c, id);
     const changes = await readJson(c, eventUpdateSchema);
     const merged = validate(eventSchema, { ...existing, ...changes });
-    const event = await updateEvent(db, existing.id, merged, now());
+    const event = await changeEvent(edit, existing.id, merged, now());
     return c.json({ success: true, message: 'Event Updated Successfully', event });
   };
 
@@ -42,14 +43,14 @@ export function eventRoutes({ database, now }: ApiDeps) {
     })
     .post('/', requireUser, async (c) => {
       const user = currentUser(c);
-      const event = await insertEvent(db, user.id, await readJson(c, eventSchema));
+      const event = await addEvent(edit, user.id, await readJson(c, eventSchema));
       return c.json({ success: true, message: 'Event Added Successfully', event }, 201);
     })
     .put('/:id', requireUser, (c) => update(c, c.req.param('id')))
     .patch('/:id', requireUser, (c) => update(c, c.req.param('id')))
     .delete('/:id', requireUser, async (c) => {
       const event = await ownedEvent(c, c.req.param('id'));
-      await deleteEvent(db, event.id);
+      await removeEvent(edit, event);
       return c.json({ success: true, message: 'Event Deleted Successfully' });
     });
 }

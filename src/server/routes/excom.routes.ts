@@ -5,18 +5,14 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
-import {
-  deleteExcomMember,
-  findExcomMember,
-  insertExcomMember,
-  listExcom,
-  updateExcomMember,
-} from '../repositories/excom.repository.ts';
+import { findExcomMember, listExcom } from '../repositories/excom.repository.ts';
 import { forViewer } from '../repositories/viewer-scope.ts';
+import { addExcomMember, changeExcomMember, removeExcomMember } from '../services/excom.service.ts';
 
 /** A chapter's executive committee, managed from the dashboard and shown on its landing page. */
-export function excomRoutes({ database, now }: ApiDeps) {
+export function excomRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
+  const edit = { db, pageCache };
 
   async function owned(c: Context<AppEnv>, id: string) {
     const found = await findExcomMember(db, id);
@@ -27,7 +23,7 @@ export function excomRoutes({ database, now }: ApiDeps) {
 
   const update = async (c: Context<AppEnv>, id: string) => {
     const { id: memberId } = await owned(c, id);
-    const member = await updateExcomMember(db, memberId, await readJson(c, excomUpdateSchema), now());
+    const member = await changeExcomMember(edit, memberId, await readJson(c, excomUpdateSchema), now());
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
 
@@ -36,14 +32,14 @@ export function excomRoutes({ database, now }: ApiDeps) {
     .get('/', async (c) => c.json({ success: true, excoms: await listExcom(db, forViewer(currentUser(c))) }))
     .get('/member/:id', async (c) => c.json({ success: true, member: await owned(c, c.req.param('id')) }))
     .post('/', async (c) => {
-      const member = await insertExcomMember(db, currentUser(c).id, await readJson(c, excomSchema));
+      const member = await addExcomMember(edit, currentUser(c).id, await readJson(c, excomSchema));
       return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
     })
     .put('/:id', (c) => update(c, c.req.param('id')))
     .patch('/:id', (c) => update(c, c.req.param('id')))
     .delete('/:id', async (c) => {
       const member = await owned(c, c.req.param('id'));
-      await deleteExcomMember(db, member.id);
+      await removeExcomMember(edit, member);
       return c.json({ success: true, message: 'Member Deleted Successfully' });
     });
 }

@@ -5,17 +5,13 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import {
-  deleteAccount,
-  findAccountBySlug,
-  listAccounts,
-  toChapterAccount,
-} from '../repositories/chapters.repository.ts';
-import { editChapterAccount, openChapterAccount } from '../services/accounts.service.ts';
+import { findAccountBySlug, listAccounts, toChapterAccount } from '../repositories/chapters.repository.ts';
+import { closeChapterAccount, editChapterAccount, openChapterAccount } from '../services/accounts.service.ts';
 
 /** Chapter accounts, managed by admins (spec "users"). */
-export function userRoutes({ database, now }: ApiDeps) {
+export function userRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
+  const edit = { db, pageCache };
 
   const bySlug = async (slug: string) => {
     const chapter = await findAccountBySlug(db, slug);
@@ -25,7 +21,7 @@ export function userRoutes({ database, now }: ApiDeps) {
 
   const update = async (c: Context<AppEnv>, slug: string) => {
     const chapter = await bySlug(slug);
-    const row = await editChapterAccount(db, chapter, await readJson(c, chapterUpdateSchema), now());
+    const row = await editChapterAccount(edit, chapter, await readJson(c, chapterUpdateSchema), now());
     return c.json({ success: true, message: 'Chapter Updated Successfully', chapter: toChapterAccount(row) });
   };
 
@@ -33,7 +29,7 @@ export function userRoutes({ database, now }: ApiDeps) {
     .use(requireAdmin)
     .get('/', async (c) => c.json({ success: true, chapters: (await listAccounts(db)).map(toChapterAccount) }))
     .post('/', async (c) => {
-      const row = await openChapterAccount(db, await readJson(c, chapterCreateSchema));
+      const row = await openChapterAccount(edit, await readJson(c, chapterCreateSchema));
       return c.json({ success: true, message: 'Chapter Added Successfully', chapter: toChapterAccount(row) }, 201);
     })
     .get('/:slug', async (c) => c.json({ success: true, chapter: toChapterAccount(await bySlug(c.req.param('slug'))) }))
@@ -42,7 +38,7 @@ export function userRoutes({ database, now }: ApiDeps) {
     .delete('/:slug', async (c) => {
       const chapter = await bySlug(c.req.param('slug'));
       if (chapter.id === currentUser(c).id) throw badRequest('You cannot delete the account you are signed in with');
-      await deleteAccount(db, chapter.id);
+      await closeChapterAccount(edit, chapter);
       return c.json({ success: true, message: 'Chapter Deleted Successfully' });
     });
 }

@@ -7,11 +7,15 @@ import type { Chapter, ChapterUpdate, Database } from '../db/schema.ts';
 import { conflict } from '../http/errors.ts';
 import {
   createAccount,
+  deleteAccount,
   freeSlug,
   isEmailTaken,
   isSlugTaken,
   updateAccount,
 } from '../repositories/chapters.repository.ts';
+import { listEvents } from '../repositories/events.repository.ts';
+import { ofChapter } from '../repositories/viewer-scope.ts';
+import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 
 async function assertFree(
   db: Kysely<Database>,
@@ -24,31 +28,48 @@ async function assertFree(
 
 /** A new chapter account; its slug is derived from the name unless given. */
 export async function openChapterAccount(
-  db: Kysely<Database>,
+  { db, pageCache }: EditDeps,
   { password, slug, ...input }: z.output<typeof chapterCreateSchema>,
 ): Promise<Chapter> {
   await assertFree(db, { email: input.email, slug });
-  return createAccount(db, {
+  const account = await createAccount(db, {
     ...input,
     slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
     passwordHash: await hashPassword(password),
     isAdmin: false,
   });
+  await purgeStalePages(pageCache, stalePages.newAccount(account.slug));
+  return account;
 }
 
 /** Edits an account. A new password signs out every session issued before it. */
 export async function editChapterAccount(
-  db: Kysely<Database>,
+  { db, pageCache }: EditDeps,
   account: Chapter,
   { password, ...input }: z.output<typeof chapterUpdateSchema>,
   now: Date,
 ): Promise<Chapter> {
   await assertFree(db, input, account.id);
   const changes: ChapterUpdate = { ...input, updatedAt: now };
-  return updateAccount(
+  const edited = await updateAccount(
     db,
     account.id,
     password ? { ...changes, ...(await newPassword(account, password, now)) } : changes,
+  );
+  await purgeStalePages(pageCache, stalePages.editedAccount(account, edited));
+  return edited;
+}
+
+/** Deletes an account; the database deletes its landing page, events and committee with it. */
+export async function closeChapterAccount({ db, pageCache }: EditDeps, account: Chapter): Promise<void> {
+  const events = await listEvents(db, ofChapter(account.id));
+  await deleteAccount(db, account.id);
+  await purgeStalePages(
+    pageCache,
+    stalePages.closedAccount(
+      account.slug,
+      events.map((event) => event.id),
+    ),
   );
 }
 

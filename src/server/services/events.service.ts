@@ -2,8 +2,15 @@ import type { Kysely } from 'kysely';
 import { dhakaInstant, isUpcoming } from '../../lib/format.ts';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
-import { listEvents } from '../repositories/events.repository.ts';
+import {
+  deleteEvent,
+  insertEvent,
+  listEvents,
+  updateEvent,
+  type EventFields,
+} from '../repositories/events.repository.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
+import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
 export function orderEvents(events: readonly EventItem[], now: Date): EventItem[] {
@@ -16,4 +23,22 @@ export function orderEvents(events: readonly EventItem[], now: Date): EventItem[
 /** The events in scope, in the order every events list shows them. */
 export async function eventsInOrder(db: Kysely<Database>, scope: ChapterScope, now: Date): Promise<EventItem[]> {
   return orderEvents(await listEvents(db, scope), now);
+}
+
+/** Adds an event: it shows on its own page, on its chapter's landing and in the sitemap. */
+export async function addEvent(edit: EditDeps, chapterId: string, fields: EventFields): Promise<EventItem> {
+  const event = await insertEvent(edit.db, chapterId, fields);
+  await purgeStalePages(edit.pageCache, stalePages.event(event));
+  return event;
+}
+
+export async function changeEvent(edit: EditDeps, id: string, fields: EventFields, now: Date): Promise<EventItem> {
+  const event = await updateEvent(edit.db, id, fields, now);
+  await purgeStalePages(edit.pageCache, stalePages.event(event));
+  return event;
+}
+
+export async function removeEvent(edit: EditDeps, event: EventItem): Promise<void> {
+  await deleteEvent(edit.db, event.id);
+  await purgeStalePages(edit.pageCache, stalePages.event(event));
 }

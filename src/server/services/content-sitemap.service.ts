@@ -1,0 +1,71 @@
+import { blogPaths } from '../../lib/blog/rules.ts';
+import type { BlogPost } from '../../lib/blog/types.ts';
+import type { BlogSource } from '../blog/blog-source.ts';
+import type { PageDeps } from '../page-deps.ts';
+import { listChapterPages } from '../repositories/chapters.repository.ts';
+import { EVERY_CHAPTER } from '../repositories/viewer-scope.ts';
+import { eventsInOrder } from './events.service.ts';
+
+/** One on-demand page of the content sitemap: its site path, and when it last changed if known. */
+export interface SitemapEntry {
+  path: string;
+  lastmod: string | undefined;
+}
+
+/** At most this many feed pages are read (9 posts each): far beyond the publication, short of a loop. */
+export const MAX_BLOG_FEED_PAGES = 50;
+
+/**
+ * Every event, chapter landing, blog post and author page. The database's pages are listed even while
+ * the blog source is down (its own pages answer 503 then); an unreachable database fails the whole map.
+ */
+export async function contentSitemap(
+  { db, blog, now }: PageDeps,
+  log: (line: string) => void = console.error,
+): Promise<SitemapEntry[]> {
+  const [events, chapters, posts] = await Promise.all([
+    eventsInOrder(db, EVERY_CHAPTER, now()),
+    listChapterPages(db),
+    allPosts(blog, log),
+  ]);
+  return [
+    ...events.map((event) => ({ path: `/events/${event.id}`, lastmod: event.updatedAt })),
+    ...chapters.map((chapter) => ({
+      path: `/chapter/${encodeURIComponent(chapter.slug)}`,
+      lastmod: chapter.updatedAt,
+    })),
+    ...posts.map((post) => ({ path: blogPaths.post(post.slug), lastmod: changedAt(post) })),
+    ...authorPages(posts),
+  ];
+}
+
+const changedAt = (post: BlogPost) => post.updatedAt ?? post.publishedAt ?? undefined;
+
+/** An author's page changes when one of their posts does. */
+function authorPages(posts: readonly BlogPost[]): SitemapEntry[] {
+  const latest = new Map<string, string | undefined>();
+  for (const post of posts) {
+    const name = post.author?.name;
+    if (!name) continue;
+    const [seen, date] = [latest.get(name), changedAt(post)];
+    latest.set(name, seen && (!date || seen > date) ? seen : date);
+  }
+  return [...latest].map(([name, lastmod]) => ({ path: blogPaths.author(name), lastmod }));
+}
+
+async function allPosts(blog: BlogSource, log: (line: string) => void): Promise<BlogPost[]> {
+  const posts: BlogPost[] = [];
+  let after: string | null = null;
+  try {
+    for (let page = 0; page < MAX_BLOG_FEED_PAGES; page++) {
+      const feed = await blog.feed(after);
+      if (!feed) break;
+      posts.push(...feed.posts);
+      if (!feed.pageInfo.hasNextPage || !feed.pageInfo.endCursor) break;
+      after = feed.pageInfo.endCursor;
+    }
+  } catch (err) {
+    log(`The content sitemap lists no more blog posts: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return posts;
+}
