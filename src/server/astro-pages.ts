@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import compression from 'compression';
 import type { Context } from 'hono';
 import { securityHeaders } from './http/security-headers.ts';
 
@@ -23,6 +24,8 @@ export async function loadAstroPages(distDir: string) {
   const { entry } = builtSite(distDir);
   if (!existsSync(entry)) return undefined;
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroMiddleware };
+  // Astro writes to the Node response itself, past Hono's compress(); Netlify's CDN compresses in production.
+  const compress = compression();
 
   /** Answers the request if an on-demand page matches it; otherwise returns undefined. */
   return async (c: Context<{ Bindings: HttpBindings }>): Promise<Response | undefined> => {
@@ -30,7 +33,9 @@ export async function loadAstroPages(distDir: string) {
     // Astro writes the response itself; headers set first are merged into its writeHead.
     for (const [name, value] of Object.entries(securityHeaders)) outgoing.setHeader(name, value);
     const rendered = await new Promise<boolean>((resolve, reject) => {
-      handler(incoming, outgoing, () => resolve(false)).then(() => resolve(true), reject);
+      compress(incoming as Parameters<typeof compress>[0], outgoing as Parameters<typeof compress>[1], () => {
+        handler(incoming, outgoing, () => resolve(false)).then(() => resolve(true), reject);
+      });
     });
     if (rendered) return RESPONSE_ALREADY_SENT;
     for (const name of Object.keys(securityHeaders)) outgoing.removeHeader(name);
