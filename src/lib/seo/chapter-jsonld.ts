@@ -1,5 +1,5 @@
 import type { ChapterInfo, EventItem } from '../types.ts';
-import { dhakaIso } from './event-jsonld.ts';
+import { eventWhenAndWhere } from './event-jsonld.ts';
 
 interface ChapterLandingData {
   chapter: ChapterInfo;
@@ -13,19 +13,11 @@ interface SiteChapter {
 
 /** The chapter's event as a short schema.org Event: enough to name it and link to its own page. */
 function eventSummary(event: EventItem, origin: string) {
-  const online = event.registrationMethod === 'Online';
   return {
     '@type': 'Event',
     name: event.title,
     url: new URL(`/events/${encodeURIComponent(event._id)}`, origin).href,
-    startDate: dhakaIso(event.eventDate, event.startTime),
-    endDate: dhakaIso(event.eventDate, event.endTime),
-    eventAttendanceMode: online
-      ? 'https://schema.org/OnlineEventAttendanceMode'
-      : 'https://schema.org/OfflineEventAttendanceMode',
-    location: online
-      ? { '@type': 'VirtualLocation', url: event.eventLink }
-      : { '@type': 'Place', name: event.location, address: event.location },
+    ...eventWhenAndWhere(event),
     image: new URL(event.banner, origin).href,
   };
 }
