@@ -16,7 +16,8 @@ const result = await bootstrap(deps.database.db, config);
 if (result.createdAdmin?.password)
   console.log(`Admin account: ${result.createdAdmin.email} / ${result.createdAdmin.password}`);
 const apiPort = config.port + 1;
-serve({ fetch: createApi(deps).fetch, port: apiPort, hostname: '127.0.0.1' });
+// Astro's dev server shares this process: keep Node's own Response (its WebAssembly loaders stream from it).
+serve({ fetch: createApi(deps).fetch, port: apiPort, hostname: '127.0.0.1', overrideGlobalObjects: false });
 providePageDeps(deps);
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
