@@ -1,5 +1,5 @@
 import { test, expect, type APIResponse, type Page } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCluster, stopCluster, type PostgresCluster } from '../../scripts/postgres-test-server.ts';
 import { securityHeaders } from '../../src/server/http/security-headers.ts';
@@ -168,11 +168,31 @@ test('unknown and malformed event ids answer 404, never indexed', async ({ reque
 });
 
 test('the chapter’s landing page is rendered on the server', async ({ request }) => {
-  // The on-demand landing page lands with the chapter page's conversion; until then the route is the shell's.
-  test.skip(!existsSync('src/pages/chapter/[slug].astro'), '/chapter/{slug} is not rendered on demand yet');
   const res = await request.get(`/chapter/${chapterSlug}`);
   expect(res.status()).toBe(200);
   expect(readServedHtml(await res.text()).title).toBe(`${chapter.name} | ${SITE_NAME}`);
+});
+
+test('a blog post and its author are rendered on the server from the blog source', async ({ request, baseURL }) => {
+  // No HASHNODE_HOST here: the SSR function reads the local Markdown posts shipped with it (content/blog).
+  const post = await request.get('/blogs/building-accessible-websites');
+  expect(post.status()).toBe(200);
+  const article = readServedHtml(await post.text());
+  expect(article.title).toBe(`Building Accessible Websites: A Checklist for Student Teams | ${SITE_NAME}`);
+  expect(article.canonical).toBe(`${baseURL}/blogs/building-accessible-websites`);
+  expect(article.meta('og:type')).toBe('article');
+  expect(article.meta('og:image')).toBe(`${baseURL}/blog/covers/building-accessible-websites.webp`);
+  expect(article.jsonLd[0]).toMatchObject({ '@type': 'BlogPosting', author: { name: 'Tanvir Hasan' } });
+  expect(post.headers()['netlify-cache-tag']).toBe('post-building-accessible-websites');
+
+  const author = await request.get('/author/Tanvir%20Hasan');
+  expect(author.status()).toBe(200);
+  const profile = readServedHtml(await author.text());
+  expect(profile.title).toBe(`Tanvir Hasan | ${SITE_NAME}`);
+  expect(profile.jsonLd[0]).toMatchObject({ '@type': 'ProfilePage' });
+  expect(profile.text).toContain('Building Accessible Websites');
+
+  expect((await request.get('/blogs/no-such-post')).status()).toBe(404);
 });
 
 test('the content sitemap lists the event on the site’s own address', async ({ request, baseURL }) => {
