@@ -3,6 +3,9 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails on any serious or critical accessibility violation (WCAG 2.x A/AA rules) on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
+  // A toast fades out by itself after 2-4 s, possibly in the middle of the scan, where its half-faded text
+  // fails the contrast rule: wait until every toast has gone (their own tests assert them).
+  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 20_000 });
   // Colours are judged as painted: let fade-ins and the theme transition finish first, however long that
   // takes on a busy machine. Endless ones (skeleton pulses, the typing caret) never finish: skip them.
   await page.waitForFunction(() =>
