@@ -34,7 +34,9 @@ function failure(status: number, message: string, errors: FieldError[] = []): Ap
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // No Accept header: the API answers JSON whatever is asked, and Chromium hands a page's preloaded
+  // answer (ApiPreload) only to a fetch that adds no headers of its own.
+  const headers: Record<string, string> = {};
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
   if (body instanceof FormData)
