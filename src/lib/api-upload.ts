@@ -13,7 +13,6 @@ export function requestWithUploadProgress<T>(
   path: string,
   body: FormData,
   onProgress: UploadProgressListener,
-  signal?: AbortSignal,
 ): Promise<ApiResult<T>> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -28,13 +27,6 @@ export function requestWithUploadProgress<T>(
     xhr.addEventListener('load', () => resolve(apiResultOf<T>(xhr.status, xhr.responseText)));
     for (const type of ['error', 'abort', 'timeout'] as const)
       xhr.addEventListener(type, () => resolve(networkFailure()));
-    if (signal) {
-      if (signal.aborted) {
-        resolve(networkFailure());
-        return;
-      }
-      signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
     onProgress(0);
     xhr.send(body); // the browser sets the multipart boundary itself
   });
