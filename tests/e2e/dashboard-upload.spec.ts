@@ -90,6 +90,18 @@ test.describe('image upload from the dashboard', () => {
     expect(stored.bytes.byteLength).toBeLessThan(MAX_IMAGE_BYTES);
   });
 
+  test('the form with its upload bar passes an accessibility scan in the dark scheme too', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signInAs(page);
+    const upload = await holdRequests(page, '**/api/v1/uploads');
+    await addHuman(page, unique('Dark Scheme'), BANNER_FILE);
+    await expect(uploadBar(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    upload.release();
+    await expect(toastWith(page, 'Human Added Successfully')).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  });
+
   test('a GIF is sent as it is, never flattened, even when larger than 2000 px', async ({ page, request }) => {
     const frame = (background: string) =>
       sharp({ create: { width: 2400, height: 60, channels: 3, background } })
