@@ -20,10 +20,16 @@ async function dialectFor(target: DatabaseTarget): Promise<Dialect> {
   return new PostgresDialect({ pool });
 }
 
+/** Wraps the dialect before use: the bench and tests count round trips this way (see round-trip-counter.ts). */
+export type DialectWrapper = (dialect: Dialect) => Dialect;
+
 /**
  * Opens the database the configuration names, for Node runtimes (local server, scripts, tests).
  * Drivers load lazily; the Netlify function uses connect-function.ts, which reaches only Neon's.
  */
-export async function connectDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return openDatabase(await dialectFor(target), target.kind);
+export async function connectDatabase(
+  target: DatabaseTarget,
+  wrap: DialectWrapper = (dialect) => dialect,
+): Promise<DatabaseHandle> {
+  return openDatabase(wrap(await dialectFor(target)), target.kind);
 }
