@@ -1,7 +1,19 @@
 /** What the bench (scripts/bench/api.ts) and its API server (scripts/bench/api-server.ts) agree on. */
 
-/** Bench-only route: how many database round trips the server has made so far, as { count }. */
-export const ROUND_TRIPS_PATH = '/__bench/round-trips';
+/**
+ * Bench-only route: what the server has spent so far, as ServerStats. CPU time per request is the
+ * figure least moved by other work on a shared machine (req/s falls when another process takes a core).
+ */
+export const STATS_PATH = '/__bench/stats';
+
+export interface ServerStats {
+  /** Database round trips made so far. */
+  roundTrips: number;
+  /** The server process's CPU time so far (user + system), in microseconds. */
+  cpuMicros: number;
+  /** Requests being answered right now. */
+  inFlight: number;
+}
 
 /**
  * BENCH ONLY: the bench server takes the address the contact form's rate limit counts from this

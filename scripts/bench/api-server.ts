@@ -7,7 +7,7 @@ import { bootstrap } from '../../src/server/bootstrap.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { roundTripCounter } from '../../src/server/db/round-trip-counter.ts';
 import { createDeps } from '../../src/server/runtime.ts';
-import { BENCH_CLIENT_HEADER, ROUND_TRIPS_PATH } from './api-bench-routes.ts';
+import { BENCH_CLIENT_HEADER, STATS_PATH, type ServerStats } from './api-bench-routes.ts';
 
 /**
  * The API server the bench loads, in its own process (`node scripts/bench/api-server.ts`), so the
@@ -15,7 +15,7 @@ import { BENCH_CLIENT_HEADER, ROUND_TRIPS_PATH } from './api-bench-routes.ts';
  * for PGlite in memory, or a PostgreSQL URL); the sample data is seeded on start. Beside the API it
  * serves two bench-only routes, never part of the product app:
  *   GET /bare                 the bare Hono route the API is compared with;
- *   GET /__bench/round-trips  how many database round trips the server has made so far.
+ *   GET /__bench/stats        database round trips and CPU time spent so far (ServerStats).
  * Prints one JSON line when it listens: { port, account: { email, password } } (a sample chapter).
  */
 const config = loadConfig({
@@ -35,6 +35,10 @@ const api = createApi(deps);
 const app = new Hono<{ Bindings: HttpBindings }>();
 // Autocannon closes its sockets when its time is up, with requests still being answered.
 let inFlight = 0;
+app.get(STATS_PATH, (c) => {
+  const { user, system } = process.cpuUsage();
+  return c.json({ roundTrips: counter.count, cpuMicros: user + system, inFlight } satisfies ServerStats);
+});
 app.use(async (_, next) => {
   inFlight++;
   try {
@@ -44,7 +48,6 @@ app.use(async (_, next) => {
   }
 });
 app.get('/bare', (c) => c.json({ ok: true }));
-app.get(ROUND_TRIPS_PATH, (c) => c.json({ count: counter.count }));
 app.all(`${API_BASE}/*`, (c) => {
   const client = c.req.header(BENCH_CLIENT_HEADER);
   const env = client ? { ...c.env, incoming: { socket: { remoteAddress: client } } } : c.env;

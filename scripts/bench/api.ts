@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { findPostgresBin, startPostgres } from '../postgres-test-server.ts';
-import { BENCH_CLIENT_HEADER, ROUND_TRIPS_PATH } from './api-bench-routes.ts';
+import { BENCH_CLIENT_HEADER, STATS_PATH, type ServerStats } from './api-bench-routes.ts';
 import { topSelfTime } from './cpu-profile.ts';
 
 /**
@@ -99,6 +99,8 @@ interface Row {
   p50: number;
   p975: number;
   roundTrips: number;
+  /** Server CPU time (user + system) per answered request: steadier than req/s on a busy machine. */
+  cpuMsPerRequest: number;
   statuses: string;
 }
 
@@ -135,14 +137,23 @@ async function signIn({ origin, account }: Server): Promise<{ token: string; slu
   return { token: body.token, slug: body.userInfo.slug };
 }
 
-async function roundTripsSoFar(origin: string): Promise<number> {
-  return ((await (await fetch(`${origin}${ROUND_TRIPS_PATH}`)).json()) as { count: number }).count;
+async function statsOf(origin: string): Promise<ServerStats> {
+  return (await (await fetch(`${origin}${STATS_PATH}`)).json()) as ServerStats;
+}
+
+/** The server's figures once it has answered everything autocannon left in flight. */
+async function settledStats(origin: string): Promise<ServerStats> {
+  for (;;) {
+    const stats = await statsOf(origin);
+    if (stats.inFlight === 0) return stats;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Sends the route's request once, alone, and counts the round trips the server made for it. */
 async function roundTripsOf(origin: string, request: AutocannonRequest): Promise<number> {
   const sent = request.setupRequest ? request.setupRequest(request) : request;
-  const before = await roundTripsSoFar(origin);
+  const before = (await statsOf(origin)).roundTrips;
   const res = await fetch(`${origin}${sent.path}`, {
     method: sent.method ?? 'GET',
     ...(sent.headers ? { headers: sent.headers } : {}),
@@ -150,7 +161,7 @@ async function roundTripsOf(origin: string, request: AutocannonRequest): Promise
   });
   if (!res.ok) throw new Error(`${sent.method} ${sent.path} answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
-  return (await roundTripsSoFar(origin)) - before;
+  return (await statsOf(origin)).roundTrips - before;
 }
 
 async function benchRoutes(server: Server, chosen: Route[]): Promise<Map<string, Row>> {
@@ -166,7 +177,10 @@ async function benchRoutes(server: Server, chosen: Route[]): Promise<Map<string,
     const run = (duration: number) =>
       autocannon({ url: server.origin, connections: CONNECTIONS, duration, requests: [request] });
     await run(WARM_UP_SECONDS);
+    const before = await settledStats(server.origin);
     const r = await run(SECONDS);
+    const after = await settledStats(server.origin);
+    const answered = Object.values(r.statusCodeStats).reduce((n, { count }) => n + count, 0);
     const statuses = Object.entries(r.statusCodeStats)
       .map(([status, { count }]) => `${status}×${count}`)
       .join(' ');
@@ -175,6 +189,7 @@ async function benchRoutes(server: Server, chosen: Route[]): Promise<Map<string,
       p50: r.latency.p50,
       p975: r.latency.p97_5,
       roundTrips: roundTrips[i]!,
+      cpuMsPerRequest: (after.cpuMicros - before.cpuMicros) / 1000 / answered,
       statuses: statuses + (r.errors ? ` errors×${r.errors}` : ''),
     });
   }
@@ -191,25 +206,27 @@ function printProfile(dir: string, database: string) {
 }
 
 function printTable(results: [string, Map<string, Row>][], chosen: Route[]) {
-  const cell = 36;
+  const cell = 44;
   console.log(
     `\nAPI over loopback: autocannon in the bench process, the server in its own (${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s warm-up; sample data)`,
   );
   console.log(''.padEnd(34), ...results.map(([db]) => db.padEnd(cell)));
-  const header = `${'req/s'.padStart(7)} ${'p50'.padStart(4)} ${'p97.5'.padStart(5)} ${'×bare'.padStart(6)} ${'trips'.padStart(5)}`;
+  const header = `${'req/s'.padStart(7)} ${'p50'.padStart(4)} ${'p97.5'.padStart(5)} ${'×bare'.padStart(6)} ${'cpu ms'.padStart(7)} ${'trips'.padStart(5)}`;
   console.log('route'.padEnd(34), ...results.map(() => header.padEnd(cell)));
   for (const route of chosen) {
     const cells = results.map(([, rows]) => {
       const row = rows.get(route.name)!;
       const bare = rows.get(routes[0]!.name);
       const ratio = bare ? (row.rps / bare.rps).toFixed(3) : '';
-      return `${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(4)} ${String(row.p975).padStart(5)} ${ratio.padStart(6)} ${String(row.roundTrips).padStart(5)}`.padEnd(
+      return `${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(4)} ${String(row.p975).padStart(5)} ${ratio.padStart(6)} ${row.cpuMsPerRequest.toFixed(3).padStart(7)} ${String(row.roundTrips).padStart(5)}`.padEnd(
         cell,
       );
     });
     console.log(route.name.padEnd(34), ...cells);
   }
-  console.log('(latencies in ms; trips = database round trips of one request; statuses below)');
+  console.log(
+    '(p50, p97.5: latency in ms; cpu ms: the server process’s CPU time per request, the database server’s not included; trips: database round trips of one request)',
+  );
   for (const [db, rows] of results) {
     console.log(`${db}: ${[...rows].map(([name, r]) => `${name.split(' (')[0]} ${r.statuses}`).join('; ')}`);
   }
