@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { findPostgresBin, startPostgres } from '../postgres-test-server.ts';
 import { BENCH_CLIENT_HEADER, STATS_PATH, type ServerStats } from './api-bench-routes.ts';
-import { topSelfTime } from './cpu-profile.ts';
+import { selfTimeByOwner, topSelfTime, type SelfTime } from './cpu-profile.ts';
 
 /**
  * The API under load from another process: scripts/bench/api-server.ts runs the real API (sample
@@ -198,10 +198,12 @@ async function benchRoutes(server: Server, chosen: Route[]): Promise<Map<string,
 
 function printProfile(dir: string, database: string) {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
-    console.log(`\nAPI server CPU profile on ${database}: top self time (${join(dir, file)})`);
-    for (const { where, ms, share } of topSelfTime(join(dir, file))) {
+    const print = ({ where, ms, share }: SelfTime) =>
       console.log(`${(share * 100).toFixed(1).padStart(5)}% ${ms.toFixed(0).padStart(7)} ms  ${where}`);
-    }
+    console.log(`\nAPI server CPU profile on ${database} (${join(dir, file)}): self time by owner`);
+    selfTimeByOwner(join(dir, file)).forEach(print);
+    console.log('top functions by self time');
+    topSelfTime(join(dir, file)).forEach(print);
   }
 }
 

@@ -21,15 +21,30 @@ function place(url: string, line: number): string {
   return `${path.replace(/^node_modules\//, '')}:${line + 1}`;
 }
 
+/** Where a function lives, coarsely: its npm package, the engine's WebAssembly, Node, the app. */
+function owner({ functionName, url }: CpuProfile['nodes'][number]['callFrame']): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (inPackage) return inPackage;
+  if (url.startsWith('wasm:')) return 'WebAssembly (PGlite’s engine)';
+  if (url.startsWith('node:')) return 'Node internals';
+  if (url.includes('/src/')) return 'app (src/)';
+  if (url) return url;
+  return functionName.startsWith('(') ? functionName : `native: ${functionName}`;
+}
+
 /** The functions that spent the most time themselves (not in what they called), largest first. */
 export function topSelfTime(file: string, count = 25): SelfTime[] {
+  return selfTime(file, (f) => `${f.functionName || '(anonymous)'} ${place(f.url, f.lineNumber)}`.trim(), count);
+}
+
+/** Self time added up by owner (package, WebAssembly, Node, app), largest first. */
+export function selfTimeByOwner(file: string, count = 15): SelfTime[] {
+  return selfTime(file, owner, count);
+}
+
+function selfTime(file: string, key: (frame: CpuProfile['nodes'][number]['callFrame']) => string, count: number) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  const nameOf = new Map(
-    profile.nodes.map(({ id, callFrame: f }) => [
-      id,
-      `${f.functionName || '(anonymous)'} ${place(f.url, f.lineNumber)}`.trim(),
-    ]),
-  );
+  const nameOf = new Map(profile.nodes.map(({ id, callFrame }) => [id, key(callFrame)]));
   const micros = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((id, i) => {
