@@ -25,11 +25,10 @@ const FORMATS: Record<string, OutputFormat> = { avif: 'avif', webp: 'webp', jpg:
 const FITS = ['contain', 'cover', 'fill'] as const;
 
 export class ImageRequestError extends Error {
-  constructor(
-    readonly status: 400 | 403,
-    message: string,
-  ) {
+  readonly status: 400 | 403;
+  constructor(status: 400 | 403, message: string) {
     super(message);
+    this.status = status;
   }
 }
 
