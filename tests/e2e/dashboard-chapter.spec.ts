@@ -118,7 +118,10 @@ test.describe('dashboard for a chapter account', () => {
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
     await expect(page.getByLabel('Registration method')).toHaveValue('Online');
     await expect(page.getByLabel('Start time')).toHaveValue('10:00');
-    await expect(page.getByRole('img', { name: 'Current banner' })).toHaveAttribute('src', startsWith(cdnUrlOf(created!.banner)));
+    await expect(page.getByRole('img', { name: 'Current banner' })).toHaveAttribute(
+      'src',
+      startsWith(cdnUrlOf(created!.banner)),
+    );
     await expect(page.getByLabel('Banner')).not.toHaveAttribute('required', '');
     const renamed = `${title} (updated)`;
     await page.getByLabel('Title', { exact: true }).fill(renamed);

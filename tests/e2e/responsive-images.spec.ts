@@ -6,7 +6,13 @@ import { adminToken, createEvent, deleteAllEvents, uploadImage } from './live-da
 /** A photo-like banner as a chapter would upload it: a 2400x1350 JPEG of about 1 MB (noise keeps it large). */
 const bannerUpload = () =>
   sharp({
-    create: { width: 2400, height: 1350, channels: 3, background: '#1447e1', noise: { type: 'gaussian', mean: 128, sigma: 20 } },
+    create: {
+      width: 2400,
+      height: 1350,
+      channels: 3,
+      background: '#1447e1',
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
   })
     .jpeg({ quality: 85 })
     .toBuffer();
@@ -49,7 +55,10 @@ test.describe('uploaded images', () => {
     await expect(img).toHaveAttribute('width', '1280');
     await expect(img).toHaveAttribute('height', '720');
     await expect(img).toHaveAttribute('sizes', '(min-width: 1024px) 960px, 100vw');
-    await expect(img).toHaveAttribute('srcset', new RegExp(`^/\\.netlify/images\\?url=${banner}&w=480&h=270&fit=cover 480w, `));
+    await expect(img).toHaveAttribute(
+      'srcset',
+      new RegExp(`^/\\.netlify/images\\?url=${banner}&w=480&h=270&fit=cover 480w, `),
+    );
     // The page's largest paint: fetched at once, never lazily.
     await expect(img).toHaveAttribute('fetchpriority', 'high');
     await expect(img).not.toHaveAttribute('loading', 'lazy');

@@ -56,7 +56,10 @@ describe('responsiveImage', () => {
 
   it('every slot lists ascending widths that reach at least its box', () => {
     for (const [name, slot] of Object.entries(imageSlots)) {
-      expect([...slot.widths].sort((a, b) => a - b), name).toEqual(slot.widths);
+      expect(
+        [...slot.widths].sort((a, b) => a - b),
+        name,
+      ).toEqual(slot.widths);
       expect(slot.widths.at(-1), name).toBeGreaterThanOrEqual(slot.width);
     }
   });

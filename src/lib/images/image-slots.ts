@@ -23,7 +23,13 @@ export const imageSlots = {
     fit: 'cover',
   },
   /** The chapter landing page's logo, drawn whole (object-contain) in a 192-240 px square. */
-  chapterLogo: { width: 240, height: 240, widths: [240, 480], sizes: '(min-width: 768px) 240px, 192px', fit: 'contain' },
+  chapterLogo: {
+    width: 240,
+    height: 240,
+    widths: [240, 480],
+    sizes: '(min-width: 768px) 240px, 192px',
+    fit: 'contain',
+  },
   /** A round excom photo on the chapter landing page (128 px). */
   excomPhoto: { width: 160, height: 160, widths: [128, 256], sizes: '128px', fit: 'cover' },
   /** A "Humans of" gallery card: up to a third of a max-w-7xl grid, 4:5. */
