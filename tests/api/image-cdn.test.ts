@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -110,17 +110,37 @@ describe('the local image CDN (/.netlify/images)', () => {
   });
 
   it('answers a repeated request from its cache with the same bytes', async () => {
-    const query = `url=${uploadUrl}&w=720`;
+    // The event page banner's 720w candidate.
+    const query = `url=${uploadUrl}&w=720&h=405&fit=cover`;
+    const before = await cachedFiles();
     const first = Buffer.from(await (await get(query)).arrayBuffer());
-    const files = await cachedFiles();
-    expect(files.length).toBeGreaterThan(0);
+    const added = (await cachedFiles()).filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+    const entry = join(cacheDir, added[0]!);
+    expect((await readFile(entry)).equals(first)).toBe(true);
+
     const second = Buffer.from(await (await get(query)).arrayBuffer());
     expect(second.equals(first)).toBe(true);
-    expect(await cachedFiles()).toEqual(files);
+    expect(await cachedFiles()).toEqual([...before, ...added].sort());
+    // Read from disk, not encoded again: a changed entry is what the next request gets.
+    await writeFile(entry, Buffer.concat([first, Buffer.from('cached')]));
+    const third = Buffer.from(await (await get(query)).arrayBuffer());
+    expect(third.subarray(-6).toString()).toBe('cached');
+  });
+
+  it('answers sizes no page asks for without keeping them, so the cache stays bounded', async () => {
+    await get(`url=${uploadUrl}&w=240`);
+    const before = await cachedFiles();
+    for (const query of [`url=${uploadUrl}&w=333`, `url=${uploadUrl}&w=240&q=74`, `url=${uploadUrl}&w=240&h=99`]) {
+      const res = await get(query);
+      expect(res.status).toBe(200);
+    }
+    expect((await decoded(await get(`url=${uploadUrl}&w=333`))).width).toBe(333);
+    expect(await cachedFiles()).toEqual(before);
   });
 
   it('refuses bad requests with a 4xx and writes nothing', async () => {
-    await get(`url=${uploadUrl}&w=100`); // the cache directory exists
+    await get(`url=${uploadUrl}&w=240`); // the cache directory exists (240w: the chapter logo's size)
     const before = await cachedFiles();
     const refusals: [string, number][] = [
       ['w=100', 400],

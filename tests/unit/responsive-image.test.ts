@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { imageSlots } from '../../src/lib/images/image-slots.ts';
 import { imageCdnUrl, isTransformable, responsiveImage } from '../../src/lib/images/responsive-image.ts';
-import { parseImageRequest } from '../../src/server/images/image-request.ts';
+import { negotiateFormat, parseImageRequest } from '../../src/server/images/image-request.ts';
 
 const UPLOAD = '/api/v1/uploads/0b6f3c1e-2f4a-4c1b-9a55-3f1d2c4b5a6e.png';
 
@@ -62,5 +62,20 @@ describe('responsiveImage', () => {
       ).toEqual(slot.widths);
       expect(slot.widths.at(-1), name).toBeGreaterThanOrEqual(slot.width);
     }
+  });
+});
+
+describe('negotiateFormat', () => {
+  const photo = { format: 'jpeg', hasAlpha: false };
+  it('prefers AVIF, then WebP, as the Accept header allows', () => {
+    expect(negotiateFormat('image/avif,image/webp,image/apng,image/*,*/*;q=0.8', photo)).toBe('avif');
+    expect(negotiateFormat('image/webp,*/*', photo)).toBe('webp');
+    expect(negotiateFormat('image/avif;q=0, image/webp;q=0.9', photo)).toBe('webp');
+  });
+  it('keeps a JPEG or PNG source’s format for a browser that names neither, else picks by transparency', () => {
+    expect(negotiateFormat('image/*,*/*;q=0.8', photo)).toBe('jpeg');
+    expect(negotiateFormat(undefined, { format: 'png', hasAlpha: true })).toBe('png');
+    expect(negotiateFormat('*/*', { format: 'webp', hasAlpha: true })).toBe('png');
+    expect(negotiateFormat('*/*', { format: 'heif', hasAlpha: false })).toBe('jpeg');
   });
 });

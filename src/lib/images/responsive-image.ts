@@ -72,11 +72,16 @@ function paramsFor(slot: ImageSlot, w: number): CdnParams {
   return { w, h: Math.round((w * slot.height) / slot.width), fit: 'cover' };
 }
 
+/** Every variant a slot's srcset asks for. */
+export const slotVariants = (slot: ImageSlot): CdnParams[] => slot.widths.map((w) => paramsFor(slot, w));
+
 /** The attributes that let the browser fetch the smallest variant that fills the slot sharply. */
 export function responsiveImage(source: string, slot: ImageSlot): ResponsiveImage {
   const box = { width: slot.width, height: slot.height };
   if (!isTransformable(source)) return { src: source, ...box };
-  const srcSet = slot.widths.map((w) => `${imageCdnUrl(source, paramsFor(slot, w))} ${w}w`).join(', ');
+  const srcSet = slotVariants(slot)
+    .map((params) => `${imageCdnUrl(source, params)} ${params.w}w`)
+    .join(', ');
   // The fallback for browsers without srcset: the smallest candidate at least as wide as the box.
   const fallback = slot.widths.find((w) => w >= slot.width) ?? slot.widths[slot.widths.length - 1]!;
   return { src: imageCdnUrl(source, paramsFor(slot, fallback)), srcSet, sizes: slot.sizes, ...box };

@@ -76,6 +76,15 @@ export function parseImageRequest(params: URLSearchParams): ImageRequest {
   return { source, width, height, fit, format, quality: q === null ? DEFAULT_QUALITY : Number(q) };
 }
 
+/** Whether an Accept header names this type (wildcards do not count: every browser sends image/*). */
+function accepts(accept: string | undefined, type: string): boolean {
+  return (accept ?? '').split(',').some((range) => {
+    const [name, ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return name === type && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 /**
  * The format to send when the request names none: AVIF, else WebP, when the browser says it accepts
  * them; otherwise the source's own format when browsers universally show it, else JPEG (PNG when the
@@ -85,9 +94,8 @@ export function negotiateFormat(
   accept: string | undefined,
   source: { format: string | undefined; hasAlpha: boolean },
 ): OutputFormat {
-  const accepted = (accept ?? '').toLowerCase();
-  if (accepted.includes('image/avif')) return 'avif';
-  if (accepted.includes('image/webp')) return 'webp';
+  if (accepts(accept, 'image/avif')) return 'avif';
+  if (accepts(accept, 'image/webp')) return 'webp';
   if (source.format === 'jpeg' || source.format === 'png') return source.format;
   return source.hasAlpha ? 'png' : 'jpeg';
 }

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { slotVariants } from '../../lib/images/responsive-image.ts';
 import { imageCache } from './image-cache.ts';
 import {
+  DEFAULT_QUALITY,
   ImageRequestError,
   negotiateFormat,
   parseImageRequest,
@@ -32,6 +35,20 @@ const CONTENT_TYPES: Record<OutputFormat, string> = {
 };
 
 export const cacheDirIn = (dataDir: string) => join(dataDir, 'image-cache');
+
+const variantName = (v: { w?: number | undefined; h?: number | undefined; fit?: string | undefined }) =>
+  `${v.w ?? ''}x${v.h ?? ''}:${v.fit ?? 'contain'}`;
+
+/**
+ * The variants the pages ask for (src/lib/images/image-slots.ts). Only these are kept on disk: any
+ * other size is still answered, but a crawler walking w=1..4000 cannot fill DATA_DIR with copies.
+ */
+const PAGE_VARIANTS = new Set(Object.values(imageSlots).flatMap(slotVariants).map(variantName));
+
+function isPageVariant(request: ImageRequest): boolean {
+  const { width: w, height: h, fit, quality } = request;
+  return quality === DEFAULT_QUALITY && PAGE_VARIANTS.has(variantName({ w, h, fit }));
+}
 
 /** sharp's failures here all come from the source: not an image, truncated, or too many pixels. */
 class UnusableSource extends Error {}
@@ -114,7 +131,7 @@ export function localImageCdn(options: LocalImageCdnOptions) {
         body = await serialised(() => encode(data, request, format)).catch(() => {
           throw new UnusableSource();
         });
-        await cache.put(key, body);
+        if (isPageVariant(request)) await cache.put(key, body);
       }
       headers['Content-Length'] = String(body.byteLength);
       return new Response(req.method === 'HEAD' ? null : body.slice().buffer, { status: 200, headers });
