@@ -13,7 +13,8 @@ const site = process.env['SITE_URL'] ?? 'http://localhost:4321';
 // Astro's middleware beside the API and the static files (src/server/server-app.ts).
 const adapter =
   process.env['ASTRO_ADAPTER'] === 'netlify'
-    ? // Uploads and banners are already stored at display size; the image CDN would only add a hop.
+    ? // astro:assets optimises the bundled images at build time; uploaded images reach Netlify's
+      // Image CDN through src/lib/images/responsive-image.ts instead.
       netlify({ imageCDN: false })
     : node({ mode: 'middleware' });
 
@@ -36,8 +37,10 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
-    // `npm run dev` runs the API beside Astro's dev server (scripts/dev.ts) and proxies to it.
-    server: process.env['DEV_API_ORIGIN'] ? { proxy: { '/api/v1': process.env['DEV_API_ORIGIN'] } } : {},
+    // `npm run dev` runs the API and the image CDN beside Astro's dev server (scripts/dev.ts).
+    server: process.env['DEV_API_ORIGIN']
+      ? { proxy: { '/api/v1': process.env['DEV_API_ORIGIN'], '/.netlify/images': process.env['DEV_API_ORIGIN'] } }
+      : {},
   },
   devToolbar: { enabled: false },
 });

@@ -32,11 +32,42 @@ function failure(status: number, message: string, errors: FieldError[] = []): Ap
   return { ok: false, status, message, errors };
 }
 
+/**
+ * The headers of every API call (a JSON body adds its Content-Type; FormData gets its boundary from the
+ * sender). No Accept header: the API answers JSON whatever is asked, and Chromium hands a page's
+ * preloaded answer (ApiPreload) only to a fetch that adds no headers of its own.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {};
+
+export const apiUrl = (path: string) => `${API_BASE}${path}`;
+
+/**
+ * What an answer of the API means, from its status and body text: shared by request() (fetch) and
+ * requestWithUploadProgress() (XMLHttpRequest), so both show the server's message and field errors alike.
+ */
+export function apiResultOf<T>(status: number, text: string): ApiResult<T> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page, an empty body: the status still says what happened.
+    return failure(status, `Unexpected response from the server (${status}).`);
+  }
+  if (status >= 200 && status < 300) return { ok: true, status, data: parsed as T };
+  const error = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Partial<ApiError>;
+  return failure(
+    status,
+    typeof error.message === 'string' && error.message ? error.message : `Request failed (${status}).`,
+    Array.isArray(error.errors) ? error.errors : [],
+  );
+}
+
+/** The answer when none arrived (offline, DNS, aborted). */
+export const networkFailure = (): ApiFailure => failure(0, NETWORK_ERROR_MESSAGE);
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { body, signal } = options;
-  // No Accept header: the API answers JSON whatever is asked, and Chromium hands a page's preloaded
-  // answer (ApiPreload) only to a fetch that adds no headers of its own.
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...API_HEADERS };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
   if (body instanceof FormData)
@@ -47,26 +78,14 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(`${API_BASE}${path}`, init);
+    res = await fetch(apiUrl(path), init);
+    text = await res.text();
   } catch {
-    return failure(0, NETWORK_ERROR_MESSAGE);
+    return networkFailure();
   }
-
-  let parsed: unknown;
-  try {
-    parsed = await res.json();
-  } catch {
-    // A proxy's HTML error page, an empty body: the status still says what happened.
-    return failure(res.status, `Unexpected response from the server (${res.status}).`);
-  }
-  if (res.ok) return { ok: true, status: res.status, data: parsed as T };
-  const error = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Partial<ApiError>;
-  return failure(
-    res.status,
-    typeof error.message === 'string' && error.message ? error.message : `Request failed (${res.status}).`,
-    Array.isArray(error.errors) ? error.errors : [],
-  );
+  return apiResultOf<T>(res.status, text);
 }
 
 export const api = {

@@ -21,8 +21,9 @@ export const IMAGE_FIELD = 'image';
 /** For <input type="file" accept>. */
 export const IMAGE_ACCEPT = Object.keys(IMAGE_EXTENSIONS).join(',');
 
-/** The form hint under an image field. */
-export const IMAGE_HINT = 'PNG, JPEG, WebP, GIF or AVIF, at most 5 MB';
+/** The form hint under an image field (src/lib/shrink-image.ts does the shrinking; GIFs are sent as chosen). */
+export const IMAGE_HINT =
+  'PNG, JPEG, WebP, GIF or AVIF. Large images are resized to 2000 px before upload; 5 MB at most.';
 
 export const imageProblems = {
   type: 'Choose a PNG, JPEG, WebP, GIF or AVIF image',
@@ -34,10 +35,21 @@ export function isImageType(type: string): type is ImageType {
   return Object.hasOwn(IMAGE_EXTENSIONS, type);
 }
 
-/** A message when a file of this type and size cannot be uploaded, otherwise undefined. */
+/**
+ * A message when a chosen file can never be uploaded (not an accepted type, or empty), otherwise undefined.
+ * Its size is not judged here: the browser shrinks a large image before sending, so the 5 MB rule applies
+ * to what is sent (sentImageProblem).
+ */
 export function imageFileProblem(file: { type: string; size: number }): string | undefined {
   if (!isImageType(file.type)) return imageProblems.type;
-  if (file.size > MAX_IMAGE_BYTES) return imageProblems.tooLarge;
   if (file.size === 0) return imageProblems.empty;
+  return undefined;
+}
+
+/** A message when this file, as it is about to be sent, breaks the server's rules, otherwise undefined. */
+export function sentImageProblem(file: { type: string; size: number }): string | undefined {
+  const problem = imageFileProblem(file);
+  if (problem) return problem;
+  if (file.size > MAX_IMAGE_BYTES) return imageProblems.tooLarge;
   return undefined;
 }

@@ -1,15 +1,35 @@
-import { request } from './api-client.ts';
-import { IMAGE_FIELD, imageFileProblem } from './image-upload.ts';
+import { requestWithUploadProgress, type UploadProgressListener } from './api-upload.ts';
+import { IMAGE_FIELD, imageFileProblem, sentImageProblem } from './image-upload.ts';
+import { shrinkImage } from './shrink-image.ts';
 
 export type UploadResult = { ok: true; url: string } | { ok: false; message: string };
 
-/** Checks the file, then sends it as multipart form data; resolves to the stored image's URL. */
-export async function uploadImage(file: File): Promise<UploadResult> {
+export interface UploadCallbacks {
+  /** Called once the image is ready to go (shrunk when that helps), before the first byte is sent. */
+  onSending?: () => void;
+  onProgress?: UploadProgressListener;
+}
+
+/**
+ * Checks the file, shrinks it in the browser when that helps (src/lib/shrink-image.ts), checks what will
+ * be sent against the server's rules (so a large photo that shrinks under 5 MB goes through), then sends
+ * it as multipart form data, telling the progress; resolves to the stored image's URL.
+ */
+export async function uploadImage(file: File, callbacks: UploadCallbacks = {}): Promise<UploadResult> {
   const problem = imageFileProblem(file);
   if (problem) return { ok: false, message: problem };
+  const sent = await shrinkImage(file);
+  const sentProblem = sentImageProblem(sent);
+  if (sentProblem) return { ok: false, message: sentProblem };
   const form = new FormData();
-  form.append(IMAGE_FIELD, file);
-  const result = await request<{ url: string }>('POST', '/uploads', { body: form });
+  form.append(IMAGE_FIELD, sent);
+  callbacks.onSending?.();
+  const result = await requestWithUploadProgress<{ url: string }>(
+    'POST',
+    '/uploads',
+    form,
+    callbacks.onProgress ?? (() => {}),
+  );
   if (result.ok) return { ok: true, url: result.data.url };
   return {
     ok: false,

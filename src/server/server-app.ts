@@ -6,17 +6,21 @@ import { createApi } from './app.ts';
 import { builtSite, loadAstroPages } from './astro-pages.ts';
 import type { ApiDeps } from './deps.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { IMAGE_CDN_PATH } from '../lib/images/responsive-image.ts';
+import { cacheDirIn, localImageCdn } from './images/local-image-cdn.ts';
 import { staticSite } from './static-site.ts';
 
 /**
- * The local stand-in for Netlify: the API under /api/v1, the built site's static files (with the
- * CDN's rewrites), and the on-demand pages rendered by Astro's Node middleware; then the 404 page.
+ * The local stand-in for Netlify: the API under /api/v1, the image CDN at /.netlify/images, the built
+ * site's static files (with the CDN's rewrites), and the on-demand pages rendered by Astro's Node
+ * middleware; then the 404 page.
  */
 export async function createServerApp(deps: ApiDeps, distDir: string) {
   const api = createApi(deps);
   const site = builtSite(distDir);
   const files = staticSite(site.client);
   const pages = await loadAstroPages(distDir);
+  const images = localImageCdn({ api: api.fetch, staticRoot: site.client, cacheDir: cacheDirIn(deps.config.dataDir) });
 
   const app = new Hono<{ Bindings: HttpBindings }>();
   app.use(compress());
@@ -26,6 +30,7 @@ export async function createServerApp(deps: ApiDeps, distDir: string) {
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
   });
+  app.all(IMAGE_CDN_PATH, (c) => images(c.req.raw));
   app.on(['GET', 'HEAD'], '*', async (c) => {
     return (await files.serve(c)) ?? (await pages?.(c)) ?? files.notFound(c);
   });

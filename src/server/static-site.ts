@@ -4,6 +4,23 @@ import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { matchRedirect, parseRedirects, type RedirectRule } from './redirects.ts';
 
+/**
+ * The file a URL path names under `root` (percent-decoded), or undefined when it would leave `root`
+ * (`..`, encoded slashes) or is malformed. The one guard against path traversal for served files.
+ */
+export function pathInside(root: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const base = normalize(join(root, decoded));
+  if (base !== root && !base.startsWith(root + sep)) return undefined;
+  return base;
+}
+
 /** Serves the built site's static files as the CDN would: clean URLs, _redirects rewrites, the 404 page. */
 export function staticSite(distDir: string) {
   const root = resolve(distDir);
@@ -18,15 +35,8 @@ export function staticSite(distDir: string) {
   }
 
   async function findFile(pathname: string): Promise<string | undefined> {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return undefined;
-    }
-    if (decoded.includes('\0')) return undefined;
-    const base = normalize(join(root, decoded));
-    if (base !== root && !base.startsWith(root + sep)) return undefined;
+    const base = pathInside(root, pathname);
+    if (!base) return undefined;
     for (const candidate of [base, join(base, 'index.html'), `${base}.html`]) {
       const info = await stat(candidate).catch(() => undefined);
       if (info?.isFile()) return candidate;

@@ -83,3 +83,16 @@ export async function deleteAllExcom(request: APIRequestContext, token: string) 
 }
 
 export { call as apiCall };
+
+/** Uploads an image as the admin, as the dashboard forms do; returns its URL (/api/v1/uploads/{key}). */
+export async function uploadImage(request: APIRequestContext, token: string, image: Buffer, name: string) {
+  // The server decides the type from the bytes; the declared one is what a browser would send.
+  const mimeType = name.endsWith('.png') ? 'image/png' : 'image/jpeg';
+  const res = await request.post('/api/v1/uploads', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { image: { name, mimeType, buffer: image } },
+  });
+  const body = (await res.json()) as { url?: string; message?: string };
+  if (!body.url) throw new Error(`upload failed (${res.status()}): ${body.message}`);
+  return body.url;
+}

@@ -4,6 +4,7 @@ import { createApi } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createDeps } from '../../src/server/runtime.ts';
 import { bootstrap } from '../../src/server/bootstrap.ts';
+import { roundTripCounter } from '../../src/server/db/round-trip-counter.ts';
 import type { ApiDeps } from '../../src/server/deps.ts';
 import type { PageCache } from '../../src/server/page-cache.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -15,6 +16,8 @@ export interface TestApi {
   origin: string;
   deps: ApiDeps;
   db: ApiDeps['database']['db'];
+  /** Database round trips the server has made so far (statements, BEGIN and COMMIT each count). */
+  roundTrips(): number;
   /** fetch relative to /api/v1, e.g. call('/health'). */
   call(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -36,7 +39,11 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
     SAMPLE_DATA: '0',
   });
   const config: Config = Object.freeze({ ...base, database: testDb.target, ...overrides });
-  const deps = { ...(await createDeps(config)), ...(options.pageCache ? { pageCache: options.pageCache } : {}) };
+  const counter = roundTripCounter();
+  const deps = {
+    ...(await createDeps(config, counter.wrap)),
+    ...(options.pageCache ? { pageCache: options.pageCache } : {}),
+  };
   await bootstrap(deps.database.db, config);
   const api = createApi(deps);
   const server = serve({ fetch: api.fetch, port: 0, hostname: '127.0.0.1' });
@@ -46,6 +53,7 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
     origin,
     deps,
     db: deps.database.db,
+    roundTrips: () => counter.count,
     call: (path, init) => fetch(`${origin}/api/v1${path}`, init),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

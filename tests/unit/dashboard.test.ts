@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatReceivedAt } from '../../src/lib/format.ts';
 import { userInfoFromCookie } from '../../src/lib/session.ts';
-import { MAX_IMAGE_BYTES, imageFileProblem } from '../../src/lib/image-upload.ts';
+import { MAX_IMAGE_BYTES, imageFileProblem, sentImageProblem } from '../../src/lib/image-upload.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from '../../src/islands/dashboard/ui/nav.ts';
 import { idFromPath } from '../../src/islands/shared/use-address.ts';
 import { formValues, splitEmails } from '../../src/islands/dashboard/ui/fields.ts';
@@ -34,15 +34,21 @@ describe('the userInfo cookie', () => {
 });
 
 describe('image files before upload', () => {
-  it('accepts the image types of the API up to 5 MB', () => {
+  it('accepts a chosen image of the API’s types whatever its size: it may shrink before it is sent', () => {
     expect(imageFileProblem({ type: 'image/png', size: 1000 })).toBeUndefined();
     expect(imageFileProblem({ type: 'image/avif', size: MAX_IMAGE_BYTES })).toBeUndefined();
+    expect(imageFileProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES * 2 })).toBeUndefined();
   });
-  it('refuses other types, larger and empty files', () => {
+  it('refuses other types and empty files as soon as they are chosen', () => {
     expect(imageFileProblem({ type: 'image/svg+xml', size: 10 })).toBe('Choose a PNG, JPEG, WebP, GIF or AVIF image');
     expect(imageFileProblem({ type: 'text/plain', size: 10 })).toBe('Choose a PNG, JPEG, WebP, GIF or AVIF image');
-    expect(imageFileProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('Images must be 5 MB or smaller');
     expect(imageFileProblem({ type: 'image/jpeg', size: 0 })).toBe('The image is empty');
+  });
+  it('applies the 5 MB rule to the file that is sent', () => {
+    expect(sentImageProblem({ type: 'image/webp', size: MAX_IMAGE_BYTES })).toBeUndefined();
+    expect(sentImageProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('Images must be 5 MB or smaller');
+    expect(sentImageProblem({ type: 'text/plain', size: 10 })).toBe('Choose a PNG, JPEG, WebP, GIF or AVIF image');
+    expect(sentImageProblem({ type: 'image/png', size: 0 })).toBe('The image is empty');
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { functionBuildOptions } from '../../scripts/build-function.ts';
 
 describe('the Netlify function bundle', () => {
-  it('reaches Neon’s driver and Netlify Blobs, but neither PGlite nor pg', async () => {
+  it('reaches Neon’s driver and Netlify Blobs, but neither PGlite, pg nor sharp', async () => {
     const result = await build({ ...functionBuildOptions, write: false, metafile: true, outfile: 'api.mjs' });
     const packages = new Set(
       Object.keys(result.metafile.inputs).flatMap((path) => {
@@ -16,6 +16,8 @@ describe('the Netlify function bundle', () => {
     expect(packages).toContain('@netlify/blobs');
     expect(packages).not.toContain('@electric-sql/pglite');
     expect(packages).not.toContain('pg');
+    // Production resizes images on Netlify's Image CDN; sharp serves /.netlify/images on the Node server only.
+    expect(packages).not.toContain('sharp');
     // netlify.toml ships the module as is (node_bundler "none"): it may import Node's built-ins only.
     const imports = result.metafile.outputs['api.mjs']!.imports.map((i) => i.path);
     // (debug, under file-type, asks for supports-color inside a try/catch; it is optional and absent.)

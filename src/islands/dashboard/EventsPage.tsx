@@ -1,5 +1,7 @@
 import { api } from '../../lib/api-client.ts';
 import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
@@ -23,10 +25,8 @@ function EventList() {
       {(e) => (
         <li key={e.id} className={cardClass}>
           <img
-            src={e.banner}
+            {...responsiveImage(e.banner, imageSlots.dashboardBanner)}
             alt={`Banner of ${e.title}`}
-            width={400}
-            height={225}
             loading="lazy"
             className="aspect-video w-full object-cover"
           />

@@ -1,5 +1,7 @@
 import { api } from '../../lib/api-client.ts';
 import type { ExcomMember } from '../../lib/types.ts';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { secondaryLinkClass } from './ui/states.tsx';
@@ -25,10 +27,8 @@ function ExcomList() {
           className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
         >
           <img
-            src={m.image}
+            {...responsiveImage(m.image, imageSlots.dashboardAvatar)}
             alt={`Photo of ${m.name}`}
-            width={112}
-            height={112}
             loading="lazy"
             className="h-28 w-28 rounded-full object-cover"
           />

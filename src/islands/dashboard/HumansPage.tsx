@@ -1,5 +1,7 @@
 import { api } from '../../lib/api-client.ts';
 import type { Human } from '../../lib/types.ts';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { useApi } from '../shared/use-api.ts';
@@ -25,10 +27,8 @@ function HumanList() {
       {(h) => (
         <li key={h.id} className={cardClass}>
           <img
-            src={h.image}
+            {...responsiveImage(h.image, imageSlots.dashboardPhoto)}
             alt={`Photo of ${h.name}`}
-            width={400}
-            height={300}
             loading="lazy"
             className="aspect-[4/3] w-full object-cover"
           />

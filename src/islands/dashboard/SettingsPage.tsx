@@ -1,4 +1,6 @@
 import type { ChapterInfo } from '../../lib/types.ts';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { EmptyState, Loading, StatusPanel, buttonClass } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
@@ -32,10 +34,8 @@ function ChapterInfoView() {
     <article className="max-w-3xl space-y-6">
       <div className="flex items-center gap-4">
         <img
-          src={c.logo}
+          {...responsiveImage(c.logo, imageSlots.dashboardLogo)}
           alt={`Logo of ${c.chapterId.name}`}
-          width={96}
-          height={96}
           className="h-24 w-24 rounded-lg object-contain"
         />
         <div>

@@ -1,4 +1,6 @@
 import { formatEventDate, formatFee, isUpcoming } from '../../lib/format.ts';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
 
 interface Props {
@@ -22,10 +24,8 @@ export default function EventCard({ event, now, priority = false }: Props) {
     >
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
         <img
-          src={event.banner}
+          {...responsiveImage(event.banner, imageSlots.eventCard)}
           alt={`Banner of ${event.title}`}
-          width={640}
-          height={360}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { Human } from '../../lib/types.ts';
 import Paragraphs from '../shared/Paragraphs.tsx';
 
@@ -55,10 +57,8 @@ export default function HumanModal({ human, onClose }: { human: Human; onClose: 
     >
       <div className="max-h-[85vh] overflow-y-auto">
         <img
-          src={human.image}
+          {...responsiveImage(human.image, imageSlots.humanModal)}
           alt={`Photo of ${human.name}`}
-          width={800}
-          height={600}
           decoding="async"
           className="aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800"
         />

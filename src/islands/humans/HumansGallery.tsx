@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { Human } from '../../lib/types.ts';
 import HumanModal from './HumanModal.tsx';
 import ErrorBox from '../shared/ErrorBox.tsx';
@@ -54,10 +56,8 @@ export default function HumansGallery() {
               className="group relative block w-full overflow-hidden rounded-xl bg-slate-200 text-left shadow-sm dark:bg-slate-800"
             >
               <img
-                src={human.image}
+                {...responsiveImage(human.image, imageSlots.humanCard)}
                 alt=""
-                width={480}
-                height={600}
                 // The first photo may be the page's largest paint: it loads at once, first.
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'auto'}

@@ -11,7 +11,7 @@ export type ChapterInfoChanges = Omit<Updateable<ChapterInfoTable>, Managed>;
 type Owner = Pick<Chapter, 'id' | 'name' | 'email' | 'slug'>;
 type Page = Omit<ChapterInfoRow, Managed>;
 
-const toChapterInfo = (id: string, page: Page, owner: Owner): ChapterInfo => ({
+export const toChapterInfo = (id: string, page: Page, owner: Owner): ChapterInfo => ({
   ...apiIds(id),
   slug: owner.slug,
   chapterId: { ...apiIds(owner.id), name: owner.name, email: owner.email },

@@ -1,14 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database, EventRow, EventTable } from '../db/schema.ts';
-import { apiIds, isoTime } from './api-shape.ts';
+import { apiIds, isoTime, type WithJsonTimes } from './api-shape.ts';
 import { byId } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
 /** An event's own fields, as the payload schemas produce them; the owner and timestamps are set here. */
 export type EventFields = Omit<Insertable<EventTable>, 'id' | 'chapterId' | 'createdAt' | 'updatedAt'>;
 
-const toEvent = (row: EventRow & { chapterSlug: string }): EventItem => ({
+export const toEvent = (row: WithJsonTimes<EventRow> & { chapterSlug: string }): EventItem => ({
   ...apiIds(row.id),
   title: row.title,
   eventDate: row.eventDate,

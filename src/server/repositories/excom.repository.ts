@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { ExcomMember } from '../../lib/types.ts';
 import type { Database, ExcomMemberTable, ExcomRow } from '../db/schema.ts';
-import { apiIds } from './api-shape.ts';
+import { apiIds, type WithJsonTimes } from './api-shape.ts';
 import { byId } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
@@ -9,7 +9,7 @@ type Managed = 'id' | 'chapterId' | 'createdAt' | 'updatedAt';
 export type ExcomFields = Omit<Insertable<ExcomMemberTable>, Managed>;
 export type ExcomChanges = Omit<Updateable<ExcomMemberTable>, Managed>;
 
-const toExcom = (row: ExcomRow & { chapterSlug: string }): ExcomMember => ({
+export const toExcom = (row: WithJsonTimes<ExcomRow> & { chapterSlug: string }): ExcomMember => ({
   ...apiIds(row.id),
   name: row.name,
   designation: row.designation,

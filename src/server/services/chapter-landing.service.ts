@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ChapterInfo, EventItem, ExcomMember } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
-import { blankChapterInfo, findChapterInfoOf } from '../repositories/chapter-info.repository.ts';
-import { findAccountBySlug } from '../repositories/chapters.repository.ts';
-import { listExcom } from '../repositories/excom.repository.ts';
-import { ofChapter } from '../repositories/viewer-scope.ts';
-import { eventsInOrder } from './events.service.ts';
+import { findChapterLanding } from '../repositories/chapter-landing.repository.ts';
+import { orderEvents } from './events.service.ts';
 
 export interface ChapterLanding {
   chapter: ChapterInfo;
@@ -19,13 +16,6 @@ export async function chapterLanding(
   slug: string,
   now: Date,
 ): Promise<ChapterLanding | undefined> {
-  const account = await findAccountBySlug(db, slug);
-  if (!account) return undefined;
-  const scope = ofChapter(account.id);
-  const [info, events, excom] = await Promise.all([
-    findChapterInfoOf(db, account.id),
-    eventsInOrder(db, scope, now),
-    listExcom(db, scope),
-  ]);
-  return { chapter: info ?? blankChapterInfo(account), events, excom };
+  const found = await findChapterLanding(db, slug);
+  return found && { ...found, events: orderEvents(found.events, now) };
 }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-upload.ts';
+import { imageSlots } from '../../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../../lib/images/responsive-image.ts';
 import type { FieldSpec } from './fields.ts';
 
 interface Props {
@@ -145,7 +147,7 @@ function ImageControl({ common, required, current, file, label, onFile }: ImageC
       {shown && (
         <figure className="mt-2">
           <img
-            src={shown}
+            {...responsiveImage(shown, imageSlots.formPreview)}
             alt={preview ? `Chosen ${label.toLowerCase()}` : `Current ${label.toLowerCase()}`}
             className="h-32 w-auto rounded-md border border-slate-200 object-cover dark:border-slate-700"
           />

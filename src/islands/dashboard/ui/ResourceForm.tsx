@@ -5,6 +5,7 @@ import { imageFileProblem } from '../../../lib/image-upload.ts';
 import { uploadImage } from '../../../lib/upload.ts';
 import { toast } from '../../shared/toast.tsx';
 import FormField from './FormField.tsx';
+import UploadProgress from './UploadProgress.tsx';
 import { formValues, splitEmails, type FieldSpec, type FormValues } from './fields.ts';
 
 /** Stands in for an image that is chosen but not uploaded yet, so the schema can check the rest first. */
@@ -43,6 +44,8 @@ export default function ResourceForm(props: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
+  // The image field being uploaded, and how much of it is sent (undefined while it is being shrunk).
+  const [uploading, setUploading] = useState<{ field: string; fraction: number | undefined }>();
   // Remounts the file inputs when the form is cleared (a file input's value cannot be set).
   const [generation, setGeneration] = useState(0);
 
@@ -95,7 +98,12 @@ export default function ResourceForm(props: Props) {
       for (const f of fields) {
         const file = files[f.name];
         if (f.type !== 'image' || !file) continue;
-        const uploaded = await uploadImage(file);
+        setUploading({ field: f.name, fraction: undefined });
+        const uploaded = await uploadImage(file, {
+          onSending: () => setUploading({ field: f.name, fraction: 0 }),
+          onProgress: (fraction) => setUploading({ field: f.name, fraction }),
+        });
+        setUploading(undefined);
         if (!uploaded.ok) {
           setErrors({ [f.name]: uploaded.message });
           fail(uploaded.message);
@@ -125,6 +133,7 @@ export default function ResourceForm(props: Props) {
       }
       setFiles({});
     } finally {
+      setUploading(undefined);
       setBusy(false);
     }
   };
@@ -146,6 +155,7 @@ export default function ResourceForm(props: Props) {
               onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
               onFile={(file) => setFiles((all) => ({ ...all, [f.name]: file }))}
             />
+            {uploading?.field === f.name && <UploadProgress fraction={uploading.fraction} />}
           </div>
         ))}
       </div>

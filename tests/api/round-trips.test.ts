@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+
+/**
+ * How many database round trips a request costs (counted in the server's database driver; BEGIN and
+ * COMMIT count too). Each public read is one query; a signed-in change at most three (the session's
+ * account, the change, the row read back). A regression here is a slower API on every database.
+ */
+let api: TestApi;
+let alpha: Awaited<ReturnType<typeof createChapter>>;
+let eventId: string;
+beforeAll(async () => {
+  api = await startTestApi();
+  const admin = await adminToken(api);
+  alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
+  const info = {
+    logo: '/sample/logo.webp',
+    shortDescription: 'Computing at Alpha University',
+    websiteUrl: 'https://alpha.example.org',
+    facebookUrl: 'https://www.facebook.com/alpha',
+    linkedinUrl: 'https://www.linkedin.com/company/alpha',
+    aboutUs: 'We run workshops.',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  };
+  expect((await api.call('/chapters', json('POST', info, alpha.token))).status).toBe(201);
+  for (const title of ['Alpha Hackathon', 'Alpha Meetup']) {
+    const res = await api.call('/events', json('POST', sampleEvent({ title }), alpha.token));
+    eventId = (await res.json()).event._id;
+  }
+  const member = {
+    name: 'Nusrat Jahan',
+    designation: 'Chair',
+    affiliation: 'Alpha University',
+    image: '/sample/p1.webp',
+    email: 'nusrat@example.com',
+  };
+  expect((await api.call('/excom', json('POST', member, alpha.token))).status).toBe(201);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** Sends one request, reads its whole answer, and returns it with the round trips it cost. */
+async function counted(path: string, init?: RequestInit) {
+  const before = api.roundTrips();
+  const res = await api.call(path, init);
+  const body = await res.json();
+  return { status: res.status, body, roundTrips: api.roundTrips() - before };
+}
+
+describe('database round trips per request', () => {
+  it.each(['/events', `/events/{id}`, '/humans', '/chapters/alpha'])(
+    'public GET %s makes exactly one',
+    async (path) => {
+      const { status, roundTrips } = await counted(path.replace('{id}', eventId));
+      expect(status).toBe(200);
+      expect(roundTrips).toBe(1);
+    },
+  );
+
+  it('a chapter page read in one query shows what the separate reads show', async () => {
+    const { body: landing } = await counted('/chapters/alpha');
+    const { body: all } = await counted('/events');
+    const { body: own } = await counted('/chapters', json('GET', undefined, alpha.token));
+    const { body: excom } = await counted('/excom', json('GET', undefined, alpha.token));
+    expect(landing.events).toEqual(all.events.filter((e: { chapterSlug: string }) => e.chapterSlug === 'alpha'));
+    expect(landing.events).toHaveLength(2);
+    expect(landing.chapter).toEqual(own.chapter);
+    expect(landing.excom).toEqual(excom.excoms);
+  });
+
+  it('a signed-in POST /events makes at most three', async () => {
+    const { status, roundTrips } = await counted('/events', json('POST', sampleEvent(), alpha.token));
+    expect(status).toBe(201);
+    expect(roundTrips).toBeGreaterThan(0);
+    expect(roundTrips).toBeLessThanOrEqual(3);
+  });
+
+  it('a signed-in read costs one more than the public read: the session’s account', async () => {
+    const { status, roundTrips } = await counted('/events', json('GET', undefined, alpha.token));
+    expect(status).toBe(200);
+    expect(roundTrips).toBe(2);
+  });
+});
