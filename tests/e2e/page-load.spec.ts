@@ -33,14 +33,15 @@ async function recordLayoutShifts(page: Page) {
       for (const entry of entries as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-        sources: { node: Node | null }[];
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[]) {
         // As the CLS metric: shifts right after user input are expected, the test gives none anyway.
         if (entry.hadRecentInput) continue;
         const sources = entry.sources
-          .map(({ node }) =>
-            node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName),
-          )
+          .map(({ node, previousRect: was, currentRect: now }) => {
+            const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : node?.nodeName;
+            return `${name} (${was.x},${was.y} ${was.width}x${was.height} -> ${now.x},${now.y} ${now.width}x${now.height})`;
+          })
           .join(', ');
         window.layoutShifts.push({ value: entry.value, sources });
       }
