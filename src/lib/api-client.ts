@@ -32,8 +32,12 @@ function failure(status: number, message: string, errors: FieldError[] = []): Ap
   return { ok: false, status, message, errors };
 }
 
-/** The headers of every API call (a JSON body adds its Content-Type; FormData gets its boundary from the sender). */
-export const API_HEADERS: Readonly<Record<string, string>> = { Accept: 'application/json' };
+/**
+ * The headers of every API call (a JSON body adds its Content-Type; FormData gets its boundary from the
+ * sender). No Accept header: the API answers JSON whatever is asked, and Chromium hands a page's
+ * preloaded answer (ApiPreload) only to a fetch that adds no headers of its own.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {};
 
 export const apiUrl = (path: string) => `${API_BASE}${path}`;
 

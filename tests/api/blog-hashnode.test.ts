@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
 import { FAKE_HOST, MAX_FIRST, fakePost, startFakeHashnode, type FakeHashnode } from '../support/fake-hashnode.ts';
 import { Hono } from 'hono';
-import { BLOG_CACHE_CONTROL, blogRoutes } from '../../src/server/routes/blog.routes.ts';
+import { BLOG_CDN_CACHE_CONTROL, blogRoutes } from '../../src/server/routes/blog.routes.ts';
 import { handleError } from '../../src/server/http/errors.ts';
 import type { ApiDeps } from '../../src/server/deps.ts';
 import type { BlogAuthorResponse, BlogFeedResponse, BlogPostResponse } from '../../src/lib/blog/types.ts';
@@ -39,7 +39,8 @@ describe('the blog API over Hashnode', () => {
   it('pages the feed 9 at a time with cursors, cached by the CDN', async () => {
     const first = await api.call('/blog/posts');
     expect(first.status).toBe(200);
-    expect(first.headers.get('cache-control')).toBe(BLOG_CACHE_CONTROL);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    expect(first.headers.get('netlify-cdn-cache-control')).toBe(BLOG_CDN_CACHE_CONTROL);
     const page1 = await json<BlogFeedResponse>(first);
     expect(page1.success).toBe(true);
     expect(page1.publication).toMatchObject({ id: 'pub-1', title: 'Fake Publication' });
@@ -91,7 +92,8 @@ describe('the blog API over Hashnode', () => {
     ];
     const res = await api.call('/blog/posts/fake-post-1');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe(BLOG_CACHE_CONTROL);
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
+    expect(res.headers.get('netlify-cdn-cache-control')).toBe(BLOG_CDN_CACHE_CONTROL);
     const { post } = await json<BlogPostResponse>(res);
     expect(post.views).toBe(101);
     expect(post.updatedAt).toBe(POSTS[0]!.updatedAt);

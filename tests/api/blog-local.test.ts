@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server.ts';
-import { BLOG_CACHE_CONTROL } from '../../src/server/routes/blog.routes.ts';
+import { BLOG_CDN_CACHE_CONTROL } from '../../src/server/routes/blog.routes.ts';
 import type { BlogAuthorResponse, BlogFeedResponse, BlogPostResponse } from '../../src/lib/blog/types.ts';
 
 let api: TestApi;
@@ -13,7 +13,8 @@ describe('the blog API over the local Markdown posts (no HASHNODE_HOST)', () => 
   it('serves the 12 sample posts newest first, 9 then 3', async () => {
     const res = await api.call('/blog/posts');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe(BLOG_CACHE_CONTROL);
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
+    expect(res.headers.get('netlify-cdn-cache-control')).toBe(BLOG_CDN_CACHE_CONTROL);
     const page1 = (await res.json()) as BlogFeedResponse;
     expect(page1.posts).toHaveLength(9);
     expect(page1.posts[0]?.slug).toBe('quantum-computing-primer');

@@ -254,8 +254,8 @@ export default function BlogList({ chapterName }: { chapterName: string }) {
 
         {status === 'ready' && visible.length > 0 && (
           <PostGrid>
-            {visible.map((post) => (
-              <PostCard key={post.id} post={post} chapterName={chapterName} />
+            {visible.map((post, i) => (
+              <PostCard key={post.id} post={post} chapterName={chapterName} priority={i === 0} />
             ))}
           </PostGrid>
         )}

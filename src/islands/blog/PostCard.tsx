@@ -3,7 +3,14 @@ import { formatBlogDate } from '../../lib/format.ts';
 import { blogPaths, CARD_TAG_LIMIT, READING_TIME, truncateAuthorName, visibleTags } from '../../lib/blog/rules.ts';
 import type { BlogPost } from '../../lib/blog/types.ts';
 
-export function PostCard({ post, chapterName }: { post: BlogPost; chapterName: string }) {
+interface PostCardProps {
+  post: BlogPost;
+  chapterName: string;
+  /** The list's first card: its cover may be the page's largest paint, so it loads at once, first. */
+  priority?: boolean;
+}
+
+export function PostCard({ post, chapterName, priority = false }: PostCardProps) {
   const href = blogPaths.post(post.slug);
   const { shown, more } = visibleTags(post.tags, CARD_TAG_LIMIT);
   return (
@@ -19,7 +26,8 @@ export function PostCard({ post, chapterName }: { post: BlogPost; chapterName: s
             alt=""
             width={800}
             height={420}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
           />

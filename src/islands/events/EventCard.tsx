@@ -7,13 +7,15 @@ interface Props {
   event: EventItem;
   /** The moment "upcoming" is judged against; the current time unless a list passes one. */
   now?: Date | undefined;
+  /** The list's first card: its banner may be the page's largest paint, so it loads at once, first. */
+  priority?: boolean;
 }
 
 /**
  * One event as a card (home page, /events, chapter slider): banner, "Upcoming" mark, date, location,
  * fee, and the title linking to /events/{_id}; the whole card is clickable through that link.
  */
-export default function EventCard({ event, now }: Props) {
+export default function EventCard({ event, now, priority = false }: Props) {
   const upcoming = isUpcoming(event, now);
   return (
     <article
@@ -24,7 +26,8 @@ export default function EventCard({ event, now }: Props) {
         <img
           {...responsiveImage(event.banner, imageSlots.eventCard)}
           alt={`Banner of ${event.title}`}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover"
         />

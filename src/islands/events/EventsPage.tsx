@@ -9,9 +9,21 @@ import { useApi } from '../shared/use-api.ts';
 /** Spec §9: the events list shows 3 skeleton cards while loading. */
 export const EVENT_SKELETON_CARDS = 3;
 
+/** The list's API address; the page preloads it (ApiPreload). */
+export const EVENTS_API_PATH = '/events';
+
 const grid = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
-function Section({ title, empty, events, now }: { title: string; empty: string; events: EventItem[]; now: Date }) {
+interface SectionProps {
+  title: string;
+  empty: string;
+  events: EventItem[];
+  now: Date;
+  /** The page's first section with cards: its first card is at the top of the first screen. */
+  first: boolean;
+}
+
+function Section({ title, empty, events, now, first }: SectionProps) {
   const id = title.toLowerCase().replace(/\s+/g, '-');
   return (
     <section aria-labelledby={id} className="fade-in mt-12 first:mt-0">
@@ -24,9 +36,9 @@ function Section({ title, empty, events, now }: { title: string; empty: string; 
         </p>
       ) : (
         <ul className={`mt-6 ${grid}`}>
-          {events.map((event) => (
+          {events.map((event, i) => (
             <li key={event.id} className="flex">
-              <EventCard event={event} now={now} />
+              <EventCard event={event} now={now} priority={first && i === 0} />
             </li>
           ))}
         </ul>
@@ -37,7 +49,7 @@ function Section({ title, empty, events, now }: { title: string; empty: string; 
 
 /** /events: upcoming events (not ended yet, in Dhaka time), then every event. Not retried on failure (spec §8). */
 export default function EventsPage() {
-  const [events] = useApi('/events', (body: { events: EventItem[] }) => body.events);
+  const [events] = useApi(EVENTS_API_PATH, (body: { events: EventItem[] }) => body.events);
   // One moment for the whole list, so a card and its section agree on what is upcoming.
   const [now] = useState(() => new Date());
 
@@ -63,8 +75,20 @@ export default function EventsPage() {
   const upcoming = events.data.filter((event) => isUpcoming(event, now));
   return (
     <>
-      <Section title="Upcoming Events" empty="No Upcoming Events Found" events={upcoming} now={now} />
-      <Section title="All Events" empty="No Events Found" events={events.data} now={now} />
+      <Section
+        title="Upcoming Events"
+        empty="No Upcoming Events Found"
+        events={upcoming}
+        now={now}
+        first={upcoming.length > 0}
+      />
+      <Section
+        title="All Events"
+        empty="No Events Found"
+        events={events.data}
+        now={now}
+        first={upcoming.length === 0}
+      />
     </>
   );
 }

@@ -9,13 +9,18 @@ interface Props {
   className?: string;
 }
 
-/**
- * The hero title typed out letter by letter. The heading always carries the full text for screen
- * readers and for the page before hydration; only the visible copy animates, and not at all under
- * reduced motion.
- */
 const noSubscription = () => () => {};
 
+/**
+ * The hero title typed out letter by letter. Screen readers get the full title once (the sr-only copy);
+ * the visible copy animates, and not at all under reduced motion.
+ *
+ * No layout shift: the whole title is always laid out, its untyped rest invisible, so the heading has
+ * its final lines and height from the server's HTML on, through hydration and every step. The caret is
+ * an empty inline box drawn by its border with no net advance: it adds no width (the line breaks stay
+ * those of the full title) and no height, and Chromium does not count an inline box moving as a shift
+ * (an inline-block caret moving a letter per step would be).
+ */
 export default function TypingTitle({ text, className }: Props) {
   // False while rendering on the server and hydrating (the full title), true right after hydration.
   const hydrated = useSyncExternalStore(
@@ -42,13 +47,10 @@ export default function TypingTitle({ text, className }: Props) {
   return (
     <h1 className={className} data-typing={typing ? 'true' : 'false'}>
       <span className="sr-only">{text}</span>
-      <span aria-hidden="true" data-typed>
-        {text.slice(0, shown)}
-        <span
-          className={`ml-0.5 inline-block w-[0.08em] bg-current align-baseline ${typing ? 'animate-pulse' : 'opacity-0'}`}
-        >
-          &nbsp;
-        </span>
+      <span aria-hidden="true">
+        <span data-typed>{text.slice(0, shown)}</span>
+        <span className={`-mr-[0.08em] border-l-[0.08em] border-current ${typing ? 'animate-pulse' : 'opacity-0'}`} />
+        <span className="invisible">{text.slice(shown)}</span>
       </span>
     </h1>
   );

@@ -8,9 +8,12 @@ import { useApi } from '../shared/use-api.ts';
 
 const grid = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
+/** The gallery's API address; the page preloads it (ApiPreload). */
+export const HUMANS_API_PATH = '/humans';
+
 /** "Humans of IEEE CS BDC": image cards; a card opens its story in a modal. */
 export default function HumansGallery() {
-  const [humans] = useApi('/humans', (body: { humans: Human[] }) => body.humans);
+  const [humans] = useApi(HUMANS_API_PATH, (body: { humans: Human[] }) => body.humans);
   const [open, setOpen] = useState<Human | null>(null);
 
   if (humans.state === 'loading') {
@@ -44,7 +47,7 @@ export default function HumansGallery() {
   return (
     <>
       <ul className={`fade-in ${grid}`}>
-        {humans.data.map((human) => (
+        {humans.data.map((human, i) => (
           <li key={human.id}>
             <button
               type="button"
@@ -55,7 +58,9 @@ export default function HumansGallery() {
               <img
                 {...responsiveImage(human.image, imageSlots.humanCard)}
                 alt=""
-                loading="lazy"
+                // The first photo may be the page's largest paint: it loads at once, first.
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
                 decoding="async"
                 className="aspect-[4/5] w-full object-cover transition duration-300 group-hover:scale-105"
               />

@@ -2,13 +2,24 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 
 /**
- * Public reads may be served by the CDN for a minute (and stale while it refreshes) so a popular page
- * costs the database little; browsers always revalidate, so staff see their edits on reload.
- * Signed-in requests are never shared.
+ * What browsers are told about a public read: keep it, but ask again before every use, so staff see
+ * their edits on reload. "no-cache" rather than "max-age=0": Chromium hands a page's preload of the
+ * answer (ApiPreload) to the island's fetch only when the answer is not already stale, and no-cache
+ * answers count as usable once, where max-age=0 ones are fetched a second time.
+ */
+export const BROWSER_CACHE_CONTROL = 'public, no-cache';
+
+/** Netlify's CDN may share a public read for a minute, and serve it stale while it refreshes. */
+export const PUBLIC_CDN_CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate=300';
+
+/**
+ * Public reads may be served by the CDN for a minute so a popular page costs the database little;
+ * browsers always revalidate. Signed-in requests are never shared.
  */
 export const publicCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (c.res.status === 200 && !c.get('user')) {
-    c.res.headers.set('Cache-Control', 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    c.res.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+    c.res.headers.set('Netlify-CDN-Cache-Control', PUBLIC_CDN_CACHE_CONTROL);
   }
 };

@@ -2,13 +2,15 @@ import { Hono, type Context } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import { createBlogSource } from '../blog/index.ts';
 import { BlogCursorError } from '../blog/blog-source.ts';
+import { BROWSER_CACHE_CONTROL } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 
 /** Blog bodies may be cached by the CDN for 5 minutes and served stale for a day while it refreshes. */
-export const BLOG_CACHE_CONTROL = 'public, s-maxage=300, stale-while-revalidate=86400';
+export const BLOG_CDN_CACHE_CONTROL = 'public, s-maxage=300, stale-while-revalidate=86400';
 
 function cached(c: Context) {
-  c.header('Cache-Control', BLOG_CACHE_CONTROL);
+  c.header('Cache-Control', BROWSER_CACHE_CONTROL);
+  c.header('Netlify-CDN-Cache-Control', BLOG_CDN_CACHE_CONTROL);
 }
 
 /** The source's failures (BlogSourceError, BlogCursorError) reach the client through handleError. */

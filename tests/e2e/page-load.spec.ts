@@ -1,0 +1,200 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures.ts';
+import { adminToken, createEvent, createHuman, deleteAllEvents } from './live-data.ts';
+
+/** Lighthouse's mobile screen and the desktop one the other tests use: the hero stacks on the first. */
+const VIEWPORTS = [
+  { name: 'mobile', width: 412, height: 823 },
+  { name: 'desktop', width: 1280, height: 720 },
+] as const;
+
+const HERO_TITLE = 'Empowering the Future of Computer Science';
+const TYPING_STEP_MS = 60;
+const MOSAIC_INTERVAL_MS = 3000;
+
+declare global {
+  interface Window {
+    layoutShifts: { value: number; sources: string }[];
+    layoutShiftObserver: PerformanceObserver;
+    realAnimationFrame: typeof requestAnimationFrame;
+  }
+}
+
+/**
+ * Records every layout shift of the page from its first frame (buffered), with what moved. Added
+ * before the fake clock is installed, so it keeps the browser's real requestAnimationFrame to wait
+ * for frames with: shifts are found when a frame is rendered, whatever the page's clock says.
+ */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    window.layoutShifts = [];
+    window.realAnimationFrame = window.requestAnimationFrame.bind(window);
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
+        // As the CLS metric: shifts right after user input are expected, the test gives none anyway.
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources
+          .map(({ node, previousRect: was, currentRect: now }) => {
+            const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : node?.nodeName;
+            return `${name} (${was.x},${was.y} ${was.width}x${was.height} -> ${now.x},${now.y} ${now.width}x${now.height})`;
+          })
+          .join(', ');
+        window.layoutShifts.push({ value: entry.value, sources });
+      }
+    };
+    window.layoutShiftObserver = new PerformanceObserver((list) => record(list.getEntries()));
+    window.layoutShiftObserver.observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts so far, after two real frames (the second renders whatever the last step changed). */
+async function layoutShifts(page: Page) {
+  return page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => window.realAnimationFrame(resolve));
+    window.layoutShifts.push(
+      ...window.layoutShiftObserver
+        .takeRecords()
+        .map((entry) => ({ value: (entry as PerformanceEntry & { value: number }).value, sources: '(late)' })),
+    );
+    return window.layoutShifts;
+  });
+}
+
+const cumulative = (shifts: { value: number }[]) => shifts.reduce((sum, shift) => sum + shift.value, 0);
+
+/**
+ * Proves the recording sees shifts on this page: pushes the main content down by a tall block and
+ * expects a shift (a test of "no shift" that could not see one would pass on anything).
+ */
+async function expectAShiftToBeSeen(page: Page) {
+  const before = cumulative(await layoutShifts(page));
+  await page.evaluate(() => {
+    const block = document.createElement('div');
+    block.style.height = '200px';
+    document.querySelector('main')?.prepend(block);
+  });
+  expect(cumulative(await layoutShifts(page))).toBeGreaterThan(before);
+}
+
+/** Resolves once the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => document.querySelector(`astro-island:has(${s}):not([ssr])`) !== null, selector);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`no layout shift on ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('home: load, hydration, the typed title and a mosaic reshuffle move nothing', async ({ page }) => {
+      await recordLayoutShifts(page);
+      // The page's timers run only when the test moves its clock, so every step below is seen.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1000);
+      await page.goto('/');
+      await hydrated(page, 'h1');
+      await hydrated(page, '[data-mosaic]');
+      const typed = page.locator('[data-typed]');
+      let letters = 0;
+      for (const next of [1, 2, 10, 25]) {
+        await page.clock.runFor(TYPING_STEP_MS * (next - letters));
+        letters = next;
+        await expect(typed).toHaveText(HERO_TITLE.slice(0, letters));
+        expect(await layoutShifts(page), `after ${letters} letters`).toEqual([]);
+      }
+      await page.clock.runFor(TYPING_STEP_MS * HERO_TITLE.length);
+      await expect(typed).toHaveText(HERO_TITLE);
+      const order = () =>
+        page.locator('[data-mosaic] img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')).join());
+      const first = await order();
+      await page.clock.runFor(MOSAIC_INTERVAL_MS);
+      await expect.poll(order).not.toBe(first);
+      expect(await layoutShifts(page), 'after the title and a reshuffle').toEqual([]);
+      await expectAShiftToBeSeen(page);
+    });
+
+    test('/events: the list replacing its skeleton moves nothing', async ({ page, request, baseURL }) => {
+      const token = await adminToken(request, baseURL!);
+      await deleteAllEvents(request, token);
+      await createEvent(request, token, { title: 'Shift-free Workshop', eventDate: '2099-01-10' });
+      await createEvent(request, token, { title: 'Past Seminar', eventDate: '2024-01-10' });
+      await recordLayoutShifts(page);
+      await page.goto('/events');
+      await expect(page.getByRole('article')).toHaveCount(3);
+      expect(await layoutShifts(page)).toEqual([]);
+      await expectAShiftToBeSeen(page);
+    });
+  });
+}
+
+/** An image the browser may show as the largest paint of its page must not wait to be scrolled near. */
+test.describe('largest-paint candidates load at once', () => {
+  test('the first hero mosaic picture', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-mosaic] img').first()).not.toHaveAttribute('loading', 'lazy');
+  });
+
+  test('the event page banner, fetched first', async ({ page, request, baseURL }) => {
+    const event = await createEvent(request, await adminToken(request, baseURL!), { title: 'Banner Event' });
+    await page.goto(`/events/${event._id}`);
+    const banner = page.getByRole('img', { name: 'Banner of Banner Event' });
+    await expect(banner).not.toHaveAttribute('loading', 'lazy');
+    await expect(banner).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  test('the first event card on /events, fetched first; the cards after it wait', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const token = await adminToken(request, baseURL!);
+    await deleteAllEvents(request, token);
+    await createEvent(request, token, { title: 'Soonest Event', eventDate: '2099-01-10' });
+    await createEvent(request, token, { title: 'Later Event', eventDate: '2099-02-10' });
+    await page.goto('/events');
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(4);
+    const first = cards.first().locator('img');
+    await expect(first).not.toHaveAttribute('loading', 'lazy');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(cards.last().locator('img')).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+/**
+ * The lists that paint the first screen have their API answer requested by the HTML (a preload), and
+ * the island takes that answer rather than asking again.
+ */
+test.describe('list answers preloaded by the page', () => {
+  const lists = [
+    {
+      path: '/events',
+      api: '/api/v1/events',
+      loaded: (page: Page) => page.getByRole('heading', { name: 'All Events' }),
+    },
+    { path: '/blogs', api: '/api/v1/blog/posts', loaded: (page: Page) => page.getByTestId('post-card').first() },
+    {
+      path: '/humans-of-ieee-cs-bdc',
+      api: '/api/v1/humans',
+      loaded: (page: Page) => page.getByRole('button', { name: 'Preload Human' }).first(),
+      seed: async (request: APIRequestContext, token: string) =>
+        createHuman(request, token, { name: 'Preload Human', image: '/og-default.png', description: 'Story.' }),
+    },
+  ];
+  for (const { path, api, loaded, seed } of lists) {
+    test(`${path} asks for ${api} once`, async ({ page, request, baseURL }) => {
+      await seed?.(request, await adminToken(request, baseURL!));
+      const asked: string[] = [];
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname === api) asked.push(req.resourceType());
+      });
+      await page.goto(path);
+      await expect(page.locator(`link[rel="preload"][href="${api}"]`)).toHaveAttribute('as', 'fetch');
+      await expect(loaded(page)).toBeVisible();
+      expect(asked).toHaveLength(1);
+    });
+  }
+});
