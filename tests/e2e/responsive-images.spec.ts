@@ -2,20 +2,7 @@ import type { Locator, Page, Response } from '@playwright/test';
 import sharp from 'sharp';
 import { test, expect } from './fixtures.ts';
 import { adminToken, createEvent, deleteAllEvents, uploadImage } from './live-data.ts';
-
-/** A photo-like banner as a chapter would upload it: a 2400x1350 JPEG of about 1 MB (noise keeps it large). */
-const bannerUpload = () =>
-  sharp({
-    create: {
-      width: 2400,
-      height: 1350,
-      channels: 3,
-      background: '#1447e1',
-      noise: { type: 'gaussian', mean: 128, sigma: 20 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+import { samplePhoto } from '../support/sample-photo.ts';
 
 /** The srcset candidate the browser chose, once the image has loaded and decoded. */
 async function loadedVariant(img: Locator) {
@@ -40,7 +27,7 @@ test.describe('uploaded images', () => {
   test.beforeAll(async ({ request, baseURL }) => {
     const token = await adminToken(request, baseURL!);
     await deleteAllEvents(request, token);
-    const image = await bannerUpload();
+    const image = await samplePhoto();
     uploadBytes = image.byteLength;
     banner = await uploadImage(request, token, image, 'banner.jpg');
     eventId = (await createEvent(request, token, { title: 'Resized Banner Summit', banner }))._id;

@@ -8,6 +8,7 @@ import { imageSlots } from '../../src/lib/images/image-slots.ts';
 import { responsiveImage } from '../../src/lib/images/responsive-image.ts';
 import { BANNER_FILE, fillEvent, toastWith, unique, waitForIslands } from '../e2e/dashboard-helpers.ts';
 import { readServedHtml } from '../support/served-html.ts';
+import { samplePhoto } from '../support/sample-photo.ts';
 
 /**
  * The site as Netlify serves it (scripts/test-netlify.ts starts it): static pages from the CDN, the API
@@ -224,18 +225,7 @@ test('visitors see the event on /events and on /events/{id}', async ({ page }) =
 test('an image uploaded to Netlify Blobs is served resized and re-encoded by the Image CDN', async ({ request }) => {
   const login = await request.post('/api/v1/auth/login', { data: { email: chapterEmail, password: chapter.password } });
   const { token } = (await login.json()) as { token: string };
-  // A photo as a phone takes it: 2400x1350, about 1 MB.
-  const photo = await sharp({
-    create: {
-      width: 2400,
-      height: 1350,
-      channels: 3,
-      background: '#1447e1',
-      noise: { type: 'gaussian', mean: 128, sigma: 20 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  const photo = await samplePhoto();
   const uploaded = await request.post('/api/v1/uploads', {
     headers: { Authorization: `Bearer ${token}` },
     multipart: { image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo } },
