@@ -4,8 +4,23 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-/** Top-level entries a build does not need (or that must not be shared with a copy). */
-const SKIP = new Set(['node_modules', 'dist', '.tmp', '.data', '.git', '.astro', 'test-results', 'playwright-report']);
+/**
+ * Top-level entries a build does not need (or that must not be shared with a copy); .cache holds the
+ * tools fetched on demand (Netlify CLI, Deno, Lighthouse: hundreds of MB) once test:netlify or bench ran.
+ */
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  'dist-functions',
+  '.tmp',
+  '.data',
+  '.cache',
+  '.netlify',
+  '.git',
+  '.astro',
+  'test-results',
+  'playwright-report',
+]);
 
 describe('an invalid roster', () => {
   const copy = mkdtempSync(join(tmpdir(), 'roster-broken-'));
