@@ -323,7 +323,7 @@ test('with PostgreSQL stopped the API and the event page answer 503 while static
   await expect.poll(async () => (await request.get('/api/v1/health')).status(), { timeout: 60_000 }).toBe(200);
   const again = (await (await request.get(`/api/v1/events/${event!.id}`)).json()) as { event: { title: string } };
   expect(again.event.title).toBe(editedTitle);
-  expect((await request.get(event!.banner)).headers()['content-type']).toBe('image/png');
+  expect((await request.get(event!.banner)).headers()['content-type']).toBe('image/webp');
   await signIn(page, chapterEmail, chapter.password);
   await expect(page.getByTestId('identity')).toContainText(chapter.name);
 });
