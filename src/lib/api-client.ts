@@ -32,13 +32,6 @@ function failure(status: number, message: string, errors: FieldError[] = []): Ap
   return { ok: false, status, message, errors };
 }
 
-/**
- * The headers of every API call (a JSON body adds its Content-Type; FormData gets its boundary from the
- * sender). No Accept header: the API answers JSON whatever is asked, and Chromium hands a page's
- * preloaded answer (ApiPreload) only to a fetch that adds no headers of its own.
- */
-export const API_HEADERS: Readonly<Record<string, string>> = {};
-
 export const apiUrl = (path: string) => `${API_BASE}${path}`;
 
 /**
@@ -67,7 +60,9 @@ export const networkFailure = (): ApiFailure => failure(0, NETWORK_ERROR_MESSAGE
 
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const { body, signal } = options;
-  const headers: Record<string, string> = { ...API_HEADERS };
+  // No Accept header, nor any other of our own: the API answers JSON whatever is asked, and Chromium
+  // hands a page's preloaded answer (ApiPreload) only to a fetch that adds no headers.
+  const headers: Record<string, string> = {};
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (signal) init.signal = signal;
   if (body instanceof FormData)

@@ -1,12 +1,13 @@
-import { API_HEADERS, apiResultOf, apiUrl, networkFailure, type ApiResult } from './api-client.ts';
+import { apiResultOf, apiUrl, networkFailure, type ApiResult } from './api-client.ts';
 
 /** How much of the request body has been sent, from 0 to 1. */
 export type UploadProgressListener = (fraction: number) => void;
 
 /**
  * request() for a multipart body whose sending the caller shows as it goes: fetch() cannot report upload
- * progress, XMLHttpRequest can. Same URL, headers, session cookie and answers as request() (the meaning of
- * an answer is apiResultOf's, the one place for it); like request() it never rejects.
+ * progress, XMLHttpRequest can. Same URL, session cookie and answers as request() (the meaning of an
+ * answer is apiResultOf's, the one place for it); like request() it never rejects. Progress starts at 0
+ * when the request opens.
  */
 export function requestWithUploadProgress<T>(
   method: string,
@@ -18,7 +19,6 @@ export function requestWithUploadProgress<T>(
     const xhr = new XMLHttpRequest();
     // A same-origin XMLHttpRequest sends the session cookie, as fetch's credentials: 'same-origin' does.
     xhr.open(method, apiUrl(path));
-    for (const [name, value] of Object.entries(API_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.addEventListener('progress', (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));

@@ -4,18 +4,16 @@ import { shrinkImage } from './shrink-image.ts';
 
 export type UploadResult = { ok: true; url: string } | { ok: false; message: string };
 
-export interface UploadCallbacks {
-  /** Called once the image is ready to go (shrunk when that helps), before the first byte is sent. */
-  onSending?: () => void;
-  onProgress?: UploadProgressListener;
-}
-
 /**
  * Checks the file, shrinks it in the browser when that helps (src/lib/shrink-image.ts), checks what will
  * be sent against the server's rules (so a large photo that shrinks under 5 MB goes through), then sends
  * it as multipart form data, telling the progress; resolves to the stored image's URL.
  */
-export async function uploadImage(file: File, callbacks: UploadCallbacks = {}): Promise<UploadResult> {
+export async function uploadImage(
+  file: File,
+  /** Told 0 once the image is ready to go (shrunk when that helps), then how much of it is sent. */
+  onProgress: UploadProgressListener = () => {},
+): Promise<UploadResult> {
   const problem = imageFileProblem(file);
   if (problem) return { ok: false, message: problem };
   const sent = await shrinkImage(file);
@@ -23,13 +21,7 @@ export async function uploadImage(file: File, callbacks: UploadCallbacks = {}): 
   if (sentProblem) return { ok: false, message: sentProblem };
   const form = new FormData();
   form.append(IMAGE_FIELD, sent);
-  callbacks.onSending?.();
-  const result = await requestWithUploadProgress<{ url: string }>(
-    'POST',
-    '/uploads',
-    form,
-    callbacks.onProgress ?? (() => {}),
-  );
+  const result = await requestWithUploadProgress<{ url: string }>('POST', '/uploads', form, onProgress);
   if (result.ok) return { ok: true, url: result.data.url };
   return {
     ok: false,

@@ -99,10 +99,7 @@ export default function ResourceForm(props: Props) {
         const file = files[f.name];
         if (f.type !== 'image' || !file) continue;
         setUploading({ field: f.name, fraction: undefined });
-        const uploaded = await uploadImage(file, {
-          onSending: () => setUploading({ field: f.name, fraction: 0 }),
-          onProgress: (fraction) => setUploading({ field: f.name, fraction }),
-        });
+        const uploaded = await uploadImage(file, (fraction) => setUploading({ field: f.name, fraction }));
         setUploading(undefined);
         if (!uploaded.ok) {
           setErrors({ [f.name]: uploaded.message });
