@@ -95,29 +95,25 @@ export function renamed(name: string, type: string): string {
   return `${base}.${extension}`;
 }
 
+/** The bitmap drawn at this size on a fresh canvas and encoded as WebP; null when the browser has no 2D canvas. */
 async function encode(bitmap: ImageBitmap, { width, height }: Size): Promise<Blob | null> {
   // OffscreenCanvas keeps the page's own canvas list clean and its convertToBlob is promise-based.
-  if (typeof OffscreenCanvas !== 'undefined') {
-    const canvas = new OffscreenCanvas(width, height);
-    const context = canvas.getContext('2d');
-    if (!context) return null;
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, width, height);
-    return canvas.convertToBlob({ type: SHRUNK_TYPE, quality: WEBP_QUALITY });
-  }
-  const canvas = document.createElement('canvas');
+  const offscreen = typeof OffscreenCanvas !== 'undefined';
+  const canvas = offscreen ? new OffscreenCanvas(width, height) : document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
-  const context = canvas.getContext('2d');
+  const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
   if (!context) return null;
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
-  return new Promise((resolve) => canvas.toBlob(resolve, SHRUNK_TYPE, WEBP_QUALITY));
+  if (canvas instanceof HTMLCanvasElement)
+    return new Promise((resolve) => canvas.toBlob(resolve, SHRUNK_TYPE, WEBP_QUALITY));
+  return canvas.convertToBlob({ type: SHRUNK_TYPE, quality: WEBP_QUALITY });
 }
 
 /** The file to upload for a chosen image: shrunk to WebP when that helps, otherwise the file itself. */
 export async function shrinkImage(file: File): Promise<File> {
-  if (file.type === 'image/gif') return file;
+  // Any GIF counts as animated (see isAnimated): sent as chosen.
   if (isAnimated(new Uint8Array(await file.slice(0, ANIMATION_HEADER_BYTES).arrayBuffer()))) return file;
   let bitmap: ImageBitmap;
   try {
