@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatBlogDate } from '../../lib/format.ts';
 import { blogPaths, CARD_TAG_LIMIT, READING_TIME, truncateAuthorName, visibleTags } from '../../lib/blog/rules.ts';
 import type { BlogPost } from '../../lib/blog/types.ts';
+import { listImageLoading } from '../../lib/images/list-image-loading.ts';
 
 interface PostCardProps {
   post: BlogPost;
@@ -26,8 +27,7 @@ export function PostCard({ post, chapterName, priority = false }: PostCardProps)
             alt=""
             width={800}
             height={420}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
+            {...listImageLoading(priority)}
             decoding="async"
             className="h-full w-full object-cover transition duration-300 group-hover:scale-105"
           />

@@ -1,5 +1,6 @@
 import { formatEventDate, formatFee, isUpcoming } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
+import { listImageLoading } from '../../lib/images/list-image-loading.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
 
@@ -26,8 +27,7 @@ export default function EventCard({ event, now, priority = false }: Props) {
         <img
           {...responsiveImage(event.banner, imageSlots.eventCard)}
           alt={`Banner of ${event.title}`}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          {...listImageLoading(priority)}
           decoding="async"
           className="h-full w-full object-cover"
         />

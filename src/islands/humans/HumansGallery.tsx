@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { imageSlots } from '../../lib/images/image-slots.ts';
+import { listImageLoading } from '../../lib/images/list-image-loading.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { Human } from '../../lib/types.ts';
 import HumanModal from './HumanModal.tsx';
@@ -58,9 +59,7 @@ export default function HumansGallery() {
               <img
                 {...responsiveImage(human.image, imageSlots.humanCard)}
                 alt=""
-                // The first photo may be the page's largest paint: it loads at once, first.
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'auto'}
+                {...listImageLoading(i === 0)}
                 decoding="async"
                 className="aspect-[4/5] w-full object-cover transition duration-300 group-hover:scale-105"
               />
