@@ -1,4 +1,5 @@
 import { purgeCache } from '@netlify/functions';
+import { REVALIDATE_CACHE_CONTROL } from './http/cache.ts';
 
 /**
  * The CDN cache of the on-demand pages. Pages say how long Netlify may keep them and which entities
@@ -20,7 +21,7 @@ export const cacheTag = {
 /** Headers for an on-demand page: browsers revalidate, Netlify's CDN caches under the page's tags. */
 export function pageCacheHeaders(tags: readonly string[]): Record<string, string> {
   return {
-    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Cache-Control': REVALIDATE_CACHE_CONTROL,
     'Netlify-CDN-Cache-Control': PAGE_CDN_CACHE_CONTROL,
     'Netlify-Cache-Tag': tags.join(','),
   };

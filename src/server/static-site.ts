@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { fileCacheControl } from './http/cache.ts';
 import { matchRedirect, parseRedirects, type RedirectRule } from './redirects.ts';
 
 /**
@@ -51,7 +52,7 @@ export function staticSite(distDir: string) {
     const headers = {
       'Content-Type': type,
       'Content-Length': String(body.byteLength),
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      'Cache-Control': fileCacheControl(immutable),
     };
     return c.req.method === 'HEAD' ? c.body(null, status, headers) : c.body(new Uint8Array(body), status, headers);
   }

@@ -12,14 +12,26 @@ export const BROWSER_CACHE_CONTROL = 'public, no-cache';
 /** Netlify's CDN may share a public read for a minute, and serve it stale while it refreshes. */
 export const PUBLIC_CDN_CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate=300';
 
+/** Marks an answer as a public read: browsers keep it but revalidate, Netlify's CDN shares it as `cdn` says. */
+export function markSharedRead(headers: Headers, cdn: string): void {
+  headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+  headers.set('Netlify-CDN-Cache-Control', cdn);
+}
+
 /**
  * Public reads may be served by the CDN for a minute so a popular page costs the database little;
  * browsers always revalidate. Signed-in requests are never shared.
  */
 export const publicCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.res.status === 200 && !c.get('user')) {
-    c.res.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
-    c.res.headers.set('Netlify-CDN-Cache-Control', PUBLIC_CDN_CACHE_CONTROL);
-  }
+  if (c.res.status === 200 && !c.get('user')) markSharedRead(c.res.headers, PUBLIC_CDN_CACHE_CONTROL);
 };
+
+/** Files whose address changes whenever they do (hashed build assets, uploads under a new key). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Files (and pages) that keep their address when they change: kept, but asked about before each use. */
+export const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** Cache-Control of a served file: a year when its address is immutable, otherwise revalidated. */
+export const fileCacheControl = (immutable: boolean) =>
+  immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { slotVariants } from '../../lib/images/responsive-image.ts';
+import { fileCacheControl } from '../http/cache.ts';
 import { imageCache } from './image-cache.ts';
 import {
   DEFAULT_QUALITY,
@@ -119,7 +120,7 @@ export function localImageCdn(options: LocalImageCdnOptions) {
 
       const headers: Record<string, string> = {
         'Content-Type': CONTENT_TYPES[format],
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        'Cache-Control': fileCacheControl(immutable),
         ETag: `"${key}"`,
       };
       // The answer depends on the Accept header only when the request left the format to us.

@@ -1,42 +1,39 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import { createBlogSource } from '../blog/index.ts';
 import { BlogCursorError } from '../blog/blog-source.ts';
-import { BROWSER_CACHE_CONTROL } from '../http/cache.ts';
+import { markSharedRead } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 
 /** Blog bodies may be cached by the CDN for 5 minutes and served stale for a day while it refreshes. */
 export const BLOG_CDN_CACHE_CONTROL = 'public, s-maxage=300, stale-while-revalidate=86400';
 
-function cached(c: Context) {
-  c.header('Cache-Control', BROWSER_CACHE_CONTROL);
-  c.header('Netlify-CDN-Cache-Control', BLOG_CDN_CACHE_CONTROL);
-}
-
 /** The source's failures (BlogSourceError, BlogCursorError) reach the client through handleError. */
 export function blogRoutes({ config }: ApiDeps) {
   const source = createBlogSource(config);
   return new Hono()
+    .use(async (c, next) => {
+      await next();
+      // The same for every reader, signed in or not.
+      if (c.res.status === 200) markSharedRead(c.res.headers, BLOG_CDN_CACHE_CONTROL);
+    })
     .get('/posts', async (c) => {
       const after = c.req.query('after') || null;
       // No source issues cursors this long; refuse before asking it.
       if (after && after.length > 500) throw new BlogCursorError('Cursor too long');
       const page = await source.feed(after);
       if (!page) throw notFound('The blog publication was not found');
-      cached(c);
       return c.json({ success: true as const, ...page });
     })
     .get('/posts/:slug', async (c) => {
       const post = await source.post(c.req.param('slug'));
       if (!post) throw notFound('Blog post not found');
-      cached(c);
       return c.json({ success: true as const, post });
     })
     .get('/authors/:name', async (c) => {
       const name = c.req.param('name');
       const posts = await source.authorPosts(name);
       if (!posts) throw notFound('The blog publication was not found');
-      cached(c);
       return c.json({ success: true as const, author: posts[0]?.author ?? null, posts });
     });
 }

@@ -6,6 +6,7 @@ import { API_BASE } from '../../lib/api-base.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '../http/cache.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
 import { findUploadType, recordUpload } from '../repositories/uploads.repository.ts';
 
@@ -52,7 +53,7 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
       if (!contentType || !data) throw notFound('Image not found');
       return c.body(data.slice().buffer, 200, {
         'Content-Type': contentType,
-        'Cache-Control': 'public, max-age=31536000, immutable',
+        'Cache-Control': IMMUTABLE_CACHE_CONTROL,
         // An image is never a document: no scripts even if a browser were tricked into rendering it.
         'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
       });
