@@ -1,12 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import {
-  PGliteDialect,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import { PGliteDialect, type Dialect, type Driver, type QueryResult } from 'kysely';
+import { withDriver, wrappedDriver } from './wrapped-driver.ts';
 
 /**
  * Kysely's PGlite dialect, with each statement outside a transaction sent to the engine as one
@@ -21,13 +15,7 @@ import {
  * through Kysely's own PGlite connection unchanged.
  */
 export function pgliteDialect(pglite: PGlite): Dialect {
-  const base = new PGliteDialect({ pglite });
-  return {
-    createDriver: () => oneMessageDriver(base.createDriver(), pglite),
-    createQueryCompiler: () => base.createQueryCompiler(),
-    createAdapter: () => base.createAdapter(),
-    createIntrospector: (db) => base.createIntrospector(db),
-  };
+  return withDriver(new PGliteDialect({ pglite }), (inner) => oneMessageDriver(inner, pglite));
 }
 
 type TextParameter = string | null;
@@ -162,55 +150,31 @@ async function runAsOneMessage<R>(
 }
 
 function oneMessageDriver(inner: Driver, pglite: PGlite): Driver {
-  // Kysely's PGlite driver keeps its transaction on its own connection object: hand that one back.
-  const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const unwrap = (connection: DatabaseConnection) => innerOf.get(connection) ?? connection;
   let openTransactions = 0;
   const statements = new PreparedStatements();
-
-  return {
-    init: (options) => inner.init(options),
-    destroy: (options) => inner.destroy(options),
-    async acquireConnection(options) {
-      const connection = await inner.acquireConnection(options);
-      const wrapper: DatabaseConnection = {
-        executeQuery<R>(query: CompiledQuery, ...rest: unknown[]): Promise<QueryResult<R>> {
-          const values = openTransactions === 0 ? textParameters(query.parameters) : undefined;
-          if (values) return runAsOneMessage<R>(pglite, statements, query.sql, values);
-          return connection.executeQuery<R>(query, ...(rest as []));
-        },
-        streamQuery: (...args) => connection.streamQuery(...args),
-      };
-      innerOf.set(wrapper, connection);
-      return wrapper;
+  return wrappedDriver(inner, {
+    statement(query, run) {
+      const values = openTransactions === 0 ? textParameters(query.parameters) : undefined;
+      return values ? runAsOneMessage(pglite, statements, query.sql, values) : run();
     },
-    releaseConnection: (connection, options) => inner.releaseConnection(unwrap(connection), options),
-    async beginTransaction(connection, settings) {
-      await dropPrepared(pglite, statements);
-      openTransactions++;
-      try {
-        await inner.beginTransaction(unwrap(connection), settings);
-      } catch (error) {
-        openTransactions--;
-        throw error;
+    async transaction(command, run) {
+      if (command === 'savepoint') return run();
+      if (command === 'begin') {
+        await dropPrepared(pglite, statements);
+        openTransactions++;
+        try {
+          await run();
+        } catch (error) {
+          openTransactions--;
+          throw error;
+        }
+        return;
       }
-    },
-    async commitTransaction(connection) {
       try {
-        await inner.commitTransaction(unwrap(connection));
+        await run();
       } finally {
         openTransactions--;
       }
     },
-    async rollbackTransaction(connection) {
-      try {
-        await inner.rollbackTransaction(unwrap(connection));
-      } finally {
-        openTransactions--;
-      }
-    },
-    savepoint: (connection, name, compile) => inner.savepoint!(unwrap(connection), name, compile),
-    rollbackToSavepoint: (connection, name, compile) => inner.rollbackToSavepoint!(unwrap(connection), name, compile),
-    releaseSavepoint: (connection, name, compile) => inner.releaseSavepoint!(unwrap(connection), name, compile),
-  };
+  });
 }

@@ -1,4 +1,5 @@
-import type { DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
+import type { Dialect } from 'kysely';
+import { withDriver, wrappedDriver } from './wrapped-driver.ts';
 
 /**
  * Counts the database round trips a dialect makes: every statement sent, and every BEGIN, COMMIT,
@@ -13,64 +14,23 @@ export interface RoundTripCounter {
   wrap(dialect: Dialect): Dialect;
 }
 
-type Compile = QueryCompiler['compileQuery'];
-
 export function roundTripCounter(): RoundTripCounter {
   let count = 0;
-
-  const countingDriver = (inner: Driver): Driver => {
-    // The inner driver gets its own connection objects back: drivers keep private state on them.
-    const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
-    const unwrap = (connection: DatabaseConnection) => innerOf.get(connection) ?? connection;
-    const counted = <T>(run: () => Promise<T>) => {
-      count++;
-      return run();
-    };
-    return {
-      init: (options) => inner.init(options),
-      destroy: (options) => inner.destroy(options),
-      async acquireConnection(options) {
-        const connection = await inner.acquireConnection(options);
-        const wrapper: DatabaseConnection = {
-          executeQuery: <R>(...args: Parameters<DatabaseConnection['executeQuery']>): Promise<QueryResult<R>> =>
-            counted(() => connection.executeQuery<R>(...args)),
-          streamQuery: <R>(...args: Parameters<DatabaseConnection['streamQuery']>) => {
-            count++;
-            return connection.streamQuery<R>(...args);
-          },
-        };
-        innerOf.set(wrapper, connection);
-        return wrapper;
-      },
-      releaseConnection: (connection, options) => inner.releaseConnection(unwrap(connection), options),
-      beginTransaction: (connection, settings: TransactionSettings) =>
-        counted(() => inner.beginTransaction(unwrap(connection), settings)),
-      commitTransaction: (connection) => counted(() => inner.commitTransaction(unwrap(connection))),
-      rollbackTransaction: (connection) => counted(() => inner.rollbackTransaction(unwrap(connection))),
-      ...(inner.savepoint && {
-        savepoint: (connection: DatabaseConnection, name: string, compile: Compile) =>
-          counted(() => inner.savepoint!(unwrap(connection), name, compile)),
-      }),
-      ...(inner.rollbackToSavepoint && {
-        rollbackToSavepoint: (connection: DatabaseConnection, name: string, compile: Compile) =>
-          counted(() => inner.rollbackToSavepoint!(unwrap(connection), name, compile)),
-      }),
-      ...(inner.releaseSavepoint && {
-        releaseSavepoint: (connection: DatabaseConnection, name: string, compile: Compile) =>
-          counted(() => inner.releaseSavepoint!(unwrap(connection), name, compile)),
-      }),
-    };
+  const counted = <T>(run: () => T): T => {
+    count++;
+    return run();
   };
-
   return {
     get count() {
       return count;
     },
-    wrap: (dialect) => ({
-      createDriver: () => countingDriver(dialect.createDriver()),
-      createQueryCompiler: () => dialect.createQueryCompiler(),
-      createAdapter: () => dialect.createAdapter(),
-      createIntrospector: (db) => dialect.createIntrospector(db),
-    }),
+    wrap: (dialect) =>
+      withDriver(dialect, (inner) =>
+        wrappedDriver(inner, {
+          statement: (_query, run) => counted(run),
+          stream: (run) => counted(run),
+          transaction: (_command, run) => counted(run),
+        }),
+      ),
   };
 }
