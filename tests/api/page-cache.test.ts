@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PageCache } from '../../src/server/page-cache.ts';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import {
+  adminToken,
+  createChapter,
+  json,
+  sampleChapterInfo,
+  sampleEvent,
+  sampleExcomMember,
+  startTestApi,
+  type TestApi,
+} from '../support/api-server.ts';
 
 /**
  * Staff edits purge the CDN cache of the on-demand pages that show what they changed (event-{id},
@@ -40,22 +49,8 @@ async function send(path: string, method: string, body: unknown, token: string, 
   return answer;
 }
 
-const member = {
-  name: 'Nusrat Jahan',
-  designation: 'Chair',
-  affiliation: 'Alpha University',
-  image: '/sample/p1.webp',
-  email: 'nusrat@example.com',
-};
-const landing = {
-  logo: '/sample/logo.webp',
-  shortDescription: 'Computing at Alpha University',
-  websiteUrl: 'https://alpha.example.org',
-  facebookUrl: 'https://www.facebook.com/alpha',
-  linkedinUrl: 'https://www.linkedin.com/company/alpha',
-  aboutUs: 'We run workshops.',
-  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-};
+const member = sampleExcomMember();
+const landing = sampleChapterInfo();
 
 describe('events', () => {
   it('adding, editing (PUT, PATCH) and deleting one purges its page, its chapter’s landing and the sitemap', async () => {

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import {
+  adminToken,
+  createChapter,
+  json,
+  sampleChapterInfo,
+  sampleEvent,
+  sampleExcomMember,
+  startTestApi,
+  type TestApi,
+} from '../support/api-server.ts';
 
 let api: TestApi;
 let admin: string;
@@ -13,15 +22,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const info = {
-  logo: '/sample/logo.webp',
-  shortDescription: 'Computing at Alpha University',
-  websiteUrl: 'https://alpha.example.org',
-  facebookUrl: 'https://www.facebook.com/alpha',
-  linkedinUrl: 'https://www.linkedin.com/company/alpha',
-  aboutUs: 'We run workshops.\nAnd contests.',
-  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-};
+const info = sampleChapterInfo({ aboutUs: 'We run workshops.\nAnd contests.' });
 
 describe('chapter accounts (admin)', () => {
   it('derives a unique slug from the name when none is given', async () => {
@@ -93,20 +94,7 @@ describe('chapter landing info', () => {
     expect((await api.call('/chapters', json('POST', info, alpha.token))).status).toBe(409);
 
     await api.call('/events', json('POST', sampleEvent({ title: 'Alpha Hackathon' }), alpha.token));
-    await api.call(
-      '/excom',
-      json(
-        'POST',
-        {
-          name: 'Nusrat Jahan',
-          designation: 'Chair',
-          affiliation: 'Alpha University',
-          image: '/sample/p1.webp',
-          email: 'nusrat@example.com',
-        },
-        alpha.token,
-      ),
-    );
+    await api.call('/excom', json('POST', sampleExcomMember(), alpha.token));
 
     const landing = await (await api.call('/chapters/alpha')).json();
     expect(landing.chapter.slug).toBe('alpha');

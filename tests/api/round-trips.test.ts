@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import {
+  adminToken,
+  createChapter,
+  json,
+  sampleChapterInfo,
+  sampleEvent,
+  sampleExcomMember,
+  startTestApi,
+  type TestApi,
+} from '../support/api-server.ts';
 
 /**
  * How many database round trips a request costs (counted in the server's database driver; BEGIN and
@@ -13,28 +22,12 @@ beforeAll(async () => {
   api = await startTestApi();
   const admin = await adminToken(api);
   alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
-  const info = {
-    logo: '/sample/logo.webp',
-    shortDescription: 'Computing at Alpha University',
-    websiteUrl: 'https://alpha.example.org',
-    facebookUrl: 'https://www.facebook.com/alpha',
-    linkedinUrl: 'https://www.linkedin.com/company/alpha',
-    aboutUs: 'We run workshops.',
-    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  };
-  expect((await api.call('/chapters', json('POST', info, alpha.token))).status).toBe(201);
+  expect((await api.call('/chapters', json('POST', sampleChapterInfo(), alpha.token))).status).toBe(201);
   for (const title of ['Alpha Hackathon', 'Alpha Meetup']) {
     const res = await api.call('/events', json('POST', sampleEvent({ title }), alpha.token));
     eventId = (await res.json()).event._id;
   }
-  const member = {
-    name: 'Nusrat Jahan',
-    designation: 'Chair',
-    affiliation: 'Alpha University',
-    image: '/sample/p1.webp',
-    email: 'nusrat@example.com',
-  };
-  expect((await api.call('/excom', json('POST', member, alpha.token))).status).toBe(201);
+  expect((await api.call('/excom', json('POST', sampleExcomMember(), alpha.token))).status).toBe(201);
 });
 afterAll(async () => {
   await api?.close();

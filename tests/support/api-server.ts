@@ -103,3 +103,23 @@ export const sampleEvent = (overrides: Record<string, unknown> = {}) => ({
   description: 'Line one\nLine two',
   ...overrides,
 });
+
+export const sampleChapterInfo = (overrides: Record<string, unknown> = {}) => ({
+  logo: '/sample/logo.webp',
+  shortDescription: 'Computing at Alpha University',
+  websiteUrl: 'https://alpha.example.org',
+  facebookUrl: 'https://www.facebook.com/alpha',
+  linkedinUrl: 'https://www.linkedin.com/company/alpha',
+  aboutUs: 'We run workshops.',
+  videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  ...overrides,
+});
+
+export const sampleExcomMember = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Nusrat Jahan',
+  designation: 'Chair',
+  affiliation: 'Alpha University',
+  image: '/sample/p1.webp',
+  email: 'nusrat@example.com',
+  ...overrides,
+});
