@@ -1,4 +1,4 @@
-import autocannon, { type AutocannonRequest } from 'autocannon';
+import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -20,6 +20,8 @@ const CONNECTIONS = 20;
 const SECONDS = 5;
 const WARM_UP_SECONDS = 1;
 const PROFILE_DIR = resolve('.tmp/bench-api-profile');
+
+type AutocannonRequest = autocannon.Request;
 
 interface Server {
   origin: string;
@@ -152,12 +154,12 @@ async function settledStats(origin: string): Promise<ServerStats> {
 
 /** Sends the route's request once, alone, and counts the round trips the server made for it. */
 async function roundTripsOf(origin: string, request: AutocannonRequest): Promise<number> {
-  const sent = request.setupRequest ? request.setupRequest(request) : request;
+  const sent = typeof request.setupRequest === 'function' ? request.setupRequest(request, {}) : request;
   const before = (await statsOf(origin)).roundTrips;
   const res = await fetch(`${origin}${sent.path}`, {
     method: sent.method ?? 'GET',
-    ...(sent.headers ? { headers: sent.headers } : {}),
-    ...(sent.body ? { body: sent.body } : {}),
+    ...(sent.headers ? { headers: sent.headers as Record<string, string> } : {}),
+    ...(sent.body ? { body: String(sent.body) } : {}),
   });
   if (!res.ok) throw new Error(`${sent.method} ${sent.path} answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
@@ -180,10 +182,11 @@ async function benchRoutes(server: Server, chosen: Route[]): Promise<Map<string,
     const before = await settledStats(server.origin);
     const r = await run(SECONDS);
     const after = await settledStats(server.origin);
-    const answered = Object.values(r.statusCodeStats).reduce((n, { count }) => n + count, 0);
-    const statuses = Object.entries(r.statusCodeStats)
-      .map(([status, { count }]) => `${status}×${count}`)
-      .join(' ');
+    const statusCounts = Object.entries(r.statusCodeStats ?? {}).map(
+      ([status, { count }]) => [status, count ?? 0] as const,
+    );
+    const answered = statusCounts.reduce((n, [, count]) => n + count, 0);
+    const statuses = statusCounts.map(([status, count]) => `${status}×${count}`).join(' ');
     rows.set(route.name, {
       rps: r.requests.average,
       p50: r.latency.p50,
