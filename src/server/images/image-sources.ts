@@ -19,7 +19,7 @@ export interface ImageSourceOptions {
 
 export type SourceResult = { found: SourceImage } | { refused: 403 | 404; message: string };
 
-/** Source files larger than the upload limit are not images this site serves. */
+/** A bound on the static files read whole into memory (uploads stop at 5 MB; the sample images are far smaller). */
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 const UPLOADS = `${API_BASE}/uploads/`;
 const STATIC_IMAGE = /\.(png|jpe?g|webp|avif|gif)$/i;
