@@ -13,6 +13,9 @@ export type CommitteeCode = (typeof COMMITTEE_CODES)[number];
 
 export const REGISTRATION_METHODS = ['Offline', 'Online'] as const;
 export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
+/** A draft event is seen only by its chapter and admins; a published one by everyone. */
+export const EVENT_STATUSES = ['published', 'draft'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 interface Entity {
   _id: string;

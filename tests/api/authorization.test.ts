@@ -29,6 +29,10 @@ async function post(path: string, body: unknown, token: string) {
   return res.json();
 }
 const eventOfA = async () => (await post('/events', sampleEvent(), tokens.chapterA!)).event._id as string;
+const draftOfA = async () =>
+  (await post('/events', sampleEvent({ status: 'draft' }), tokens.chapterA!)).event._id as string;
+/** A draft is hidden from whoever may not manage it: they are told it does not exist. */
+const draftOwner = { anonymous: 401, chapterA: 200, chapterB: 404, admin: 200 };
 const excomOfA = async () =>
   (
     await post(
@@ -82,6 +86,46 @@ const calls: Call[] = [
     expect: owner,
   },
   { name: 'DELETE /events/:id', method: 'DELETE', path: async () => `/events/${await eventOfA()}`, expect: owner },
+  {
+    name: 'POST /events (as a draft)',
+    method: 'POST',
+    path: async () => '/events',
+    body: () => sampleEvent({ status: 'draft' }),
+    expect: ownerCreate,
+  },
+  {
+    name: 'GET /events/:id (a draft)',
+    method: 'GET',
+    path: async () => `/events/${await draftOfA()}`,
+    expect: { ...draftOwner, anonymous: 404 },
+  },
+  {
+    name: 'PATCH /events/:id (publish a draft)',
+    method: 'PATCH',
+    path: async () => `/events/${await draftOfA()}`,
+    body: () => ({ status: 'published' }),
+    expect: draftOwner,
+  },
+  {
+    name: 'PATCH /events/:id (back to draft)',
+    method: 'PATCH',
+    path: async () => `/events/${await eventOfA()}`,
+    body: () => ({ status: 'draft' }),
+    expect: owner,
+  },
+  {
+    name: 'PUT /events/:id (a draft)',
+    method: 'PUT',
+    path: async () => `/events/${await draftOfA()}`,
+    body: () => sampleEvent({ title: 'Changed', status: 'draft' }),
+    expect: draftOwner,
+  },
+  {
+    name: 'DELETE /events/:id (a draft)',
+    method: 'DELETE',
+    path: async () => `/events/${await draftOfA()}`,
+    expect: draftOwner,
+  },
   { name: 'GET /chapters (own info)', method: 'GET', path: async () => '/chapters', expect: signedIn },
   {
     name: 'PUT /chapters/:id',

@@ -24,6 +24,7 @@ function event(overrides: Partial<EventItem> & Pick<EventItem, '_id' | 'title' |
     banner: `/test-banners/${overrides._id}.png`,
     eventLink: 'https://www.facebook.com/ieeecsbdc',
     description: 'A day of talks.\nBring your laptop.',
+    status: 'published',
     chapterSlug: site.homeChapterSlug,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -48,6 +48,7 @@ export const BASE_EVENT: EventFields = {
   banner: '/og-default.png',
   eventLink: 'https://example.org/register',
   description: 'First paragraph.\nSecond paragraph.',
+  status: 'published',
 };
 
 export async function createEvent(request: APIRequestContext, token: string, fields: Partial<EventFields> = {}) {

@@ -33,6 +33,7 @@ const event: EventItem = {
   banner: '/uploads/hackathon.webp',
   eventLink: 'https://forms.example.org/hackathon',
   description: 'Build things.',
+  status: 'published',
   chapterSlug: 'buet-cs-sbc',
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

@@ -49,6 +49,7 @@ describe('event page helpers', () => {
     banner: '/uploads/banner.png',
     eventLink: 'https://example.org/register',
     description: 'About it.',
+    status: 'published',
     chapterSlug: 'ieee-cs-bdc',
     createdAt: '2025-12-01T00:00:00Z',
     updatedAt: '2025-12-01T00:00:00Z',

@@ -1,7 +1,7 @@
 import { api } from '../../lib/api-client.ts';
 import { eventSchema } from '../../lib/schemas/event.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
-import { EVENT_FIELDS } from './event-fields.ts';
+import { EVENT_FIELDS, NEW_EVENT_DEFAULTS } from './event-fields.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
@@ -27,6 +27,7 @@ function AddEvent() {
     <ResourceForm
       fields={EVENT_FIELDS}
       schema={eventSchema}
+      initial={NEW_EVENT_DEFAULTS}
       submitLabel="Add Event"
       busyLabel="Adding Event..."
       successMessage="Event Added Successfully"

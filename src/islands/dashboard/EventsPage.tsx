@@ -3,6 +3,7 @@ import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
+import PublishEventButton from './PublishEventButton.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { secondaryLinkClass } from './ui/states.tsx';
@@ -32,6 +33,11 @@ function EventList() {
           />
           <div className="flex flex-1 flex-col gap-1 p-4">
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{e.title}</h2>
+            {e.status === 'draft' && (
+              <p className="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                Draft <span className="sr-only">(hidden from visitors)</span>
+              </p>
+            )}
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {formatEventDate(e.eventDate)}, {formatTime(e.startTime)} – {formatTime(e.endTime)}
             </p>
@@ -39,7 +45,8 @@ function EventList() {
             <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
               {formatFee(e.fees)} · {e.registrationMethod}
             </p>
-            <div className="mt-auto flex gap-3 pt-3">
+            <div className="mt-auto flex flex-wrap gap-3 pt-3">
+              {e.status === 'draft' && <PublishEventButton event={e} onPublished={reload} />}
               <a
                 href={`/dashboard/events/edit-event/${encodeURIComponent(e.id)}`}
                 className={secondaryLinkClass}

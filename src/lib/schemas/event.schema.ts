@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { REGISTRATION_METHODS } from '../types.ts';
+import { EVENT_STATUSES, REGISTRATION_METHODS } from '../types.ts';
 import { httpUrl, imageUrl, isoDate, longText, requiredText, timeOfDay } from './fields.ts';
 
 const eventFields = z.object({
@@ -20,11 +20,16 @@ const eventFields = z.object({
   description: longText('Description'),
 });
 
+const status = z.enum(EVENT_STATUSES, 'Status must be published or draft');
+
 /** Every field is required (spec §5); fees are a non-negative number of BDT. */
-export const eventSchema = eventFields.refine((e) => e.endTime > e.startTime, {
-  path: ['endTime'],
-  message: 'End time must be after the start time',
-});
+export const eventSchema = eventFields
+  // Clients written before drafts existed send no status: their events are published, as they were.
+  .extend({ status: status.default('published') })
+  .refine((e) => e.endTime > e.startTime, {
+    path: ['endTime'],
+    message: 'End time must be after the start time',
+  });
 
 /** Edits may send any subset of the fields (the banner stays unless a new one is given); the merged event is checked with eventSchema. */
-export const eventUpdateSchema = eventFields.partial();
+export const eventUpdateSchema = eventFields.extend({ status }).partial();

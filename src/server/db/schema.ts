@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CommitteeCode, RegistrationMethod } from '../../lib/types.ts';
+import type { CommitteeCode, EventStatus, RegistrationMethod } from '../../lib/types.ts';
 
 /** Columns are snake_case in Postgres; Kysely's CamelCasePlugin maps them to these names. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -50,6 +50,8 @@ export interface EventTable {
   banner: string;
   eventLink: string;
   description: string;
+  /** Drafts show only to their chapter and admins; rows from before drafts existed are published. */
+  status: Generated<EventStatus>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -3,7 +3,7 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { ChapterInfo, EventItem, ExcomMember } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
 import { blankChapterInfo, toChapterInfo } from './chapter-info.repository.ts';
-import { toEvent } from './events.repository.ts';
+import { isPublished, toEvent } from './events.repository.ts';
 import { toExcom } from './excom.repository.ts';
 
 export interface ChapterLandingRows {
@@ -16,7 +16,7 @@ export interface ChapterLandingRows {
 
 /**
  * Everything a chapter's public page shows, in one query (one database round trip): the account,
- * its landing info (blank until written), its events and its committee, the lists as JSON arrays.
+ * its landing info (blank until written), its published events and its committee, the lists as JSON arrays.
  * JSON carries timestamps as strings; the row mappers accept both.
  */
 export async function findChapterLanding(db: Kysely<Database>, slug: string): Promise<ChapterLandingRows | undefined> {
@@ -27,7 +27,9 @@ export async function findChapterLanding(db: Kysely<Database>, slug: string): Pr
       jsonObjectFrom(eb.selectFrom('chapterInfos').selectAll('chapterInfos').whereRef('chapterId', '=', 'owner.id')).as(
         'info',
       ),
-      jsonArrayFrom(eb.selectFrom('events').selectAll('events').whereRef('chapterId', '=', 'owner.id')).as('events'),
+      jsonArrayFrom(
+        eb.selectFrom('events').selectAll('events').whereRef('chapterId', '=', 'owner.id').where(isPublished),
+      ).as('events'),
       jsonArrayFrom(
         eb
           .selectFrom('excomMembers')

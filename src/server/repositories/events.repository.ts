@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database, EventRow, EventTable } from '../db/schema.ts';
 import { apiIds, isoTime, type WithJsonTimes } from './api-shape.ts';
@@ -21,34 +21,54 @@ export const toEvent = (row: WithJsonTimes<EventRow> & { chapterSlug: string }):
   banner: row.banner,
   eventLink: row.eventLink,
   description: row.description,
+  status: row.status,
   chapterSlug: row.chapterSlug,
   createdAt: isoTime(row.createdAt),
   updatedAt: isoTime(row.updatedAt),
 });
 
-function selectEvents(db: Kysely<Database>, { chapterId }: ChapterScope = EVERY_CHAPTER) {
-  const query = db
+/**
+ * Who a read of events is for. Visitors (every public page, list, feed and sitemap) see published
+ * events only; staff managing events see their drafts too. Reads default to the public, so a new
+ * public reader cannot show a draft by forgetting to ask.
+ */
+export type EventAudience = 'public' | 'staff';
+
+/** The one rule of which events visitors see; also used by the chapter landing's events. */
+export const isPublished = (eb: ExpressionBuilder<Database, 'events'>) => eb('events.status', '=', 'published');
+
+function selectEvents(db: Kysely<Database>, { chapterId }: ChapterScope, audience: EventAudience) {
+  let query = db
     .selectFrom('events')
     .innerJoin('chapters', 'chapters.id', 'events.chapterId')
     .selectAll('events')
     .select('chapters.slug as chapterSlug');
-  return chapterId === undefined ? query : query.where('events.chapterId', '=', chapterId);
+  if (chapterId !== undefined) query = query.where('events.chapterId', '=', chapterId);
+  return audience === 'public' ? query.where(isPublished) : query;
 }
 
 /** The events in scope, in no particular order (the page order is a rule of the events service). */
-export async function listEvents(db: Kysely<Database>, scope: ChapterScope): Promise<EventItem[]> {
-  return (await selectEvents(db, scope).execute()).map(toEvent);
+export async function listEvents(
+  db: Kysely<Database>,
+  scope: ChapterScope,
+  audience: EventAudience = 'public',
+): Promise<EventItem[]> {
+  return (await selectEvents(db, scope, audience).execute()).map(toEvent);
 }
 
-export function findEvent(db: Kysely<Database>, id: string): Promise<Owned<EventItem> | undefined> {
+export function findEvent(
+  db: Kysely<Database>,
+  id: string,
+  audience: EventAudience = 'public',
+): Promise<Owned<EventItem> | undefined> {
   return byId(id, async (eventId) => {
-    const row = await selectEvents(db).where('events.id', '=', eventId).executeTakeFirst();
+    const row = await selectEvents(db, EVERY_CHAPTER, audience).where('events.id', '=', eventId).executeTakeFirst();
     return row && { chapterId: row.chapterId, item: toEvent(row) };
   });
 }
 
 async function eventById(db: Kysely<Database>, id: string): Promise<EventItem> {
-  return toEvent(await selectEvents(db).where('events.id', '=', id).executeTakeFirstOrThrow());
+  return toEvent(await selectEvents(db, EVERY_CHAPTER, 'staff').where('events.id', '=', id).executeTakeFirstOrThrow());
 }
 
 export async function insertEvent(db: Kysely<Database>, chapterId: string, fields: EventFields): Promise<EventItem> {

@@ -8,15 +8,15 @@ import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { EVERY_CHAPTER, forViewer } from '../repositories/viewer-scope.ts';
-import { addEvent, changeEvent, eventsInOrder, removeEvent } from '../services/events.service.ts';
+import { addEvent, canSeeEvent, changeEvent, eventsInOrder, removeEvent } from '../services/events.service.ts';
 
 export function eventRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
   const edit = { db, pageCache };
 
   async function ownedEvent(c: Context<AppEnv>, id: string) {
-    const found = await findEvent(db, id);
-    if (!found) throw notFound('Event not found');
+    const found = await findEvent(db, id, 'staff');
+    if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
     assertCanManage(currentUser(c), found.chapterId);
     return found.item;
   }
@@ -34,11 +34,12 @@ export function eventRoutes({ database, now, pageCache }: ApiDeps) {
       c.json({ success: true, events: await eventsInOrder(db, EVERY_CHAPTER, now()) }),
     )
     .get('/myevents', requireUser, async (c) =>
-      c.json({ success: true, events: await eventsInOrder(db, forViewer(currentUser(c)), now()) }),
+      c.json({ success: true, events: await eventsInOrder(db, forViewer(currentUser(c)), now(), 'staff') }),
     )
     .get('/:id', publicCache, async (c) => {
-      const found = await findEvent(db, c.req.param('id'));
-      if (!found) throw notFound('Event not found');
+      // Its owner or an admin may preview a draft; publicCache never shares a signed-in answer.
+      const found = await findEvent(db, c.req.param('id'), 'staff');
+      if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
       return c.json({ success: true, event: found.item });
     })
     .post('/', requireUser, async (c) => {

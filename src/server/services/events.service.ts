@@ -7,9 +7,10 @@ import {
   insertEvent,
   listEvents,
   updateEvent,
+  type EventAudience,
   type EventFields,
 } from '../repositories/events.repository.ts';
-import type { ChapterScope } from '../repositories/viewer-scope.ts';
+import { forViewer, inScope, type ChapterScope, type Owned, type Viewer } from '../repositories/viewer-scope.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
@@ -20,12 +21,25 @@ export function orderEvents(events: readonly EventItem[], now: Date): EventItem[
   return [...upcoming, ...past];
 }
 
-/** The events in scope, in the order every events list shows them. */
-export async function eventsInOrder(db: Kysely<Database>, scope: ChapterScope, now: Date): Promise<EventItem[]> {
-  return orderEvents(await listEvents(db, scope), now);
+/** The events in scope, in the order every events list shows them; visitors' lists leave drafts out. */
+export async function eventsInOrder(
+  db: Kysely<Database>,
+  scope: ChapterScope,
+  now: Date,
+  audience: EventAudience = 'public',
+): Promise<EventItem[]> {
+  return orderEvents(await listEvents(db, scope, audience), now);
 }
 
-/** Adds an event: it shows on its own page, on its chapter's landing and in the sitemap. */
+/**
+ * Whether a viewer (undefined: a visitor) may read an event: a published one everyone, a draft only
+ * those who manage its chapter's records. Others are told it does not exist, not that it is hidden.
+ */
+export function canSeeEvent(viewer: Viewer | undefined, found: Owned<EventItem>): boolean {
+  return found.item.status === 'published' || (viewer !== undefined && inScope(forViewer(viewer), found.chapterId));
+}
+
+/** Adds an event: once published, it shows on its own page, on its chapter's landing and in the sitemap. */
 export async function addEvent(edit: EditDeps, chapterId: string, fields: EventFields): Promise<EventItem> {
   const event = await insertEvent(edit.db, chapterId, fields);
   await purgeStalePages(edit.pageCache, stalePages.event(event));

@@ -51,7 +51,7 @@ export default function FormField({ field, value, error, file, fileRequired = fa
         <option value="">Select {field.label.toLowerCase()}</option>
         {(field.options ?? []).map((o) => (
           <option key={o} value={o}>
-            {o}
+            {field.optionLabels?.[o] ?? o}
           </option>
         ))}
       </select>

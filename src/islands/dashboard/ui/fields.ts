@@ -17,6 +17,8 @@ export interface FieldSpec {
     /** One or more e-mail addresses, separated by commas; sent as a list. */
     | 'emails';
   options?: readonly string[];
+  /** What a select shows for each option value, where the value itself is not for people. */
+  optionLabels?: Readonly<Record<string, string>>;
   rows?: number;
   /** Blank is allowed (sent as empty or left out, depending on the form). */
   optional?: boolean;
