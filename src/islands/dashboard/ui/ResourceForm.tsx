@@ -7,6 +7,7 @@ import { toast } from '../../shared/toast.tsx';
 import FormField from './FormField.tsx';
 import UploadProgress from './UploadProgress.tsx';
 import { formValues, splitEmails, type FieldSpec, type FormValues } from './fields.ts';
+import { useUnsavedChangesWarning } from './use-unsaved-changes.ts';
 
 /** Stands in for an image that is chosen but not uploaded yet, so the schema can check the rest first. */
 const PENDING_UPLOAD = '/pending-upload';
@@ -35,11 +36,14 @@ type Errors = Partial<Record<string, string>>;
 
 /**
  * The one add/edit form of the dashboard: validate with the shared schema, upload chosen images, send,
- * then the spec's toasts. Values stay on failure; an add form clears on success.
+ * then the spec's toasts. Values stay on failure; an add form clears on success. Leaving it with
+ * unsaved changes asks first.
  */
 export default function ResourceForm(props: Props) {
   const { fields, schema, submitLabel, busyLabel, successMessage, clearOnSuccess, send, onSaved, footer } = props;
   const [values, setValues] = useState<FormValues>(() => formValues(fields, props.initial));
+  // What the server has (or, for an add form, the blank form): the values differ from it while unsaved.
+  const [saved, setSaved] = useState<FormValues>(values);
   const [files, setFiles] = useState<Partial<Record<string, File>>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -48,6 +52,9 @@ export default function ResourceForm(props: Props) {
   const [uploading, setUploading] = useState<{ field: string; fraction: number | undefined }>();
   // Remounts the file inputs when the form is cleared (a file input's value cannot be set).
   const [generation, setGeneration] = useState(0);
+  const dirty =
+    Object.values(files).some(Boolean) || fields.some((f) => (values[f.name] ?? '') !== (saved[f.name] ?? ''));
+  useUnsavedChangesWarning(dirty);
 
   const payloadOf = (): Record<string, unknown> => {
     const payload: Record<string, unknown> = {};
@@ -115,20 +122,22 @@ export default function ResourceForm(props: Props) {
         return;
       }
       toast.success(successMessage);
-      onSaved?.(payload);
       if (clearOnSuccess) {
-        setValues(formValues(fields, props.initial));
+        const blank = formValues(fields, props.initial);
+        setValues(blank);
+        setSaved(blank);
         setGeneration((g) => g + 1);
       } else {
-        // What was saved is now the current value (e.g. the uploaded image's URL).
-        setValues((v) => ({
-          ...v,
-          ...Object.fromEntries(
-            fields.filter((f) => f.type === 'image').map((f) => [f.name, String(payload[f.name] ?? '')]),
-          ),
-        }));
+        // What was saved is now the current value (e.g. the uploaded image's URL); `values` is what was sent.
+        const uploaded = Object.fromEntries(
+          fields.filter((f) => f.type === 'image').map((f) => [f.name, String(payload[f.name] ?? '')]),
+        );
+        setValues((v) => ({ ...v, ...uploaded }));
+        setSaved({ ...values, ...uploaded });
       }
       setFiles({});
+      // After the form is clean again: a caller that moves on to another page must not be asked to stay.
+      onSaved?.(payload);
     } finally {
       setUploading(undefined);
       setBusy(false);
