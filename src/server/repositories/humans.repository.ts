@@ -23,8 +23,7 @@ export async function insertHuman(db: Kysely<Database>, fields: HumanFields): Pr
   return toHuman(await db.insertInto('humans').values(fields).returningAll().executeTakeFirstOrThrow());
 }
 
-/** False when there was no such human. */
-export async function deleteHuman(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await byId(id, (humanId) => db.deleteFrom('humans').where('id', '=', humanId).executeTakeFirst());
-  return (result?.numDeletedRows ?? 0n) > 0n;
+/** Deletes a profile; answers the photo it showed, or undefined when no profile has that id. */
+export async function deleteHuman(db: Kysely<Database>, id: string): Promise<{ image: string } | undefined> {
+  return byId(id, (humanId) => db.deleteFrom('humans').where('id', '=', humanId).returning('image').executeTakeFirst());
 }

@@ -11,15 +11,15 @@ import { changeLanding, writeLanding } from '../services/chapter-info.service.ts
 import { chapterLanding } from '../services/chapter-landing.service.ts';
 
 /** Chapter landing pages: public GET by slug; each account manages its own info. */
-export function chapterRoutes({ database, now, pageCache }: ApiDeps) {
+export function chapterRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = { db, pageCache, blobs };
 
   const update = async (c: Context<AppEnv>, id: string) => {
     const found = await findChapterInfo(db, id);
     if (!found) throw notFound('Chapter info not found');
     assertCanManage(currentUser(c), found.chapterId);
-    const chapter = await changeLanding(edit, found.item.id, await readJson(c, chapterInfoUpdateSchema), now());
+    const chapter = await changeLanding(edit, found.item, await readJson(c, chapterInfoUpdateSchema), now());
     return c.json({ success: true, message: 'Chapter info updated Successfully', chapter });
   };
 

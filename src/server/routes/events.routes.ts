@@ -10,9 +10,9 @@ import { findEvent } from '../repositories/events.repository.ts';
 import { EVERY_CHAPTER, forViewer } from '../repositories/viewer-scope.ts';
 import { addEvent, canSeeEvent, changeEvent, eventsInOrder, removeEvent } from '../services/events.service.ts';
 
-export function eventRoutes({ database, now, pageCache }: ApiDeps) {
+export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = { db, pageCache, blobs };
 
   async function ownedEvent(c: Context<AppEnv>, id: string) {
     const found = await findEvent(db, id, 'staff');
@@ -25,7 +25,7 @@ export function eventRoutes({ database, now, pageCache }: ApiDeps) {
     const existing = await ownedEvent(c, id);
     const changes = await readJson(c, eventUpdateSchema);
     const merged = validate(eventSchema, { ...existing, ...changes });
-    const event = await changeEvent(edit, existing.id, merged, now());
+    const event = await changeEvent(edit, existing, merged, now());
     return c.json({ success: true, message: 'Event Updated Successfully', event });
   };
 

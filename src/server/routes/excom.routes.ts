@@ -10,9 +10,9 @@ import { forViewer } from '../repositories/viewer-scope.ts';
 import { addExcomMember, changeExcomMember, removeExcomMember } from '../services/excom.service.ts';
 
 /** A chapter's executive committee, managed from the dashboard and shown on its landing page. */
-export function excomRoutes({ database, now, pageCache }: ApiDeps) {
+export function excomRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = { db, pageCache, blobs };
 
   async function owned(c: Context<AppEnv>, id: string) {
     const found = await findExcomMember(db, id);
@@ -22,8 +22,8 @@ export function excomRoutes({ database, now, pageCache }: ApiDeps) {
   }
 
   const update = async (c: Context<AppEnv>, id: string) => {
-    const { id: memberId } = await owned(c, id);
-    const member = await changeExcomMember(edit, memberId, await readJson(c, excomUpdateSchema), now());
+    const before = await owned(c, id);
+    const member = await changeExcomMember(edit, before, await readJson(c, excomUpdateSchema), now());
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
 

@@ -7,8 +7,9 @@ import { publicCache } from '../http/cache.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { deleteHuman, insertHuman, listHumans } from '../repositories/humans.repository.ts';
+import { releaseUploads } from '../services/upload-cleanup.ts';
 
-export function humanRoutes({ database }: ApiDeps) {
+export function humanRoutes({ database, blobs }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .get('/', publicCache, async (c) => c.json({ success: true, humans: await listHumans(db) }))
@@ -17,7 +18,9 @@ export function humanRoutes({ database }: ApiDeps) {
       return c.json({ success: true, message: 'Human Added Successfully', human }, 201);
     })
     .delete('/:id', requireAdmin, async (c) => {
-      if (!(await deleteHuman(db, c.req.param('id')))) throw notFound('Human not found');
+      const removed = await deleteHuman(db, c.req.param('id'));
+      if (!removed) throw notFound('Human not found');
+      await releaseUploads({ db, blobs }, [removed.image]);
       return c.json({ success: true, message: 'Human Deleted Successfully' });
     });
 }

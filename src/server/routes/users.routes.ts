@@ -9,9 +9,9 @@ import { findAccountBySlug, listAccounts, toChapterAccount } from '../repositori
 import { closeChapterAccount, editChapterAccount, openChapterAccount } from '../services/accounts.service.ts';
 
 /** Chapter accounts, managed by admins (spec "users"). */
-export function userRoutes({ database, now, pageCache }: ApiDeps) {
+export function userRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = { db, pageCache, blobs };
 
   const bySlug = async (slug: string) => {
     const chapter = await findAccountBySlug(db, slug);

@@ -14,8 +14,10 @@ import {
   updateAccount,
 } from '../repositories/chapters.repository.ts';
 import { listEvents } from '../repositories/events.repository.ts';
+import { imagesOfChapter } from '../repositories/uploads.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { releaseUploads } from './upload-cleanup.ts';
 
 async function assertFree(
   db: Kysely<Database>,
@@ -60,9 +62,13 @@ export async function editChapterAccount(
   return edited;
 }
 
-/** Deletes an account; the database deletes its landing page, events and committee with it. */
-export async function closeChapterAccount({ db, pageCache }: EditDeps, account: Chapter): Promise<void> {
+/**
+ * Deletes an account; the database deletes its landing page, events and committee with it, and the
+ * uploads only they showed are removed.
+ */
+export async function closeChapterAccount({ db, pageCache, blobs }: EditDeps, account: Chapter): Promise<void> {
   const events = await listEvents(db, ofChapter(account.id));
+  const images = await imagesOfChapter(db, account.id);
   await deleteAccount(db, account.id);
   await purgeStalePages(
     pageCache,
@@ -71,6 +77,7 @@ export async function closeChapterAccount({ db, pageCache }: EditDeps, account: 
       events.map((event) => event.id),
     ),
   );
+  await releaseUploads({ db, blobs }, images);
 }
 
 /** The changes that set a new password; bumping the session version signs out every earlier session. */

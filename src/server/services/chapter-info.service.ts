@@ -6,6 +6,7 @@ import {
   type ChapterInfoFields,
 } from '../repositories/chapter-info.repository.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** Writes a chapter's first landing page; /chapter/{slug} showed the blank one until now. */
 export async function writeLanding(edit: EditDeps, chapterId: string, fields: ChapterInfoFields): Promise<ChapterInfo> {
@@ -16,11 +17,12 @@ export async function writeLanding(edit: EditDeps, chapterId: string, fields: Ch
 
 export async function changeLanding(
   edit: EditDeps,
-  id: string,
+  before: ChapterInfo,
   changes: ChapterInfoChanges,
   now: Date,
 ): Promise<ChapterInfo> {
-  const landing = await updateChapterInfo(edit.db, id, changes, now);
+  const landing = await updateChapterInfo(edit.db, before.id, changes, now);
   await purgeStalePages(edit.pageCache, stalePages.landing(landing.slug));
+  await releaseUploads(edit, replacedImages([before.logo], [landing.logo]));
   return landing;
 }

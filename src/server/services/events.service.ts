@@ -12,6 +12,7 @@ import {
 } from '../repositories/events.repository.ts';
 import { forViewer, inScope, type ChapterScope, type Owned, type Viewer } from '../repositories/viewer-scope.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
 export function orderEvents(events: readonly EventItem[], now: Date): EventItem[] {
@@ -46,13 +47,21 @@ export async function addEvent(edit: EditDeps, chapterId: string, fields: EventF
   return event;
 }
 
-export async function changeEvent(edit: EditDeps, id: string, fields: EventFields, now: Date): Promise<EventItem> {
-  const event = await updateEvent(edit.db, id, fields, now);
+/** Replaces an event's fields; a banner it replaced is removed once nothing shows it. */
+export async function changeEvent(
+  edit: EditDeps,
+  before: EventItem,
+  fields: EventFields,
+  now: Date,
+): Promise<EventItem> {
+  const event = await updateEvent(edit.db, before.id, fields, now);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
+  await releaseUploads(edit, replacedImages([before.banner], [event.banner]));
   return event;
 }
 
 export async function removeEvent(edit: EditDeps, event: EventItem): Promise<void> {
   await deleteEvent(edit.db, event.id);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
+  await releaseUploads(edit, [event.banner]);
 }

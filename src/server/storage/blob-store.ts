@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 
@@ -9,9 +9,13 @@ import type { Config } from '../config.ts';
 export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
   get(key: string): Promise<Uint8Array | undefined>;
+  /** Removes the blob; a key with no blob is already removed, not an error. */
+  delete(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[0-9a-f-]{36}\.[a-z]{3,4}$/;
+/** Whether a string has the shape of a key the server generates (and so names no other file). */
+export const isBlobKey = (key: string) => SAFE_KEY.test(key);
 
 export function filesystemBlobStore(dir: string): BlobStore {
   return {
@@ -28,6 +32,10 @@ export function filesystemBlobStore(dir: string): BlobStore {
         return undefined;
       }
     },
+    async delete(key) {
+      if (!SAFE_KEY.test(key)) throw new Error(`unsafe blob key ${key}`);
+      await rm(join(dir, key), { force: true });
+    },
   };
 }
 
@@ -42,6 +50,9 @@ export async function netlifyBlobStore(storeName = 'uploads'): Promise<BlobStore
       const value = await store.get(key, { type: 'arrayBuffer' });
       return value ? new Uint8Array(value) : undefined;
     },
+    async delete(key) {
+      await store.delete(key);
+    },
   };
 }
 
@@ -51,6 +62,7 @@ export function memoryBlobStore(): BlobStore {
   return {
     put: async (key, data) => void blobs.set(key, data),
     get: async (key) => blobs.get(key),
+    delete: async (key) => void blobs.delete(key),
   };
 }
 
