@@ -14,6 +14,14 @@ export const LOGIN_ACCOUNT_LIMIT: Limit = { limit: 10, windowMs: 15 * 60_000 };
 export const LOGIN_IP_LIMIT: Limit = { limit: 30, windowMs: 15 * 60_000 };
 export const CONTACT_LIMIT: Limit = { limit: 5, windowMs: 10 * 60_000 };
 
+/**
+ * A counter whose window started longer ago than the longest window of any limit has ended whatever
+ * limit it counted for (rows do not record their limit), so it may be deleted.
+ */
+export const EXPIRED_AFTER_MS = Math.max(
+  ...[LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT, CONTACT_LIMIT].map((l) => l.windowMs),
+);
+
 /** Throws 429 with Retry-After (until the last blocked window ends) when any key is blocked. */
 export async function assertNotLimited(db: Kysely<Database>, keys: string[], { limit, windowMs }: Limit, now: Date) {
   const starts = await findFullWindows(db, keys, limit, { windowMs, now });
@@ -22,7 +30,7 @@ export async function assertNotLimited(db: Kysely<Database>, keys: string[], { l
   throw tooManyRequests((until - now.getTime()) / 1000);
 }
 
-/** Counts one hit against each key. */
+/** Counts one hit against each key, and deletes some counters that have expired (see recordHits). */
 export function recordHit(db: Kysely<Database>, keys: string[], { windowMs }: Limit, now: Date) {
-  return recordHits(db, keys, { windowMs, now });
+  return recordHits(db, keys, { windowMs, now }, new Date(now.getTime() - EXPIRED_AFTER_MS));
 }

@@ -29,12 +29,40 @@ export async function findFullWindows(
   return rows.map((r) => new Date(r.windowStart));
 }
 
-/** Counts one hit against each key, starting a new window for keys whose window has ended. */
-export async function recordHits(db: Kysely<Database>, keys: string[], window: RateWindow): Promise<void> {
+/**
+ * At most this many expired counters are deleted per hit. Each hit adds at most one row per key, so
+ * the table cannot outgrow the clean-up, and no single request pays for a long backlog.
+ */
+export const PURGE_BATCH = 100;
+
+/**
+ * Counts one hit against each key, starting a new window for keys whose window has ended. The same
+ * statement also deletes up to PURGE_BATCH other counters whose window started at or before
+ * `expiredBefore`: no extra round trip, and no scheduled job to deploy. The key being counted is left
+ * to the upsert, as one statement must not both delete and update a row.
+ */
+export async function recordHits(
+  db: Kysely<Database>,
+  keys: string[],
+  window: RateWindow,
+  expiredBefore: Date,
+): Promise<void> {
   const cutoff = windowCutoff(window);
   const { now } = window;
   for (const key of keys) {
     await db
+      .with('expired', (qc) =>
+        qc
+          .deleteFrom('rateLimits')
+          .where('key', 'in', (eb) =>
+            eb
+              .selectFrom('rateLimits')
+              .select('key')
+              .where('windowStart', '<=', expiredBefore)
+              .where('key', '!=', key)
+              .limit(PURGE_BATCH),
+          ),
+      )
       .insertInto('rateLimits')
       .values({ key, windowStart: now, count: 1 })
       .onConflict((oc) =>
