@@ -50,6 +50,7 @@ test.describe('draft events and unsaved changes in the dashboard', () => {
     browser,
     baseURL,
   }) => {
+    test.slow(); // two axe scans, and a visitor's browser loading /events and the event page twice
     const adminToken = await apiLogin(request);
     const chapter = await createChapter(request, adminToken);
     // A published event of the same chapter: the visitor's list shows it, so the list has loaded.
