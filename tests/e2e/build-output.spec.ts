@@ -12,7 +12,6 @@ const PAGES_WITH_ISLANDS = new Set([
   'events/index.html',
   'contact/index.html',
   'humans-of-ieee-cs-bdc/index.html',
-  'blogs/index.html',
   'login/index.html',
   // Rosters with `"source": "database"` load their members from the API.
   ...memberListRosterRoutes().map((route) => `${route}/index.html`),

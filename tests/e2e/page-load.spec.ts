@@ -167,6 +167,17 @@ test.describe('largest-paint candidates load at once', () => {
     await expect(banner).toHaveAttribute('fetchpriority', 'high');
   });
 
+  test('the first blog cover, named by the served HTML and fetched first', async ({ request }) => {
+    const html = await (await request.get('/blogs')).text();
+    const covers = [...html.matchAll(/<img\b[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('/blog/covers/'));
+    expect(covers.length).toBeGreaterThan(1);
+    expect(covers[0]).toMatch(/ fetchpriority="high"/i); // attribute names are case-insensitive
+    expect(covers[0]).not.toContain('loading="lazy"');
+    expect(covers[1]).toContain('loading="lazy"');
+  });
+
   test('the first event card on /events, fetched first; the cards after it wait', async ({
     page,
     request,
@@ -197,7 +208,6 @@ test.describe('list answers preloaded by the page', () => {
       api: '/api/v1/events',
       loaded: (page: Page) => page.getByRole('heading', { name: 'All Events' }),
     },
-    { path: '/blogs', api: '/api/v1/blog/posts', loaded: (page: Page) => page.getByTestId('post-card').first() },
     {
       path: '/humans-of-ieee-cs-bdc',
       api: '/api/v1/humans',
