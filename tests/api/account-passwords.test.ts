@@ -82,9 +82,9 @@ describe('PUT /auth/password', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     // The same counter guards the login form.
-    expect((await api.call('/auth/login', json('POST', { email: chapter.email, password: chapter.password }))).status).toBe(
-      429,
-    );
+    expect(
+      (await api.call('/auth/login', json('POST', { email: chapter.email, password: chapter.password }))).status,
+    ).toBe(429);
   });
 });
 
