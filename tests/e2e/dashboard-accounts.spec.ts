@@ -1,25 +1,34 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, holdRequests, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowHttpErrors, apiLogin, bearer, createChapter, signInAs, toastWith } from './dashboard-helpers.ts';
 
 /** Issue 16 part 4 in the browser: passwords and the admin's own account. */
 test.describe('dashboard accounts and passwords', () => {
-  test('a chapter changes its own password in Settings: other sessions end, it signs in with the new one', async ({
-    page,
-    request,
-    consoleErrors,
-  }) => {
+  /** A fresh chapter on its Settings page, with the password form's three fields. */
+  async function chapterOnSettings(page: Page, request: APIRequestContext) {
     const adminToken = await apiLogin(request);
     const chapter = await createChapter(request, adminToken);
-    const otherDevice = await apiLogin(request, chapter);
-    const newPassword = 'brand-new-password-1';
     await signInAs(page, chapter);
     await page.goto('/dashboard/settings');
     const form = page.getByRole('region', { name: 'Change password' });
     await expect(form).toBeVisible();
-    const current = form.getByLabel('Current password');
-    const fresh = form.getByLabel('New password', { exact: true });
-    const confirm = form.getByLabel('Confirm new password');
+    return {
+      chapter,
+      form,
+      current: form.getByLabel('Current password'),
+      fresh: form.getByLabel('New password', { exact: true }),
+      confirm: form.getByLabel('Confirm new password'),
+    };
+  }
+  const newPassword = 'brand-new-password-1';
+
+  test('the password form refuses copies that differ and a wrong current password, changing nothing', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const { chapter, form, current, fresh, confirm } = await chapterOnSettings(page, request);
     await expect(current).toHaveAttribute('type', 'password');
     await expect(current).toHaveAttribute('autocomplete', 'current-password');
     await expect(fresh).toHaveAttribute('autocomplete', 'new-password');
@@ -40,8 +49,20 @@ test.describe('dashboard accounts and passwords', () => {
     await expect(current).toHaveAttribute('aria-invalid', 'true');
     await expect(fresh).toHaveValue(newPassword);
     allowHttpErrors(consoleErrors, 400);
+    await expectNoSeriousA11yViolations(page);
+    // Nothing changed: the old password still signs in.
+    await apiLogin(request, chapter);
+  });
 
+  test('a chapter changes its own password in Settings: other sessions end, it signs in with the new one', async ({
+    page,
+    request,
+  }) => {
+    const { chapter, form, current, fresh, confirm } = await chapterOnSettings(page, request);
+    const otherDevice = await apiLogin(request, chapter);
     await current.fill(chapter.password);
+    await fresh.fill(newPassword);
+    await confirm.fill(newPassword);
     const changing = await holdRequests(page, '**/api/v1/auth/password');
     await form.getByRole('button', { name: 'Change Password' }).click();
     await expect(form.getByRole('button', { name: 'Changing Password...' })).toBeDisabled();
@@ -115,6 +136,8 @@ test.describe('dashboard accounts and passwords', () => {
     await expect(toastWith(page, 'Account Updated Successfully')).toBeVisible();
     await expect(page.getByTestId('identity')).toContainText('Renamed Site Admin');
     await expect(page.getByRole('region', { name: 'Change password' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoSeriousA11yViolations(page);
 
     await page.reload();

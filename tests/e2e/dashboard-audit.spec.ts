@@ -92,6 +92,9 @@ test('the audit trail lists changes newest first, filters by kind and account, a
   // A filter with nothing to show says so.
   await page.getByLabel('Kind of record').selectOption({ label: 'Human' });
   await expect(page.getByText('No changes recorded for this filter.')).toBeVisible();
+  await page.getByLabel('Kind of record').selectOption({ label: 'All kinds' });
+  await expect(rows).toHaveCount(20);
+  await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoSeriousA11yViolations(page);
 });
 
