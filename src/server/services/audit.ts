@@ -58,8 +58,8 @@ export function changedFields(before: object, after: object): string[] {
     .map(([key]) => key);
 }
 
-/** The names of the fields a create wrote (those given). */
+/** The names of the fields a create wrote: those given a value (an optional one left out or null is not). */
 export const writtenFields = (fields: object): string[] =>
   Object.entries(fields)
-    .filter(([, value]) => value !== undefined)
+    .filter(([, value]) => value !== undefined && value !== null)
     .map(([key]) => key);
