@@ -12,7 +12,7 @@ import { addExcomMember, changeExcomMember, removeExcomMember } from '../service
 /** A chapter's executive committee, managed from the dashboard and shown on its landing page. */
 export function excomRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache, blobs };
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
   async function owned(c: Context<AppEnv>, id: string) {
     const found = await findExcomMember(db, id);
@@ -23,7 +23,7 @@ export function excomRoutes({ database, now, pageCache, blobs }: ApiDeps) {
 
   const update = async (c: Context<AppEnv>, id: string) => {
     const before = await owned(c, id);
-    const member = await changeExcomMember(edit, before, await readJson(c, excomUpdateSchema), now());
+    const member = await changeExcomMember(edit(c), before, await readJson(c, excomUpdateSchema), now());
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
 
@@ -32,14 +32,14 @@ export function excomRoutes({ database, now, pageCache, blobs }: ApiDeps) {
     .get('/', async (c) => c.json({ success: true, excoms: await listExcom(db, forViewer(currentUser(c))) }))
     .get('/member/:id', async (c) => c.json({ success: true, member: await owned(c, c.req.param('id')) }))
     .post('/', async (c) => {
-      const member = await addExcomMember(edit, currentUser(c).id, await readJson(c, excomSchema));
+      const member = await addExcomMember(edit(c), currentUser(c).id, await readJson(c, excomSchema));
       return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
     })
     .put('/:id', (c) => update(c, c.req.param('id')))
     .patch('/:id', (c) => update(c, c.req.param('id')))
     .delete('/:id', async (c) => {
       const member = await owned(c, c.req.param('id'));
-      await removeExcomMember(edit, member);
+      await removeExcomMember(edit(c), member);
       return c.json({ success: true, message: 'Member Deleted Successfully' });
     });
 }

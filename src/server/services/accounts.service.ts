@@ -16,6 +16,7 @@ import {
 import { listEvents } from '../repositories/events.repository.ts';
 import { imagesOfChapter } from '../repositories/uploads.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
+import { auditNote, changedFields, writtenFields } from './audit.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 import { releaseUploads } from './upload-cleanup.ts';
 
@@ -30,46 +31,54 @@ async function assertFree(
 
 /** A new chapter account; its slug is derived from the name unless given. */
 export async function openChapterAccount(
-  { db, pageCache }: EditDeps,
+  { db, pageCache, actor }: EditDeps,
   { password, slug, ...input }: z.output<typeof chapterCreateSchema>,
 ): Promise<Chapter> {
   await assertFree(db, { email: input.email, slug });
-  const account = await createAccount(db, {
-    ...input,
-    slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
-    passwordHash: await hashPassword(password),
-    isAdmin: false,
-  });
+  const fields = [...writtenFields(input), 'slug', 'password'];
+  const account = await createAccount(
+    db,
+    {
+      ...input,
+      slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
+      passwordHash: await hashPassword(password),
+      isAdmin: false,
+    },
+    auditNote(actor, { action: 'create', entity: 'account', fields }),
+  );
   await purgeStalePages(pageCache, stalePages.newAccount(account.slug));
   return account;
 }
 
 /** Edits an account. A new password signs out every session issued before it. */
 export async function editChapterAccount(
-  { db, pageCache }: EditDeps,
+  // An account's own fields show no uploaded image: no blob store needed.
+  { db, pageCache, actor }: Omit<EditDeps, 'blobs'>,
   account: Chapter,
   { password, ...input }: z.output<typeof chapterUpdateSchema>,
   now: Date,
 ): Promise<Chapter> {
   await assertFree(db, input, account.id);
   const changes: ChapterUpdate = { ...input, updatedAt: now };
+  const fields = [...changedFields(account, input), ...(password ? ['password'] : [])];
   const edited = await updateAccount(
     db,
     account.id,
     password ? { ...changes, ...(await newPassword(account, password, now)) } : changes,
+    auditNote(actor, { action: 'update', entity: 'account', fields }),
   );
   await purgeStalePages(pageCache, stalePages.editedAccount(account, edited));
   return edited;
 }
 
 /**
- * Deletes an account; the database deletes its landing page, events and committee with it, and the
- * uploads only they showed are removed.
+ * Deletes an account; the database deletes its landing page, events and committee with it (the trail
+ * records the account's deletion, which says as much), and the uploads only they showed are removed.
  */
-export async function closeChapterAccount({ db, pageCache, blobs }: EditDeps, account: Chapter): Promise<void> {
+export async function closeChapterAccount({ db, pageCache, blobs, actor }: EditDeps, account: Chapter): Promise<void> {
   const events = await listEvents(db, ofChapter(account.id));
   const images = await imagesOfChapter(db, account.id);
-  await deleteAccount(db, account.id);
+  await deleteAccount(db, account.id, auditNote(actor, { action: 'delete', entity: 'account' }));
   await purgeStalePages(
     pageCache,
     stalePages.closedAccount(
@@ -78,6 +87,20 @@ export async function closeChapterAccount({ db, pageCache, blobs }: EditDeps, ac
     ),
   );
   await releaseUploads({ db, blobs }, images);
+}
+
+/**
+ * Sets an account's password: the holder changing their own (who proved the current one) or an admin
+ * setting a chapter's. Every session of the account issued before ends; the caller re-issues its own.
+ */
+export async function setAccountPassword(
+  { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
+  account: Chapter,
+  password: string,
+  now: Date,
+): Promise<Chapter> {
+  const audit = auditNote(actor, { action: 'update', entity: 'account', fields: ['password'] });
+  return updateAccount(db, account.id, await newPassword(account, password, now), audit);
 }
 
 /** The changes that set a new password; bumping the session version signs out every earlier session. */

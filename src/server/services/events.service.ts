@@ -11,6 +11,7 @@ import {
   type EventFields,
 } from '../repositories/events.repository.ts';
 import { forViewer, inScope, type ChapterScope, type Owned, type Viewer } from '../repositories/viewer-scope.ts';
+import { auditNote, changedFields, writtenFields } from './audit.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
@@ -42,26 +43,31 @@ export function canSeeEvent(viewer: Viewer | undefined, found: Owned<EventItem>)
 
 /** Adds an event: once published, it shows on its own page, on its chapter's landing and in the sitemap. */
 export async function addEvent(edit: EditDeps, chapterId: string, fields: EventFields): Promise<EventItem> {
-  const event = await insertEvent(edit.db, chapterId, fields);
+  const audit = auditNote(edit.actor, { action: 'create', entity: 'event', fields: writtenFields(fields) });
+  const event = await insertEvent(edit.db, chapterId, fields, audit);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   return event;
 }
 
-/** Replaces an event's fields; a banner it replaced is removed once nothing shows it. */
+/**
+ * Replaces an event's fields; `before` is the event as found, to record which fields changed and to
+ * remove a banner it replaced once nothing shows it.
+ */
 export async function changeEvent(
   edit: EditDeps,
   before: EventItem,
   fields: EventFields,
   now: Date,
 ): Promise<EventItem> {
-  const event = await updateEvent(edit.db, before.id, fields, now);
+  const audit = auditNote(edit.actor, { action: 'update', entity: 'event', fields: changedFields(before, fields) });
+  const event = await updateEvent(edit.db, before.id, fields, now, audit);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   await releaseUploads(edit, replacedImages([before.banner], [event.banner]));
   return event;
 }
 
 export async function removeEvent(edit: EditDeps, event: EventItem): Promise<void> {
-  await deleteEvent(edit.db, event.id);
+  await deleteEvent(edit.db, event.id, auditNote(edit.actor, { action: 'delete', entity: 'event' }));
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   await releaseUploads(edit, [event.banner]);
 }
