@@ -24,3 +24,6 @@ export function webcalUrl(absoluteUrl: string): string {
 
 /** A calendar's name in the subscriber's calendar app. */
 export const calendarName = (owner: string) => `${owner} events`;
+
+/** The blog feed's title. */
+export const blogFeedTitle = (owner: string) => `${owner} blog`;

@@ -1,4 +1,5 @@
 import { blogPaths } from '../../lib/blog/rules.ts';
+import { blogFeedTitle } from '../../lib/feeds.ts';
 import type { BlogPost, BlogPublication } from '../../lib/blog/types.ts';
 import type { BlogSource } from '../blog/blog-source.ts';
 import { rssXml } from './rss-xml.ts';
@@ -33,7 +34,7 @@ export function blogRssXml(
   site: { name: string; origin: string; selfUrl: string },
 ): string {
   return rssXml({
-    title: `${site.name} blog`,
+    title: blogFeedTitle(site.name),
     link: `${site.origin}${blogPaths.list()}`,
     selfUrl: site.selfUrl,
     description: `Latest insights, tutorials and stories from the ${site.name} community.`,
