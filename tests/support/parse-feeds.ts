@@ -72,6 +72,8 @@ const text = (value: unknown): string =>
   typeof value === 'object' && value !== null && '#text' in value ? String(value['#text']) : String(value ?? '');
 
 export function parseRss(xml: string): ParsedRss {
+  // XMLParser alone is lenient: XMLValidator is the well-formedness check. It is marked deprecated in
+  // favour of a separate fast-xml-validator package, and still ships in the pinned 5.12.1.
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new Error(`invalid XML: ${valid.err.msg} (line ${valid.err.line})`);
   const doc = parser.parse(xml) as { rss?: { '@version'?: string; channel?: Record<string, unknown> } };

@@ -59,6 +59,14 @@ describe('rssXml', () => {
   });
 });
 
+describe('the test parser', () => {
+  it('refuses what a feed reader would refuse, so the feed tests can fail', () => {
+    expect(() => parseRss('<rss version="2.0"><channel><title>a & b</title></channel></rss>')).toThrow(/invalid XML/);
+    expect(() => parseRss('<rss version="2.0"><channel><title>a</channel></rss>')).toThrow(/invalid XML/);
+    expect(() => parseRss('<feed><title>a</title></feed>')).toThrow(/not an RSS 2.0 document/);
+  });
+});
+
 describe('feed addresses', () => {
   it('live under the API, the events ones narrowed by chapter', () => {
     expect(feedPaths.eventsCalendar()).toBe('/api/v1/events.ics');
