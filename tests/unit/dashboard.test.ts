@@ -61,6 +61,8 @@ describe('dashboard navigation', () => {
       'Contact List',
       'Humans',
       'Add CS Member',
+      'Audit Trail',
+      'Settings',
     ]);
     expect(CHAPTER_NAV.map((i) => i.label)).toEqual(['Dashboard', 'Events', 'Excom', 'Settings']);
   });

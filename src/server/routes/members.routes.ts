@@ -17,7 +17,7 @@ export function memberRoutes({ database }: ApiDeps) {
       return c.json({ success: true, members });
     })
     .post('/', requireAdmin, async (c) => {
-      const member = await addCommitteeMember(db, await readJson(c, committeeMemberSchema), currentUser(c).id);
+      const member = await addCommitteeMember(db, await readJson(c, committeeMemberSchema), currentUser(c));
       return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
     });
 }
