@@ -210,11 +210,6 @@ test.describe('list answers preloaded by the page', () => {
       loaded: (page: Page) => page.getByRole('heading', { name: 'Past Events' }),
     },
     {
-      path: '/blogs',
-      apis: ['/api/v1/blog/posts'],
-      loaded: (page: Page) => page.getByTestId('post-card').first(),
-    },
-    {
       path: '/humans-of-ieee-cs-bdc',
       apis: ['/api/v1/humans'],
       loaded: (page: Page) => page.getByRole('button', { name: 'Preload Human' }).first(),
