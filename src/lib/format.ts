@@ -4,6 +4,11 @@
  */
 export const CHAPTER_TIME_ZONE = 'Asia/Dhaka';
 const DHAKA_OFFSET = '+06:00';
+/**
+ * How event times are labelled for visitors: readers abroad (and calendar apps) need to know the times
+ * are Dhaka's. "GMT+6" rather than "BST", which most readers take for British Summer Time.
+ */
+export const CHAPTER_TIME_ZONE_LABEL = 'GMT+6';
 
 /** "Free Entry" for 0, otherwise "500 BDT". */
 export function formatFee(fees: number): string {
@@ -43,9 +48,19 @@ export function formatTime(hhmm: string): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "9:30 AM - 12:00 PM" for an event's start and end. */
+/** "9:30 AM - 12:00 PM GMT+6" for an event's start and end, labelled with the chapter's time zone. */
 export function formatTimeRange(startTime: string, endTime: string): string {
-  return `${formatTime(startTime)} - ${formatTime(endTime)}`;
+  return `${formatTime(startTime)} - ${formatTime(endTime)} ${CHAPTER_TIME_ZONE_LABEL}`;
+}
+
+/** "9:30 AM GMT+6": an event's start, labelled with the chapter's time zone (event cards). */
+export function formatStartTime(startTime: string): string {
+  return `${formatTime(startTime)} ${CHAPTER_TIME_ZONE_LABEL}`;
+}
+
+/** The ISO form with the Dhaka offset of a wall-clock date and time, for <time datetime>: "2026-01-05T09:30+06:00". */
+export function dhakaDateTimeAttribute(isoDate: string, hhmm: string): string {
+  return `${isoDate.slice(0, 10)}T${hhmm.slice(0, 5)}${DHAKA_OFFSET}`;
 }
 
 /** The instant a wall-clock date and time in Dhaka refers to. */

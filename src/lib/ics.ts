@@ -1,15 +1,23 @@
-import { dhakaInstant } from './format.ts';
+import { CHAPTER_TIME_ZONE, dhakaInstant } from './format.ts';
 import type { EventItem } from './types.ts';
 
 /**
- * An iCalendar (RFC 5545) file for one event, for "Add to calendar". Times are written in UTC, computed
- * from the Dhaka wall-clock date and times, so every calendar app places the event correctly without a
+ * The one place for the site's iCalendar (RFC 5545) rules: the one-event file of "Add to calendar" and
+ * the subscribable calendar of many events share them. Times are written in UTC, computed from the
+ * Dhaka wall-clock date and times, so every calendar app places the event correctly without a
  * VTIMEZONE block.
  */
 export type IcsEvent = Pick<
   EventItem,
   '_id' | 'title' | 'eventDate' | 'startTime' | 'endTime' | 'location' | 'host' | 'description' | 'eventLink'
->;
+> &
+  Partial<Pick<EventItem, 'updatedAt'>>;
+
+/** One event of a calendar, with the absolute address of its page on the site. */
+export interface IcsEntry {
+  event: IcsEvent;
+  pageUrl: string;
+}
 
 const CRLF = '\r\n';
 
@@ -47,28 +55,75 @@ export function icsFold(line: string): string {
   return parts.join(`${CRLF} `);
 }
 
-export function buildEventIcs(event: IcsEvent, options: { pageUrl: string; now?: Date }): string {
-  const stamp = icsUtc(options.now ?? new Date());
-  const lines = [
+/**
+ * An event's UID stays the same across downloads and feed refreshes, so a calendar that already holds
+ * the event (downloaded once, or from an earlier refresh of a subscription) updates it instead of
+ * adding a copy.
+ */
+export const icsUid = (event: Pick<IcsEvent, '_id'>) => `${event._id}@ieeecsbdc.org`;
+
+/** The start and end instants of an event held in Dhaka wall-clock time. */
+export function eventInstants(event: Pick<IcsEvent, 'eventDate' | 'startTime' | 'endTime'>) {
+  return {
+    start: dhakaInstant(event.eventDate, event.startTime),
+    end: dhakaInstant(event.eventDate, event.endTime),
+  };
+}
+
+/** The text a calendar entry carries beside its title: the host (there is no ORGANIZER e-mail), the description, the registration link. */
+export function eventDetailsText(event: Pick<IcsEvent, 'host' | 'description' | 'eventLink'>): string {
+  return `Organized by ${event.host}\n\n${event.description}\n\nRegister: ${event.eventLink}`;
+}
+
+function veventLines({ event, pageUrl }: IcsEntry, now: Date): string[] {
+  const { start, end } = eventInstants(event);
+  // DTSTAMP: when this version of the event was written, so a refreshed feed changes only what changed.
+  const stamp = event.updatedAt ? new Date(event.updatedAt) : now;
+  return [
+    'BEGIN:VEVENT',
+    `UID:${icsUid(event)}`,
+    `DTSTAMP:${icsUtc(Number.isNaN(stamp.getTime()) ? now : stamp)}`,
+    `DTSTART:${icsUtc(start)}`,
+    `DTEND:${icsUtc(end)}`,
+    `SUMMARY:${icsEscape(event.title)}`,
+    `LOCATION:${icsEscape(event.location)}`,
+    `DESCRIPTION:${icsEscape(eventDetailsText(event))}`,
+    `URL:${pageUrl}`,
+    'END:VEVENT',
+  ];
+}
+
+export interface CalendarOptions {
+  /** The calendar's name in the subscriber's app (X-WR-CALNAME); a one-event download needs none. */
+  name?: string | undefined;
+  /** How often a subscribing app should fetch the calendar again (minutes); only for subscriptions. */
+  refreshMinutes?: number | undefined;
+  now?: Date | undefined;
+}
+
+/** A VCALENDAR of the given events, in the given order. */
+export function buildCalendarIcs(entries: readonly IcsEntry[], options: CalendarOptions = {}): string {
+  const now = options.now ?? new Date();
+  const header = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//IEEE Computer Society Bangladesh Chapter//Events//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event._id}@ieeecsbdc.org`,
-    `DTSTAMP:${stamp}`,
-    `DTSTART:${icsUtc(dhakaInstant(event.eventDate, event.startTime))}`,
-    `DTEND:${icsUtc(dhakaInstant(event.eventDate, event.endTime))}`,
-    `SUMMARY:${icsEscape(event.title)}`,
-    `LOCATION:${icsEscape(event.location)}`,
-    // ORGANIZER needs an e-mail address the event does not have: the host goes into the description.
-    `DESCRIPTION:${icsEscape(`Organized by ${event.host}\n\n${event.description}\n\nRegister: ${event.eventLink}`)}`,
-    `URL:${options.pageUrl}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
   ];
+  if (options.name) header.push(`X-WR-CALNAME:${icsEscape(options.name)}`, `X-WR-TIMEZONE:${CHAPTER_TIME_ZONE}`);
+  if (options.refreshMinutes) {
+    // RFC 7986's REFRESH-INTERVAL, and the older name Outlook and Apple Calendar read.
+    const duration = `PT${options.refreshMinutes}M`;
+    header.push(`REFRESH-INTERVAL;VALUE=DURATION:${duration}`, `X-PUBLISHED-TTL:${duration}`);
+  }
+  const lines = [...header, ...entries.flatMap((entry) => veventLines(entry, now)), 'END:VCALENDAR'];
   return lines.map(icsFold).join(CRLF) + CRLF;
+}
+
+/** The .ics file of one event, for "Add to calendar". */
+export function buildEventIcs(event: IcsEvent, options: { pageUrl: string; now?: Date }): string {
+  return buildCalendarIcs([{ event, pageUrl: options.pageUrl }], { now: options.now });
 }
 
 /** A file name for the download: "tech-talk-2026.ics". */

@@ -20,6 +20,7 @@ import { memberRoutes } from './routes/members.routes.ts';
 import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.routes.ts';
 import { userRoutes } from './routes/users.routes.ts';
 import { blogRoutes } from './routes/blog.routes.ts';
+import { feedRoutes } from './routes/feeds.routes.ts';
 
 const limit = (maxSize: number) =>
   bodyLimit({
@@ -58,6 +59,8 @@ export function createApi(deps: ApiDeps) {
   api.route('/uploads', uploadRoutes(deps));
   api.route('/blog', blogRoutes(deps));
   api.route('/audit', auditRoutes(deps));
+  // /events.ics, /events.rss, /blog.rss
+  api.route('/', feedRoutes(deps));
 
   api.notFound((c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError(handleError);

@@ -80,6 +80,16 @@ describe('draft events', () => {
     expect(await landingIds()).not.toContain(draft._id);
     const landing = await (await api.call('/chapters/alpha')).json();
     expect(ids(landing.events)).not.toContain(draft._id);
+    // The filtered and paged list, and the feeds (they name the event by id and title).
+    const filtered = await (await api.call('/events?chapter=alpha&page=1')).json();
+    expect(ids(filtered.events)).not.toContain(draft._id);
+    for (const feed of ['/events.ics', '/events.rss', '/events.ics?chapter=alpha']) {
+      const res = await api.call(feed);
+      expect(res.status, feed).toBe(200);
+      const text = await res.text();
+      expect(text, feed).not.toContain(draft.id);
+      expect(text, feed).not.toContain('Secret plans');
+    }
 
     expect(await myList(alpha.token)).toContain(draft._id);
     expect(await myList(admin)).toContain(draft._id);
@@ -107,6 +117,7 @@ describe('draft events', () => {
     expect((await findEvent(api.db, draft._id))?.item.title).toBe('Coming soon');
     expect(await sitemapPaths()).toContain(`/events/${draft.id}`);
     expect(await landingIds()).toContain(draft._id);
+    expect(await (await api.call('/events.rss')).text()).toContain('Coming soon');
 
     purged.length = 0;
     const unpublish = await api.call(`/events/${draft._id}`, json('PATCH', { status: 'draft' }, admin));

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ChapterInfo } from '../../src/lib/types.ts';
+import { parseCalendar } from '../support/parse-feeds.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { test, expect } from './fixtures.ts';
 import { adminToken, apiCall, createEvent, createExcom, deleteAllEvents, deleteAllExcom } from './live-data.ts';
@@ -118,6 +119,35 @@ test.describe('/chapter/{slug}', () => {
     await expectNoSeriousA11yViolations(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("links the chapter's own calendar (webcal:// and download) and feed", async ({ page, request, baseURL }) => {
+    const token = await adminToken(request, baseURL!);
+    const event = await createEvent(request, token, { title: 'Chapter Feed Talk', eventDate: '2099-06-01' });
+    await page.goto(`/chapter/${HOME.slug}`);
+    const done = page.getByRole('region', { name: 'What we have done' });
+    const host = new URL(baseURL!).host;
+    const calendar = `/api/v1/events.ics?chapter=${HOME.slug}`;
+    await expect(done.getByRole('link', { name: `Subscribe to the calendar of ${HOME.name} events` })).toHaveAttribute(
+      'href',
+      `webcal://${host}${calendar}`,
+    );
+    const download = done.getByRole('link', { name: `Download the calendar of ${HOME.name} events (.ics)` });
+    await expect(download).toHaveAttribute('href', `${baseURL}${calendar}`);
+    await expect(download).toHaveAttribute('download', '');
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      `${baseURL}/api/v1/events.rss?chapter=${HOME.slug}`,
+    );
+
+    // The download is a real calendar of the chapter's events.
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe(`${HOME.slug}-events.ics`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const parsed = parseCalendar(Buffer.concat(chunks).toString('utf8'));
+    expect(parsed.name).toBe(`${HOME.name} events`);
+    expect(parsed.events.map((e) => e.uid)).toEqual([`${event._id}@ieeecsbdc.org`]);
   });
 
   test('a chapter without landing info shows its name, the default video and both empty states', async ({

@@ -1,13 +1,14 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { parseCalendar, parseRss } from '../support/parse-feeds.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { test, expect } from './fixtures.ts';
-import { adminToken, createEvent, deleteAllEvents } from './live-data.ts';
+import { adminToken, apiCall, createEvent, deleteAllEvents } from './live-data.ts';
 
-/** The browser's "now" for these tests: noon in Dhaka on 10 March 2027 (06:00 UTC). */
-const NOW = new Date('2027-03-10T12:00:00+06:00');
+/** The list's API calls (every one carries the list's parameters). */
+const LIST_API = /\/api\/v1\/events\?/;
 
 /** Holds API calls matching `pattern` until the returned release() is called, to observe loading states. */
-async function holdApi(page: Page, pattern: string) {
+async function holdApi(page: Page, pattern: string | RegExp) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route) => {
@@ -23,101 +24,102 @@ test.describe('/events', () => {
   });
 
   test('shows a 3-card skeleton, then both empty states on an empty database', async ({ page }) => {
-    const release = await holdApi(page, '**/api/v1/events');
+    const release = await holdApi(page, LIST_API);
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
     await expect(page.getByTestId('event-skeleton')).toHaveCount(3);
     release();
     await expect(page.getByText('No Upcoming Events Found')).toBeVisible();
-    await expect(page.getByText('No Events Found')).toBeVisible();
+    await expect(page.getByText('No Past Events Found')).toBeVisible();
     await expect(page.getByTestId('event-skeleton')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'All Events' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Past Events' })).toBeVisible();
+    // No pages to turn with nothing in the archive.
+    await expect(page.getByRole('navigation', { name: 'Past events pages' })).toHaveCount(0);
   });
 
-  test('splits upcoming from past around now, in Dhaka time', async ({ page, request, baseURL }) => {
+  // Which events are upcoming is the API's call, on the server's clock: the edge (an event later today
+  // against one that ended this morning, in Dhaka time) is tested there with a fixed clock
+  // (tests/api/event-list-and-feeds.test.ts). Here the events are years from any edge.
+  test('shows upcoming events, then past ones, each card with its date, time (GMT+6) and fee', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const token = await adminToken(request, baseURL!);
-    const laterToday = await createEvent(request, token, { title: 'Later Today Workshop', fees: 500 });
-    await createEvent(request, token, {
-      title: 'Ended This Morning',
-      startTime: '09:00',
-      endTime: '11:30',
-    });
+    const soon = await createEvent(request, token, { title: 'Future Workshop', eventDate: '2099-03-10', fees: 500 });
     await createEvent(request, token, {
       title: 'Next Month Hackathon',
-      eventDate: '2027-04-05',
+      eventDate: '2099-04-05',
       startTime: '10:00',
       endTime: '18:00',
       fees: 1500,
     });
-    await createEvent(request, token, { title: 'Last Year Seminar', eventDate: '2026-01-05' });
+    await createEvent(request, token, { title: 'Last Year Seminar', eventDate: '2025-01-05' });
 
-    await page.clock.setFixedTime(NOW);
     await page.goto('/events');
     const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
-    const all = page.getByRole('region', { name: 'All Events' });
-    await expect(all.getByRole('article')).toHaveCount(4);
-
-    // An event later today has not ended: it is upcoming; one that ended this morning is not.
+    const past = page.getByRole('region', { name: 'Past Events' });
     await expect(upcoming.getByRole('article')).toHaveCount(2);
-    await expect(upcoming).toContainText('Later Today Workshop');
-    await expect(upcoming).toContainText('Next Month Hackathon');
-    await expect(upcoming).not.toContainText('Ended This Morning');
-    await expect(upcoming).not.toContainText('Last Year Seminar');
+    await expect(past.getByRole('article')).toHaveCount(1);
+    // Soonest first.
+    await expect(upcoming.getByRole('article').first()).toContainText('Future Workshop');
+    await expect(past).toContainText('Last Year Seminar');
 
-    // Every card in All Events; only the upcoming ones carry the mark.
-    await expect(all.getByText('Upcoming', { exact: true })).toHaveCount(2);
-    const card = all.getByRole('article').filter({ hasText: 'Later Today Workshop' });
+    const card = upcoming.getByRole('article').filter({ hasText: 'Future Workshop' });
     await expect(card.getByText('Upcoming', { exact: true })).toBeVisible();
-    await expect(card).toContainText('Mar 10, 2027');
+    await expect(card).toContainText('Mar 10, 2099');
+    await expect(card).toContainText('3:00 PM GMT+6');
     await expect(card).toContainText('500 BDT');
     // The event's banner, through the image CDN (tests/e2e/responsive-images.spec.ts covers the sizes).
     await expect(card.locator('img')).toHaveAttribute('src', /^\/\.netlify\/images\?url=\/og-default\.png&/);
-    await expect(card.getByRole('link', { name: 'Later Today Workshop' })).toHaveAttribute(
-      'href',
-      `/events/${laterToday._id}`,
-    );
-    await expect(all.getByRole('article').filter({ hasText: 'Next Month Hackathon' })).toContainText('1,500 BDT');
-    const past = all.getByRole('article').filter({ hasText: 'Last Year Seminar' });
-    await expect(past).toContainText('Jan 5, 2026');
-    await expect(past).toContainText('Free Entry');
-    await expect(past.getByText('Upcoming', { exact: true })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: 'Future Workshop' })).toHaveAttribute('href', `/events/${soon._id}`);
+    await expect(upcoming.getByRole('article').filter({ hasText: 'Next Month Hackathon' })).toContainText('1,500 BDT');
+    const old = past.getByRole('article').filter({ hasText: 'Last Year Seminar' });
+    await expect(old).toContainText('Jan 5, 2025');
+    await expect(old).toContainText('Free Entry');
+    await expect(old.getByText('Upcoming', { exact: true })).toHaveCount(0);
 
     await card.getByRole('link').click();
-    await expect(page).toHaveURL(new RegExp(`/events/${laterToday._id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Later Today Workshop' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/events/${soon._id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Future Workshop' })).toBeVisible();
   });
 
   test('shows only past events with the upcoming empty state', async ({ page, request, baseURL }) => {
     const token = await adminToken(request, baseURL!);
     await createEvent(request, token, { title: 'Old Meetup', eventDate: '2025-02-01' });
-    await page.clock.setFixedTime(NOW);
     await page.goto('/events');
     await expect(page.getByText('No Upcoming Events Found')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'All Events' }).getByRole('article')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Past Events' }).getByRole('article')).toHaveCount(1);
   });
 
   test('has no serious accessibility violations in light and dark', async ({ page, request, baseURL }) => {
     const token = await adminToken(request, baseURL!);
-    await createEvent(request, token, { title: 'Accessible Event' });
-    await page.clock.setFixedTime(NOW);
+    await createEvent(request, token, { title: 'Accessible Event', eventDate: '2099-01-01' });
+    for (let i = 1; i <= 10; i++)
+      await createEvent(request, token, { title: `Archived ${i}`, eventDate: '2024-01-01' });
     await page.goto('/events');
-    await expect(page.getByRole('article')).toHaveCount(2);
+    await expect(page.getByRole('article')).toHaveCount(10);
+    // The filter and the archive's pager are part of what is checked.
+    await expect(page.getByRole('combobox', { name: 'Chapter' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Past events pages' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoSeriousA11yViolations(page);
   });
 
   test('says so when the events cannot be loaded (no retry)', async ({ page, consoleErrors }) => {
-    let calls = 0;
-    await page.route('**/api/v1/events', (route) => {
-      calls++;
+    const calls: string[] = [];
+    await page.route(LIST_API, (route) => {
+      const url = new URL(route.request().url());
+      calls.push(url.pathname + url.search);
       return route.abort('connectionrefused');
     });
     await page.goto('/events');
     await expect(page.getByRole('alert')).toContainText('Events could not be loaded');
     await expect(page.getByRole('alert')).toContainText('Network error');
-    expect(calls).toBe(1);
+    // Each of the list's two reads (upcoming, the archive's first page) was tried once.
+    expect(calls.sort()).toEqual(['/api/v1/events?when=past&page=1&pageSize=9', '/api/v1/events?when=upcoming']);
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('net::ERR_')));
   });
 
@@ -127,12 +129,175 @@ test.describe('/events', () => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
     await page.goto('/events');
-    await expect(page.getByText('No Events Found')).toBeVisible();
+    await expect(page.getByText('No Past Events Found')).toBeVisible();
     // No Swiper, no toasts: those belong to other pages.
     expect(scripts.some((url) => /swiper|toast/i.test(url))).toBe(false);
     await expect(page.locator('astro-island[client="idle"]')).toHaveCount(1);
   });
 });
+
+/** Presses Tab (and only Tab) until `target` has the focus; fails if it never does. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < 60; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error('the element never took the focus from the keyboard');
+}
+
+const ALPHA = { name: 'Alpha Test Chapter', slug: 'alpha-test', password: 'alpha-test-password' };
+
+/** A second chapter account (made once per server) and its token, to own events of its own. */
+async function alphaToken(request: APIRequestContext, admin: string): Promise<string> {
+  const existing = await request.get(`/api/v1/users/${ALPHA.slug}`, { headers: { Authorization: `Bearer ${admin}` } });
+  if (existing.status() === 404) {
+    await apiCall(request, admin, 'post', '/users', {
+      name: ALPHA.name,
+      email: `${ALPHA.slug}@example.org`,
+      password: ALPHA.password,
+      phone: '+8801711000000',
+      slug: ALPHA.slug,
+    });
+  }
+  const login = await request.post('/api/v1/auth/login', {
+    data: { email: `${ALPHA.slug}@example.org`, password: ALPHA.password },
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+test.describe('/events: filter, archive and feeds', () => {
+  test.beforeEach(async ({ request, baseURL }) => {
+    await deleteAllEvents(request, await adminToken(request, baseURL!));
+  });
+
+  test('filters by chapter from the keyboard, and the address keeps the choice', async ({ page, request, baseURL }) => {
+    const admin = await adminToken(request, baseURL!);
+    const alpha = await alphaToken(request, admin);
+    await createEvent(request, admin, { title: 'Home Upcoming', eventDate: '2099-01-10' });
+    await createEvent(request, admin, { title: 'Home Past', eventDate: '2024-01-10' });
+    await createEvent(request, alpha, { title: 'Alpha Upcoming', eventDate: '2099-02-10' });
+    await createEvent(request, alpha, { title: 'Alpha Past', eventDate: '2024-02-10' });
+
+    await page.goto('/events');
+    const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+    const past = page.getByRole('region', { name: 'Past Events' });
+    await expect(upcoming.getByRole('article')).toHaveCount(2);
+    const filter = page.getByRole('combobox', { name: 'Chapter' });
+    await expect(filter.getByRole('option')).toHaveText(['All chapters', ALPHA.name, HOME_NAME]);
+
+    await tabTo(page, filter);
+    await page.keyboard.press('ArrowDown');
+    await expect(filter).toHaveValue(ALPHA.slug);
+    await expect(page).toHaveURL(/\/events\?chapter=alpha-test$/);
+    await expect(upcoming.getByRole('article')).toHaveCount(1);
+    await expect(upcoming).toContainText('Alpha Upcoming');
+    await expect(past.getByRole('article')).toHaveCount(1);
+    await expect(past).toContainText('Alpha Past');
+    // The select keeps the focus while the new choice loads, so the keyboard can go on choosing.
+    await expect(filter).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(filter).toHaveValue('ieee-cs-bdc');
+    await expect(upcoming).toContainText('Home Upcoming');
+    await expect(upcoming).not.toContainText('Alpha');
+
+    // The filtered view can be linked: a fresh visit to the address shows it.
+    await page.goto('/events?chapter=alpha-test');
+    await expect(page.getByRole('combobox', { name: 'Chapter' })).toHaveValue(ALPHA.slug);
+    await expect(page.getByRole('region', { name: 'Past Events' })).toContainText('Alpha Past');
+    await expect(page.getByRole('region', { name: 'Past Events' })).not.toContainText('Home Past');
+  });
+
+  test('pages the past events 9 at a time from the keyboard, the page in the address', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const admin = await adminToken(request, baseURL!);
+    // Eleven past events, newest first: Archived 1 (Jan 11) ... Archived 11 (Jan 1).
+    for (let i = 1; i <= 11; i++) {
+      await createEvent(request, admin, {
+        title: `Archived ${i}`,
+        eventDate: `2024-01-${String(12 - i).padStart(2, '0')}`,
+      });
+    }
+    await page.goto('/events');
+    const past = page.getByRole('region', { name: 'Past Events' });
+    const pager = page.getByRole('navigation', { name: 'Past events pages' });
+    await expect(past.getByRole('article')).toHaveCount(9);
+    await expect(pager).toContainText('Page 1 of 2');
+    await expect(past.getByRole('article').first()).toContainText('Archived 1');
+    await expect(pager.getByRole('button', { name: 'Newer' })).toBeDisabled();
+
+    await tabTo(page, pager.getByRole('button', { name: 'Older' }));
+    await page.keyboard.press('Enter');
+    await expect(past.getByRole('article')).toHaveCount(2);
+    await expect(past.getByRole('article').nth(0)).toContainText('Archived 10');
+    await expect(past.getByRole('article').nth(1)).toContainText('Archived 11');
+    await expect(pager).toContainText('Page 2 of 2');
+    await expect(page).toHaveURL(/\/events\?page=2$/);
+    // Reading goes on at the archive's heading; the Older button is spent.
+    await expect(page.getByRole('heading', { name: 'Past Events' })).toBeFocused();
+    await expect(pager.getByRole('button', { name: 'Older' })).toBeDisabled();
+
+    await tabTo(page, pager.getByRole('button', { name: 'Newer' }));
+    await page.keyboard.press('Space');
+    await expect(past.getByRole('article')).toHaveCount(9);
+    await expect(page).toHaveURL(/\/events$/);
+
+    // A page can be linked, and a page past the end shows the last one.
+    await page.goto('/events?page=2');
+    await expect(past.getByRole('article')).toHaveCount(2);
+    await page.goto('/events?page=7');
+    await expect(pager).toContainText('Page 2 of 2');
+    await expect(page).toHaveURL(/\/events\?page=2$/);
+  });
+
+  test('links the calendar (webcal:// and download) and the RSS feed, and announces the feeds', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const admin = await adminToken(request, baseURL!);
+    const event = await createEvent(request, admin, { title: 'Feed Workshop', eventDate: '2099-05-01' });
+    await page.goto('/events');
+    // A prerendered page names the configured site (SITE_URL), as its canonical link does.
+    const site = new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).origin;
+    const host = new URL(site).host;
+
+    const subscribe = page.getByRole('link', { name: /^Subscribe to the calendar of/ });
+    await expect(subscribe).toHaveAttribute('href', `webcal://${host}/api/v1/events.ics`);
+    const download = page.getByRole('link', { name: /^Download the calendar of/ });
+    await expect(download).toHaveAttribute('href', `${site}/api/v1/events.ics`);
+    await expect(download).toHaveAttribute('download', '');
+    await expect(page.getByRole('link', { name: /^RSS feed of/ })).toHaveAttribute('href', `${site}/api/v1/events.rss`);
+    await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      'href',
+      `${site}/api/v1/events.rss`,
+    );
+    await expect(page.locator('link[rel="alternate"][type="text/calendar"]')).toHaveAttribute(
+      'href',
+      `${site}/api/v1/events.ics`,
+    );
+
+    // What the links name is served here, and holds the event.
+    const calendar = parseCalendar(await (await request.get('/api/v1/events.ics')).text());
+    expect(calendar.events.map((e) => e.uid)).toEqual([`${event._id}@ieeecsbdc.org`]);
+    const rss = parseRss(await (await request.get('/api/v1/events.rss')).text());
+    expect(rss.items.map((i) => i.title)).toEqual(['Feed Workshop']);
+  });
+
+  test('the blog list announces its RSS feed', async ({ page, request }) => {
+    await page.goto('/blogs');
+    const alternate = page.locator('link[rel="alternate"][type="application/rss+xml"]');
+    await expect(alternate).toHaveAttribute('title', 'IEEE Computer Society Bangladesh Chapter blog');
+    const href = (await alternate.getAttribute('href'))!;
+    expect(new URL(href).pathname).toBe('/api/v1/blog.rss');
+    const rss = parseRss(await (await request.get(new URL(href).pathname)).text());
+    expect(rss.items.length).toBeGreaterThan(0);
+  });
+});
+
+const HOME_NAME = 'IEEE Computer Society Bangladesh Chapter';
 
 test.describe('/events/{id}', () => {
   test('shows the event and its metadata, with no loading skeleton', async ({ page, request, baseURL }) => {
@@ -162,7 +327,7 @@ test.describe('/events/{id}', () => {
     await expect(facts).toContainText('Organized By');
     await expect(facts).toContainText('IEEE CS BDC Student Branch');
     await expect(facts).toContainText('Wednesday, March 10, 2027');
-    await expect(facts).toContainText('3:00 PM - 5:00 PM');
+    await expect(facts).toContainText('3:00 PM - 5:00 PM GMT+6');
     await expect(facts).toContainText('NSU, Dhaka');
     await expect(facts).toContainText('250 BDT');
     // The description, one paragraph per line.
@@ -220,6 +385,30 @@ test.describe('/events/{id}', () => {
     expect(lines).toContain('LOCATION:DU\\, Dhaka');
     expect(lines).toContain(`UID:${event._id}@ieeecsbdc.org`);
     expect(ics.replace(/\r\n /g, '')).toContain(`URL:${baseURL}/events/${event._id}`);
+  });
+
+  test('links the event to Google Calendar with its UTC times, beside the .ics download', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const token = await adminToken(request, baseURL!);
+    const event = await createEvent(request, token, { title: 'Google & Calendar', location: 'DU, Dhaka' });
+    await page.goto(`/events/${event._id}`);
+    const google = page.getByRole('link', { name: /^Add to Google Calendar/ });
+    await expect(google).toHaveAttribute('target', '_blank');
+    const url = new URL((await google.getAttribute('href'))!);
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
+    expect(url.searchParams.get('text')).toBe('Google & Calendar');
+    // 3:00-5:00 PM in Dhaka (GMT+6) is 09:00-11:00 UTC.
+    expect(url.searchParams.get('dates')).toBe('20270310T090000Z/20270310T110000Z');
+    expect(url.searchParams.get('location')).toBe('DU, Dhaka');
+    expect(url.searchParams.get('details')).toContain(`${baseURL}/events/${event._id}`);
+    // The two calendar links sit together.
+    const links = page.locator('aside a');
+    await expect(links.nth(1)).toHaveText('Add to calendar');
+    await expect(links.nth(2)).toHaveText(/^Add to Google Calendar/);
   });
 
   for (const [name, path] of [

@@ -58,7 +58,7 @@ test.describe('/events/{id} served HTML', () => {
       'Served <HTML> & Previews',
       'Organized By CS Student Branch',
       'Wednesday, March 10, 2027',
-      '3:00 PM - 5:00 PM',
+      '3:00 PM - 5:00 PM GMT+6',
       'KUET, Khulna',
       '300 BDT',
       'A day of talks on static rendering.',

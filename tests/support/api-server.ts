@@ -26,6 +26,8 @@ export interface TestApi {
 export interface TestApiOptions {
   /** The CDN page cache the API purges after staff edits (default: none, as on the local server). */
   pageCache?: PageCache;
+  /** The server's clock (default: the real one), for answers that depend on the date. */
+  now?: () => Date;
 }
 
 /** A real HTTP server around the API on a free port, with its own fresh database and admin. */
@@ -43,6 +45,7 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
   const deps = {
     ...(await createDeps(config, counter.wrap)),
     ...(options.pageCache ? { pageCache: options.pageCache } : {}),
+    ...(options.now ? { now: options.now } : {}),
   };
   await bootstrap(deps.database.db, config);
   const api = createApi(deps);

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dhakaDateTimeAttribute,
   dhakaInstant,
   formatBlogDate,
   formatBlogDateLong,
   formatEventDate,
   formatFee,
+  formatStartTime,
   formatTime,
+  formatTimeRange,
   initials,
   isUpcoming,
 } from '../../src/lib/format.ts';
@@ -21,6 +24,11 @@ describe('formatting', () => {
     expect(formatTime('09:05')).toBe('9:05 AM');
     expect(formatTime('00:30')).toBe('12:30 AM');
     expect(formatTime('15:30')).toBe('3:30 PM');
+  });
+  it('labels event times with the Dhaka time zone', () => {
+    expect(formatTimeRange('09:30', '13:00')).toBe('9:30 AM - 1:00 PM GMT+6');
+    expect(formatStartTime('18:00')).toBe('6:00 PM GMT+6');
+    expect(dhakaDateTimeAttribute('2026-01-05', '09:30')).toBe('2026-01-05T09:30+06:00');
   });
   it('blog dates', () => {
     expect(formatBlogDate('2024-01-05T10:00:00Z')).toBe('Jan 05, 2024');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildEventIcs, icsEscape, icsFileName, icsFold, icsUtc } from '../../src/lib/ics.ts';
+import { buildCalendarIcs, buildEventIcs, icsEscape, icsFileName, icsFold, icsUtc } from '../../src/lib/ics.ts';
+import { parseCalendar } from '../support/parse-feeds.ts';
 
 const event = {
   _id: '3f1c2d4e-0000-4000-8000-000000000001',
@@ -44,6 +45,71 @@ describe('buildEventIcs', () => {
     );
     expect(lines).toContain(`UID:${event._id}@ieeecsbdc.org`);
     expect(lines).toContain('URL:https://ieeecsbdc.org/events/x');
+  });
+});
+
+describe('buildCalendarIcs', () => {
+  const second = {
+    ...event,
+    _id: '3f1c2d4e-0000-4000-8000-000000000002',
+    title: 'Night Hackathon',
+    eventDate: '2026-02-10',
+    startTime: '18:00',
+    endTime: '23:30',
+    updatedAt: '2026-01-20T08:15:00.000Z',
+  };
+  const calendar = buildCalendarIcs(
+    [
+      { event, pageUrl: 'https://ieeecsbdc.org/events/1' },
+      { event: second, pageUrl: 'https://ieeecsbdc.org/events/2' },
+    ],
+    { name: 'Events, BUET; CS', refreshMinutes: 360, now: new Date('2026-01-01T00:00:00Z') },
+  );
+
+  it('holds every event, in order, as a real iCalendar parser reads it', () => {
+    const parsed = parseCalendar(calendar);
+    expect(parsed.name).toBe('Events, BUET; CS');
+    expect(parsed.events).toEqual([
+      {
+        uid: `${event._id}@ieeecsbdc.org`,
+        summary: event.title,
+        location: event.location,
+        description: 'Organized by IEEE CS BDC\n\nLine one\nLine two\n\nRegister: https://example.org/register',
+        url: 'https://ieeecsbdc.org/events/1',
+        start: '2026-01-05T03:30:00.000Z',
+        end: '2026-01-05T06:00:00.000Z',
+      },
+      expect.objectContaining({
+        uid: `${second._id}@ieeecsbdc.org`,
+        summary: 'Night Hackathon',
+        start: '2026-02-10T12:00:00.000Z',
+        end: '2026-02-10T17:30:00.000Z',
+      }),
+    ]);
+  });
+
+  it('names the calendar, its time zone and its refresh interval for subscribers', () => {
+    const lines = calendar.split('\r\n');
+    expect(lines).toContain('X-WR-CALNAME:Events\\, BUET\\; CS');
+    expect(lines).toContain('X-WR-TIMEZONE:Asia/Dhaka');
+    expect(lines).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT360M');
+    expect(lines).toContain('X-PUBLISHED-TTL:PT360M');
+  });
+
+  it('stamps each event with its last change, so a refresh does not rewrite unchanged events', () => {
+    const stamps = calendar.split('\r\n').filter((l) => l.startsWith('DTSTAMP:'));
+    // The first event has no updatedAt: it is stamped with the time the file was built.
+    expect(stamps).toEqual(['DTSTAMP:20260101T000000Z', 'DTSTAMP:20260120T081500Z']);
+  });
+
+  it('is a valid empty calendar when there are no events', () => {
+    expect(parseCalendar(buildCalendarIcs([], { name: 'Nothing yet' }))).toEqual({ name: 'Nothing yet', events: [] });
+  });
+
+  it('leaves the subscription headers out of a one-event download', () => {
+    const single = buildEventIcs(event, { pageUrl: 'https://ieeecsbdc.org/events/x' });
+    expect(single).not.toContain('X-WR-CALNAME');
+    expect(single).not.toContain('REFRESH-INTERVAL');
   });
 });
 

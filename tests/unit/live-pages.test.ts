@@ -25,7 +25,7 @@ describe('youtubeVideoId', () => {
 
 describe('event page helpers', () => {
   it('formats the time range', () => {
-    expect(formatTimeRange('09:30', '13:00')).toBe('9:30 AM - 1:00 PM');
+    expect(formatTimeRange('09:30', '13:00')).toBe('9:30 AM - 1:00 PM GMT+6');
   });
 
   it('summarizes a description for the meta tag at a word boundary', () => {

@@ -1,4 +1,4 @@
-import { formatEventDate, formatFee, isUpcoming } from '../../lib/format.ts';
+import { dhakaDateTimeAttribute, formatEventDate, formatFee, formatStartTime, isUpcoming } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { listImageLoading } from '../../lib/images/list-image-loading.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
@@ -40,6 +40,10 @@ export default function EventCard({ event, now, priority = false }: Props) {
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-sm text-slate-600 dark:text-slate-300">
           <time dateTime={event.eventDate.slice(0, 10)}>{formatEventDate(event.eventDate)}</time>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={dhakaDateTimeAttribute(event.eventDate, event.startTime)}>
+            {formatStartTime(event.startTime)}
+          </time>
           <span aria-hidden="true"> · </span>
           <span>{event.location}</span>
         </p>

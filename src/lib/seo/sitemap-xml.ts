@@ -1,11 +1,10 @@
+import { escapeXml } from '../xml.ts';
+
 /** One address of a sitemap, absolute, with its last change (ISO 8601) when known. */
 export interface SitemapUrl {
   loc: string;
   lastmod?: string | undefined;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** A sitemaps.org urlset. */
 export function urlsetXml(urls: readonly SitemapUrl[]): string {

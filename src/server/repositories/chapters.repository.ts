@@ -110,3 +110,17 @@ export async function listChapterPages(db: Kysely<Database>): Promise<ChapterPag
     .execute();
   return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt ? isoTime(row.updatedAt) : undefined }));
 }
+
+/** The display names of the chapters with these slugs, by name (a filter's choices). */
+export async function listChapterNames(
+  db: Kysely<Database>,
+  slugs: readonly string[],
+): Promise<{ slug: string; name: string }[]> {
+  if (slugs.length === 0) return [];
+  return db
+    .selectFrom('chapters')
+    .select(['slug', 'name'])
+    .where('slug', 'in', [...slugs])
+    .orderBy('name')
+    .execute();
+}

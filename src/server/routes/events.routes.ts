@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { eventSchema, eventUpdateSchema } from '../../lib/schemas/event.schema.ts';
+import { eventListQuerySchema, type EventListResponse } from '../../lib/schemas/event-list.schema.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
@@ -8,7 +9,15 @@ import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { EVERY_CHAPTER, forViewer } from '../repositories/viewer-scope.ts';
-import { addEvent, canSeeEvent, changeEvent, eventsInOrder, removeEvent } from '../services/events.service.ts';
+import {
+  addEvent,
+  canSeeEvent,
+  changeEvent,
+  eventsInOrder,
+  listPublicEvents,
+  publicEventsInOrder,
+  removeEvent,
+} from '../services/events.service.ts';
 
 export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const db = database.db;
@@ -30,9 +39,14 @@ export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', publicCache, async (c) =>
-      c.json({ success: true, events: await eventsInOrder(db, EVERY_CHAPTER, now()) }),
-    )
+    .get('/', publicCache, async (c) => {
+      const query = validate(eventListQuerySchema, c.req.query());
+      // Without the list's parameters the answer stays the spec's: every public event, in list order.
+      if (Object.values(query).every((value) => value === undefined))
+        return c.json({ success: true, events: await publicEventsInOrder(db, EVERY_CHAPTER, now()) });
+      const { events, chapters, paging } = await listPublicEvents(db, query, now());
+      return c.json({ success: true as const, events, chapters, ...paging } satisfies EventListResponse);
+    })
     .get('/myevents', requireUser, async (c) =>
       c.json({ success: true, events: await eventsInOrder(db, forViewer(currentUser(c)), now(), 'staff') }),
     )

@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import { dhakaInstant, isUpcoming } from '../../lib/format.ts';
+import {
+  EVENT_ARCHIVE_PAGE_SIZE,
+  type EventChapter,
+  type EventListPaging,
+  type EventListQuery,
+} from '../../lib/schemas/event-list.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { findAccountBySlug, listChapterNames } from '../repositories/chapters.repository.ts';
 import {
   deleteEvent,
   insertEvent,
@@ -10,7 +18,15 @@ import {
   type EventAudience,
   type EventFields,
 } from '../repositories/events.repository.ts';
-import { forViewer, inScope, type ChapterScope, type Owned, type Viewer } from '../repositories/viewer-scope.ts';
+import {
+  EVERY_CHAPTER,
+  forViewer,
+  inScope,
+  ofChapter,
+  type ChapterScope,
+  type Owned,
+  type Viewer,
+} from '../repositories/viewer-scope.ts';
 import { auditNote, changedFields, writtenFields } from './audit.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
@@ -39,6 +55,87 @@ export async function eventsInOrder(
  */
 export function canSeeEvent(viewer: Viewer | undefined, found: Owned<EventItem>): boolean {
   return found.item.status === 'published' || (viewer !== undefined && inScope(forViewer(viewer), found.chapterId));
+}
+
+/**
+ * What visitors see: the public list, its filters and pages, and the feeds all read through this one
+ * function, so the rule of which events are public (published ones, never drafts) applies here once.
+ */
+export function publicEventsInOrder(db: Kysely<Database>, scope: ChapterScope, now: Date): Promise<EventItem[]> {
+  return eventsInOrder(db, scope, now, 'public');
+}
+
+/**
+ * "Upcoming and recent", the window of the event feeds (events.ics, events.rss): every event that has
+ * not ended, and those that ended within this many days. A subscriber's calendar keeps what it already
+ * holds, so older events need not be sent on every refresh; three months keep last term's events
+ * visible to someone who subscribes today.
+ */
+export const FEED_RECENT_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+export function inFeedWindow(events: readonly EventItem[], now: Date): EventItem[] {
+  const since = now.getTime() - FEED_RECENT_DAYS * DAY_MS;
+  return events.filter((e) => dhakaInstant(e.eventDate, e.endTime).getTime() > since);
+}
+
+/** A chapter named in a public query: an unknown slug is a 404, as it is for the chapter's page. */
+async function chapterBySlug(db: Kysely<Database>, slug: string) {
+  const account = await findAccountBySlug(db, slug);
+  if (!account) throw notFound('Chapter not found');
+  return account;
+}
+
+/** The public events of one chapter (by slug) or of every chapter, in list order; unknown chapter: 404. */
+export async function publicEvents(
+  db: Kysely<Database>,
+  chapterSlug: string | undefined,
+  now: Date,
+): Promise<{ chapter: EventChapter | undefined; events: EventItem[] }> {
+  if (chapterSlug === undefined)
+    return { chapter: undefined, events: await publicEventsInOrder(db, EVERY_CHAPTER, now) };
+  const account = await chapterBySlug(db, chapterSlug);
+  return {
+    chapter: { slug: account.slug, name: account.name },
+    events: await publicEventsInOrder(db, ofChapter(account.id), now),
+  };
+}
+
+export interface EventListing {
+  events: EventItem[];
+  chapters: EventChapter[];
+  paging: EventListPaging | undefined;
+}
+
+/**
+ * The public list, filtered and paged as the query asks. Every public event is read and paged here
+ * rather than in SQL: a chapter site holds hundreds of events, not millions, and this keeps the
+ * "upcoming" rule (Dhaka wall clock) and which events are public in their one place each.
+ */
+export async function listPublicEvents(db: Kysely<Database>, query: EventListQuery, now: Date): Promise<EventListing> {
+  const all = await publicEventsInOrder(db, EVERY_CHAPTER, now);
+  const chapter = query.chapter === undefined ? undefined : await chapterBySlug(db, query.chapter);
+
+  const matching = all.filter(
+    (e) =>
+      (!chapter || e.chapterSlug === chapter.slug) &&
+      (query.when === undefined || isUpcoming(e, now) === (query.when === 'upcoming')),
+  );
+  const slugs = new Set(all.map((e) => e.chapterSlug));
+  if (chapter) slugs.add(chapter.slug); // a chapter with no events yet can still be the chosen one
+  const chapters = await listChapterNames(db, [...slugs]);
+
+  if (query.page === undefined && query.pageSize === undefined)
+    return { events: matching, chapters, paging: undefined };
+  const pageSize = query.pageSize ?? EVENT_ARCHIVE_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const paging = {
+    page,
+    pageSize,
+    total: matching.length,
+    totalPages: Math.max(1, Math.ceil(matching.length / pageSize)),
+  };
+  return { events: matching.slice((page - 1) * pageSize, page * pageSize), chapters, paging };
 }
 
 /** Adds an event: once published, it shows on its own page, on its chapter's landing and in the sitemap. */

@@ -1,0 +1,68 @@
+import { Hono, type Context } from 'hono';
+import site from '../../../content/site.json' with { type: 'json' };
+import { eventFeedQuerySchema } from '../../lib/schemas/event-list.schema.ts';
+import { createBlogSource } from '../blog/index.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../env.ts';
+import { validate } from '../http/body.ts';
+import { markSharedRead, publicCache } from '../http/cache.ts';
+import { notFound } from '../http/errors.ts';
+import { siteOrigin } from '../http/site-origin.ts';
+import { blogRssXml, latestPosts } from '../feeds/blog-feed.ts';
+import { eventsCalendarIcs, eventsRssXml, type FeedOwner } from '../feeds/event-feeds.ts';
+import { inFeedWindow, publicEvents } from '../services/events.service.ts';
+import { BLOG_CDN_CACHE_CONTROL } from './blog.routes.ts';
+
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
+
+/**
+ * The subscribable feeds, at the API's root beside the JSON they mirror: /events.ics and /events.rss
+ * (upcoming and recent events, `?chapter=` for one chapter) and /blog.rss (the newest posts of the
+ * configured blog source). They list what the public events list and blog feed list; errors are the
+ * API's JSON envelope (an unknown chapter is 404, a malformed one 400).
+ */
+export function feedRoutes({ config, database, now }: ApiDeps) {
+  const db = database.db;
+  const blog = createBlogSource(config);
+
+  async function eventFeed(c: Context<AppEnv>) {
+    const { chapter: slug } = validate(eventFeedQuerySchema, c.req.query());
+    const moment = now();
+    const { chapter, events } = await publicEvents(db, slug, moment);
+    const owner: FeedOwner = chapter
+      ? { name: chapter.name, slug: chapter.slug, pagePath: `/chapter/${encodeURIComponent(chapter.slug)}` }
+      : { name: site.chapterName, slug: site.homeChapterSlug, pagePath: '/events' };
+    return { owner, events: inFeedWindow(events, moment), moment, origin: siteOrigin(config.siteUrl, c.req.url) };
+  }
+
+  return new Hono<AppEnv>()
+    .get('/events.ics', publicCache, async (c) => {
+      const { owner, events, moment, origin } = await eventFeed(c);
+      return c.body(eventsCalendarIcs(events, owner, origin, moment), 200, {
+        'Content-Type': CALENDAR_CONTENT_TYPE,
+        // Opened in a browser it is saved as a file; calendar apps subscribing ignore the header.
+        'Content-Disposition': `attachment; filename="${owner.slug}-events.ics"`,
+      });
+    })
+    .get('/events.rss', publicCache, async (c) => {
+      const { owner, events, origin } = await eventFeed(c);
+      const url = new URL(c.req.url);
+      const selfUrl = `${origin}${url.pathname}${url.search}`;
+      return c.body(eventsRssXml(events, owner, origin, selfUrl), 200, { 'Content-Type': RSS_CONTENT_TYPE });
+    })
+    .get('/blog.rss', async (c) => {
+      const latest = await latestPosts(blog);
+      if (!latest) throw notFound('The blog publication was not found');
+      const origin = siteOrigin(config.siteUrl, c.req.url);
+      const body = blogRssXml(latest.posts, {
+        name: site.chapterName,
+        origin,
+        selfUrl: `${origin}${new URL(c.req.url).pathname}`,
+      });
+      const res = c.body(body, 200, { 'Content-Type': RSS_CONTENT_TYPE });
+      // The same for every reader, signed in or not, and cached as long as the blog's JSON.
+      markSharedRead(res.headers, BLOG_CDN_CACHE_CONTROL);
+      return res;
+    });
+}
