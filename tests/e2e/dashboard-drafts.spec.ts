@@ -26,9 +26,10 @@ async function visitorSees(browser: Browser, event: { id: string; title: string 
   try {
     const visitor = await context.newPage();
     await visitor.goto('/events');
-    // The list has loaded once a published event shows.
-    await expect(visitor.getByRole('region', { name: 'All Events' })).toContainText(anchorTitle);
-    const listed = await visitor.getByRole('region', { name: 'All Events' }).getByText(event.title).count();
+    // Both events are upcoming; the list has loaded once the published one shows.
+    const upcoming = visitor.getByRole('region', { name: 'Upcoming Events' });
+    await expect(upcoming.getByRole('heading', { name: anchorTitle })).toBeVisible();
+    const listed = await visitor.getByRole('heading', { name: event.title }).count();
     const page = await visitor.goto(`/events/${event.id}`);
     return {
       listed: listed > 0,
