@@ -16,6 +16,8 @@ export const cacheTag = {
   post: (slug: string) => `post-${encodeURIComponent(slug)}`,
   author: (name: string) => `author-${encodeURIComponent(name.toLowerCase())}`,
   sitemap: 'sitemap',
+  /** A year's roster page from the database: its member list (GET /members) is what the CDN keeps. */
+  roster: (committee: string, year: number) => `roster-${committee.toLowerCase()}-${year}`,
 } as const;
 
 /** Headers for an on-demand page: browsers revalidate, Netlify's CDN caches under the page's tags. */

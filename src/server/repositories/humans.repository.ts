@@ -1,10 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Human } from '../../lib/types.ts';
 import type { Database, HumanRow, HumanTable } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
 import { byId } from './ids.ts';
 
 export type HumanFields = Omit<Insertable<HumanTable>, 'id' | 'createdAt'>;
+export type HumanChanges = Omit<Updateable<HumanTable>, 'id' | 'createdAt'>;
 
 const toHuman = (row: HumanRow): Human => ({
   ...apiIds(row.id),
@@ -27,4 +28,23 @@ export async function insertHuman(db: Kysely<Database>, fields: HumanFields): Pr
 export async function deleteHuman(db: Kysely<Database>, id: string): Promise<boolean> {
   const result = await byId(id, (humanId) => db.deleteFrom('humans').where('id', '=', humanId).executeTakeFirst());
   return (result?.numDeletedRows ?? 0n) > 0n;
+}
+
+export function findHuman(db: Kysely<Database>, id: string): Promise<Human | undefined> {
+  return byId(id, async (humanId) => {
+    const row = await db.selectFrom('humans').selectAll().where('id', '=', humanId).executeTakeFirst();
+    return row && toHuman(row);
+  });
+}
+
+/** The human as changed, or undefined when there was no such human. */
+export function updateHuman(db: Kysely<Database>, id: string, changes: HumanChanges): Promise<Human | undefined> {
+  return byId(id, async (humanId) => {
+    // An empty change still answers with the human, so PATCH {} is "nothing to change", not a 404.
+    const row =
+      Object.keys(changes).length === 0
+        ? await db.selectFrom('humans').selectAll().where('id', '=', humanId).executeTakeFirst()
+        : await db.updateTable('humans').set(changes).where('id', '=', humanId).returningAll().executeTakeFirst();
+    return row && toHuman(row);
+  });
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as chapters from './2026-11-21T0000-chapters.ts';
 import * as content from './2026-11-21T0100-content.ts';
+import * as manage from './2026-11-23T0100-manage.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so bundled functions carry them.
@@ -9,4 +10,5 @@ import * as content from './2026-11-21T0100-content.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-chapters': chapters,
   '2026-11-21T0100-content': content,
+  '2026-11-23T0100-manage': manage,
 };
