@@ -269,7 +269,7 @@ describe('support messages', () => {
     expect(after).toHaveLength(contacts.length - 1);
   });
 
-  it('pages newest first, searches name, e-mail and message (wildcards literal) and filters by state', async () => {
+  it('pages newest first, searches every word in name, e-mail or message (wildcards literal) and filters by state', async () => {
     await api.db.deleteFrom('supportMessages').execute();
     await seed(25, 'Paged');
     const first = await page('page=1&pageSize=10');
@@ -285,14 +285,17 @@ describe('support messages', () => {
     const percent = await page('q=100%25');
     expect(percent.total).toBe(9);
     expect((await page('q=1_0')).total).toBe(0);
+    // Every word, in any field: "2" is in these names (and e-mails), "fees" in every third message.
     expect((await page('q=paged 2')).contacts.map((c) => c.name)).toEqual([
       'Paged 24',
       'Paged 23',
       'Paged 22',
       'Paged 21',
       'Paged 20',
+      'Paged 12',
       'Paged 2',
     ]);
+    expect((await page('q=fees paged 2')).contacts.map((c) => c.name)).toEqual(['Paged 24', 'Paged 21', 'Paged 12']);
 
     const handledId = first.contacts[0]!.id;
     await send(`/contact/${handledId}`, 'PATCH', { handled: true }, 200);

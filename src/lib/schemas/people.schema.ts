@@ -89,7 +89,7 @@ export const contactListQuerySchema = z.object({
     .min(1)
     .max(CONTACT_PAGE_SIZE_MAX)
     .default(20),
-  /** Matches name, e-mail or message, case-insensitively. */
+  /** Every word must appear in the name, e-mail or message, in any case (src/lib/search.ts). */
   q: z.string().trim().max(200, 'Search must be at most 200 characters').default(''),
   handled: z.enum(HANDLED_FILTERS, `Handled must be one of ${HANDLED_FILTERS.join(', ')}`).default('all'),
 });

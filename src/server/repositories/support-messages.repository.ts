@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { ContactListQuery } from '../../lib/schemas/people.schema.ts';
+import { searchWords } from '../../lib/search.ts';
 import type { SupportMessage } from '../../lib/types.ts';
 import type { Database, SupportMessageRow, SupportMessageTable } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
@@ -35,8 +36,9 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 function matching(db: Kysely<Database>, { q, handled }: Pick<ContactListQuery, 'q' | 'handled'>) {
   let query = db.selectFrom('supportMessages');
   if (handled !== 'all') query = query.where('handledAt', handled === 'handled' ? 'is not' : 'is', null);
-  if (q) {
-    const pattern = containing(q);
+  // Every word somewhere in the name, the e-mail or the message (src/lib/search.ts).
+  for (const word of searchWords(q)) {
+    const pattern = containing(word);
     query = query.where((eb) =>
       eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern), eb('message', 'ilike', pattern)]),
     );

@@ -6,6 +6,7 @@ import { AppToaster } from '../../shared/toast.tsx';
 import { usePathname } from '../../shared/use-address.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from './nav.ts';
 import { StatusPanel } from './states.tsx';
+import { $unhandledMessages, refreshUnhandledMessages, unhandledLabel } from './unhandled-messages.ts';
 
 interface Props {
   /** The page's heading. */
@@ -19,6 +20,8 @@ interface Props {
 /** Top bar, role sidebar and the session guard around every dashboard page. */
 export default function DashboardShell({ title, adminOnly = false, children }: Props) {
   const session = useStore($session);
+  const unhandled = useStore($unhandledMessages);
+  const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
   const path = usePathname() ?? '';
   // The dashboard renders only in the browser (client:only), so the page's own metadata is at hand.
   const [siteName] = useState(
@@ -30,6 +33,10 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
       if (state.status === 'signed-out') window.location.replace('/login');
     });
   }, []);
+
+  useEffect(() => {
+    if (isAdmin) void refreshUnhandledMessages();
+  }, [isAdmin]);
 
   if (session.status !== 'signed-in') {
     return (
@@ -94,6 +101,19 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
                   className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800"
                 >
                   {item.label}
+                  {item.count === 'unhandledMessages' && unhandled !== undefined && unhandled > 0 && (
+                    <>
+                      {/* The number is seen; its meaning is read out: "Contact List, 3 unhandled". */}
+                      <span
+                        aria-hidden="true"
+                        data-testid="unhandled-count"
+                        className="ml-2 inline-flex min-w-6 justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white"
+                      >
+                        {unhandled}
+                      </span>
+                      <span className="sr-only">, {unhandledLabel(unhandled)}</span>
+                    </>
+                  )}
                 </a>
               </li>
             ))}
