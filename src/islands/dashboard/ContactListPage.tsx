@@ -47,10 +47,11 @@ function Messages() {
   const shown = result.state === 'loaded' ? pageWindow(result.data.total, list.page, TABLE_PAGE_SIZE) : undefined;
 
   // A page emptied by deletions (or a stale address) shows the last page that has messages.
-  const lastPage = shown?.pages ?? 1;
+  // Only once an answer is in: while loading, the number of pages is not known.
+  const lastPage = shown?.pages;
   const { setPage, page } = list;
   useEffect(() => {
-    if (page > lastPage) setPage(lastPage);
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
   }, [page, lastPage, setPage]);
 
   const changed = () => {

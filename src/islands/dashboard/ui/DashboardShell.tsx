@@ -93,30 +93,31 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
           className="border-b border-slate-200 bg-slate-50 p-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900"
         >
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {nav.map((item) => (
-              <li key={item.href}>
-                <a
-                  href={item.href}
-                  aria-current={item.href === active ? 'page' : undefined}
-                  className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800"
-                >
-                  {item.label}
-                  {item.count === 'unhandledMessages' && unhandled !== undefined && unhandled > 0 && (
-                    <>
-                      {/* The number is seen; its meaning is read out: "Contact List, 3 unhandled". */}
+            {nav.map((item) => {
+              const count = item.count === 'unhandledMessages' && unhandled ? unhandled : 0;
+              return (
+                <li key={item.href}>
+                  <a
+                    href={item.href}
+                    aria-current={item.href === active ? 'page' : undefined}
+                    // The number is seen; its meaning is read out: "Contact List, 3 unhandled".
+                    aria-label={count ? `${item.label}, ${unhandledLabel(count)}` : undefined}
+                    className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800"
+                  >
+                    {item.label}
+                    {count > 0 && (
                       <span
                         aria-hidden="true"
                         data-testid="unhandled-count"
                         className="ml-2 inline-flex min-w-6 justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white"
                       >
-                        {unhandled}
+                        {count}
                       </span>
-                      <span className="sr-only">, {unhandledLabel(unhandled)}</span>
-                    </>
-                  )}
-                </a>
-              </li>
-            ))}
+                    )}
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <main id="main" className="fade-in flex-1 p-4 sm:p-6 lg:p-8">
