@@ -117,7 +117,11 @@ test.describe('admin management screens', () => {
     await expect(page.getByRole('heading', { name: renamed })).toBeHidden();
     expect((await request.get(`/api/v1/members/${member.id}`)).status()).toBe(404);
     await page.goto('/spark-24');
-    await expect(page.locator('[data-person-card]').first()).toBeVisible();
+    // Loaded (other members, or none left at all), and this one is not among them.
+    await expect(page.locator('[data-roster-loading]')).toHaveCount(0);
+    await expect(
+      page.locator('[data-person-card]').or(page.getByText('No committee members have been added')).first(),
+    ).toBeVisible();
     await expect(page.locator('[data-person-card]').filter({ hasText: renamed })).toHaveCount(0);
   });
 
