@@ -2,14 +2,9 @@ import type { Kysely } from 'kysely';
 import site from '../../content/site.json' with { type: 'json' };
 import { hashPassword } from './auth/password.ts';
 import type { Database } from './db/schema.ts';
-import {
-  createAccount,
-  findAccountByEmail,
-  findAdmin,
-  freeSlug,
-  updateAccount,
-} from './repositories/chapters.repository.ts';
-import { newPassword } from './services/accounts.service.ts';
+import { createAccount, findAccountByEmail, findAdmin, freeSlug } from './repositories/chapters.repository.ts';
+import { setAccountPassword } from './services/accounts.service.ts';
+import { auditNote, SYSTEM_ACTOR } from './services/audit.ts';
 
 /**
  * Admin accounts made outside the dashboard: the first one (the home chapter's account, on the first
@@ -22,12 +17,11 @@ async function createAdmin(
   account: { name: string; email: string; slug: string },
   password: string,
 ) {
-  const created = await createAccount(db, {
-    ...account,
-    phone: '',
-    isAdmin: true,
-    passwordHash: await hashPassword(password),
-  });
+  const created = await createAccount(
+    db,
+    { ...account, phone: '', isAdmin: true, passwordHash: await hashPassword(password) },
+    auditNote(SYSTEM_ACTOR, { action: 'create', entity: 'account', fields: ['name', 'email', 'slug', 'password'] }),
+  );
   return created.id;
 }
 
@@ -60,7 +54,7 @@ export async function setAdminPassword(
     throw new AdminAccountError(`${normalized} belongs to a chapter account, not an admin; choose another e-mail`);
   }
   if (existing) {
-    await updateAccount(db, existing.id, await newPassword(existing, password, now));
+    await setAccountPassword({ db, actor: SYSTEM_ACTOR }, existing, password, now);
     return 'reset';
   }
   if (!(await anyAdminExists(db))) {

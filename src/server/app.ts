@@ -8,6 +8,7 @@ import { JSON_BODY_LIMIT } from './http/body.ts';
 import { errorBody, handleError, payloadTooLarge } from './http/errors.ts';
 import { sameOrigin } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { auditRoutes } from './routes/audit.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { chapterRoutes } from './routes/chapters.routes.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
@@ -56,6 +57,7 @@ export function createApi(deps: ApiDeps) {
   api.route('/members', memberRoutes(deps));
   api.route('/uploads', uploadRoutes(deps));
   api.route('/blog', blogRoutes(deps));
+  api.route('/audit', auditRoutes(deps));
 
   api.notFound((c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError(handleError);

@@ -15,6 +15,7 @@ export const cacheTag = {
   // Hashnode's slugs and names are free text: keep tags to the characters the CDN accepts.
   post: (slug: string) => `post-${encodeURIComponent(slug)}`,
   author: (name: string) => `author-${encodeURIComponent(name.toLowerCase())}`,
+  blogFeed: 'blog-feed',
   sitemap: 'sitemap',
   /** A year's roster page from the database: its member list (GET /members) is what the CDN keeps. */
   roster: (committee: string, year: number) => `roster-${committee.toLowerCase()}-${year}`,

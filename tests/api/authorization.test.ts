@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import {
+  ADMIN,
+  adminToken,
+  createChapter,
+  json,
+  sampleEvent,
+  startTestApi,
+  type TestApi,
+} from '../support/api-server.ts';
 
 /**
  * Who may call what: anonymous, chapter A (the owner of the records), chapter B and an admin,
@@ -11,12 +19,16 @@ interface Call {
   method: string;
   /** Creates what the call needs (owned by chapter A) and returns the path. */
   path: () => Promise<string>;
-  body?: () => unknown;
+  body?: (role: Role) => unknown;
   expect: Record<Role, number>;
+  /** After a success: e.g. a password change re-issues the caller's token. */
+  onSuccess?: (role: Role, body: { token?: string }) => void;
 }
 
 let api: TestApi;
 const tokens: Partial<Record<Role, string>> = {};
+const passwords: Partial<Record<Role, string>> = {};
+let passwordChanges = 0;
 
 const owner = { anonymous: 401, chapterA: 200, chapterB: 403, admin: 200 };
 const ownerCreate = { anonymous: 401, chapterA: 201, chapterB: 201, admin: 201 };
@@ -269,6 +281,43 @@ const calls: Call[] = [
     expect: adminOnly(200),
   },
   { name: 'GET /auth/session', method: 'GET', path: async () => '/auth/session', expect: signedIn },
+  { name: 'GET /auth/account', method: 'GET', path: async () => '/auth/account', expect: signedIn },
+  {
+    name: 'PUT /auth/account',
+    method: 'PUT',
+    path: async () => '/auth/account',
+    body: () => ({ phone: '+8801800000001' }),
+    expect: adminOnly(200),
+  },
+  {
+    // Everyone signed in changes their own password; the old token ends, the answer carries the new one.
+    name: 'PUT /auth/password',
+    method: 'PUT',
+    path: async () => '/auth/password',
+    body: (role) => ({
+      currentPassword: passwords[role] ?? 'none',
+      newPassword: `changed-password-${++passwordChanges}`,
+    }),
+    expect: signedIn,
+    onSuccess: (role, body) => {
+      passwords[role] = `changed-password-${passwordChanges}`;
+      tokens[role] = body.token!;
+    },
+  },
+  {
+    name: 'PUT /users/:slug/password',
+    method: 'PUT',
+    path: async () => `/users/${await freshAccount()}/password`,
+    body: () => ({ newPassword: 'reset-by-admin-1' }),
+    expect: adminOnly(200),
+  },
+  { name: 'GET /audit', method: 'GET', path: async () => '/audit', expect: adminOnly(200) },
+  {
+    name: 'GET /audit (filtered)',
+    method: 'GET',
+    path: async () => '/audit?entity=event&page=1&pageSize=5',
+    expect: adminOnly(200),
+  },
 ];
 
 /** Every table's rows, to prove a refused call changed nothing. */
@@ -285,14 +334,21 @@ async function snapshot() {
   ] as const;
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = await api.db.selectFrom(t).selectAll().orderBy('createdAt').execute();
+  // A refused call must not leave a trace in the audit trail either.
+  out['auditLog'] = await api.db.selectFrom('auditLog').selectAll().orderBy('at').orderBy('id').execute();
   return JSON.stringify(out);
 }
 
 beforeAll(async () => {
   api = await startTestApi();
   tokens.admin = await adminToken(api);
-  tokens.chapterA = (await createChapter(api, tokens.admin, 'Chapter A', 'chapter-a')).token;
-  tokens.chapterB = (await createChapter(api, tokens.admin, 'Chapter B', 'chapter-b')).token;
+  const chapterA = await createChapter(api, tokens.admin, 'Chapter A', 'chapter-a');
+  const chapterB = await createChapter(api, tokens.admin, 'Chapter B', 'chapter-b');
+  tokens.chapterA = chapterA.token;
+  tokens.chapterB = chapterB.token;
+  passwords.admin = ADMIN.password;
+  passwords.chapterA = chapterA.password;
+  passwords.chapterB = chapterB.password;
   const info = {
     logo: '/sample/logo.webp',
     shortDescription: 'A',
@@ -317,10 +373,11 @@ describe('authorization matrix', () => {
         const expected = call.expect[role];
         const refused = expected >= 400;
         const before = refused ? await snapshot() : '';
-        const res = await api.call(path, json(call.method, call.body?.(), tokens[role]));
+        const res = await api.call(path, json(call.method, call.body?.(role), tokens[role]));
         expect(res.status, `${role} ${call.method} ${path}`).toBe(expected);
         const body = await res.json();
         expect(body.success, `${role} body.success`).toBe(!refused);
+        if (!refused) call.onSuccess?.(role, body);
         if (refused) expect(await snapshot(), `${role} changed data`).toBe(before);
       }
     });

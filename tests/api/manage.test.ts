@@ -319,3 +319,47 @@ describe('support messages', () => {
     }
   });
 });
+
+describe('the audit trail of these calls', () => {
+  const trail = async (entityId: string) =>
+    (
+      await api.db
+        .selectFrom('auditLog')
+        .select(['action', 'entityType', 'fields'])
+        .where('entityId', '=', entityId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute()
+    ).map((r) => [r.action, r.entityType, r.fields]);
+
+  it('names the fields each edit changed, and each delete; a refused or empty edit records nothing', async () => {
+    const member = await addMember({ committee: 'SEC', year: 2030, name: 'Audited' });
+    await send(`/members/${member.id}`, 'PATCH', { affiliation: 'DU', year: 2029 }, 200);
+    await send(`/members/${member.id}`, 'PATCH', {}, 200);
+    await send(`/members/${member.id}`, 'PATCH', { year: 1800 }, 400);
+    await send(`/members/${member.id}`, 'DELETE', undefined, 200);
+    expect(await trail(member.id)).toEqual([
+      ['create', 'committee-member', ['affiliation', 'committee', 'designation', 'email', 'image', 'name', 'year']],
+      // Alone on both pages, the member keeps position 0: the order did not change.
+      ['update', 'committee-member', ['affiliation', 'year']],
+      ['delete', 'committee-member', []],
+    ]);
+
+    const human = (await send('/humans', 'POST', { name: 'Mim', image: '/sample/h1.webp', description: 'A.' }, 201))
+      .human;
+    await send(`/humans/${human.id}`, 'PUT', { name: 'Mim', image: '/sample/h1.webp', description: 'B.' }, 200);
+    expect((await trail(human.id)).at(-1)).toEqual(['update', 'human', ['description']]);
+
+    const { id } = await api.db
+      .insertInto('supportMessages')
+      .values({ name: 'V', email: 'v@example.com', message: 'Hi' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await send(`/contact/${id}`, 'PATCH', { handled: true }, 200);
+    await send(`/contact/${id}`, 'DELETE', undefined, 200);
+    expect(await trail(id)).toEqual([
+      ['update', 'support-message', ['handled']],
+      ['delete', 'support-message', []],
+    ]);
+  });
+});

@@ -69,6 +69,24 @@ describe('database round trips per request', () => {
     expect(roundTrips).toBeLessThanOrEqual(3);
   });
 
+  it('a signed-in DELETE /events/{id} makes at most three: its audit row rides in the delete statement', async () => {
+    const before = await api.db.selectFrom('auditLog').select('id').execute();
+    const { status, roundTrips } = await counted(`/events/${eventId}`, json('DELETE', undefined, alpha.token));
+    expect(status).toBe(200);
+    expect(roundTrips).toBeLessThanOrEqual(3);
+    expect(await api.db.selectFrom('auditLog').select('id').execute()).toHaveLength(before.length + 1);
+  });
+
+  it('a password change (PUT /auth/password) makes at most three: session, rate limit, the change with its audit row', async () => {
+    const { status, body, roundTrips } = await counted(
+      '/auth/password',
+      json('PUT', { currentPassword: alpha.password, newPassword: 'alpha-new-password' }, alpha.token),
+    );
+    expect(status).toBe(200);
+    alpha = { ...alpha, password: 'alpha-new-password', token: body.token };
+    expect(roundTrips).toBeLessThanOrEqual(3);
+  });
+
   it('a signed-in read costs one more than the public read: the session’s account', async () => {
     const { status, roundTrips } = await counted('/events', json('GET', undefined, alpha.token));
     expect(status).toBe(200);

@@ -1,6 +1,6 @@
 import { expect } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { allowFailedApiCalls, testWithFakeHashnode } from './blog-helpers.ts';
+import { allowFailedApiCalls, holdBlogApi, testWithFakeHashnode } from './blog-helpers.ts';
 import { FAKE_HOST, fakePost } from '../support/fake-hashnode.ts';
 
 // The server of each worker talks to its own fake Hashnode (graphql-js on Hashnode's schema subset).
@@ -30,6 +30,24 @@ test.describe('blog from Hashnode', () => {
       page.getByText("We're working on creating new content. Check back later for updates and articles."),
     ).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  });
+
+  test('when the page could not read the feed, the list loads it: 6 skeletons, then the posts', async ({
+    page,
+    fakeState,
+    consoleErrors,
+  }) => {
+    fakeState.failure = 'http500'; // while the page is rendered
+    const held = await holdBlogApi(page);
+    await page.goto('/blogs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Latest Insights' })).toBeVisible();
+    await expect(page.getByTestId('post-skeleton')).toHaveCount(6);
+    await expect(page.getByText('Loading articles…')).toBeAttached();
+    fakeState.failure = null;
+    held.release();
+    await expect(page.getByTestId('post-card')).toHaveCount(9);
+    await expect(page.getByTestId('post-skeleton')).toHaveCount(0);
+    allowFailedApiCalls(consoleErrors, 502);
   });
 
   test('Hashnode\'s FORBIDDEN shows "Error loading blogs" with the Pro-plan message', async ({

@@ -54,6 +54,11 @@ async function freezePageTime(page: Page) {
   await page.clock.pauseAt(Date.now() + 1000);
 }
 
+/** Resolves once the hero's script has taken over `selector` (the typing title, the mosaic). */
+async function started(page: Page, selector: string) {
+  await page.waitForFunction((s) => document.querySelector(`${s}[data-started]`) !== null, selector);
+}
+
 /** Resolves once the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
 async function hydrated(page: Page, selector: string) {
   await page.waitForFunction((s) => document.querySelector(`astro-island:has(${s}):not([ssr])`) !== null, selector);
@@ -140,7 +145,7 @@ test.describe('home page', () => {
   test('reshuffles the mosaic every 3 s', async ({ page }) => {
     await freezePageTime(page);
     await page.goto('/');
-    await hydrated(page, '[data-mosaic]');
+    await started(page, '[data-mosaic]');
     await settled(page);
     const first = await mosaicOrder(page);
     await runFor(page, 2999);
@@ -211,8 +216,8 @@ test.describe('home page', () => {
     await freezePageTime(page);
     await page.goto('/');
     const title = page.getByRole('heading', { level: 1 });
-    await hydrated(page, 'h1');
-    await hydrated(page, '[data-mosaic]');
+    await started(page, 'h1');
+    await started(page, '[data-mosaic]');
     await page.locator('[data-counters]').scrollIntoViewIfNeeded();
     await hydrated(page, '[data-counters]');
     await settled(page);

@@ -9,7 +9,7 @@ const VIEWPORTS = [
 ] as const;
 
 const HERO_TITLE = 'Empowering the Future of Computer Science';
-const TYPING_STEP_MS = 60;
+const TYPING_STEP_MS = 60; // the spec's typing and reshuffle pace
 const MOSAIC_INTERVAL_MS = 3000;
 
 declare global {
@@ -102,9 +102,9 @@ async function expectAShiftToBeSeen(page: Page) {
   expect(cumulative(await layoutShifts(page))).toBeGreaterThan(before);
 }
 
-/** Resolves once the island holding `selector` has hydrated (Astro drops its `ssr` attribute). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((s) => document.querySelector(`astro-island:has(${s}):not([ssr])`) !== null, selector);
+/** Resolves once the hero's script has taken over `selector` (the typing title, the mosaic). */
+async function started(page: Page, selector: string) {
+  await page.waitForFunction((s) => document.querySelector(`${s}[data-started]`) !== null, selector);
 }
 
 for (const viewport of VIEWPORTS) {
@@ -117,8 +117,8 @@ for (const viewport of VIEWPORTS) {
       await page.clock.install();
       await page.clock.pauseAt(Date.now() + 1000);
       await page.goto('/');
-      await hydrated(page, 'h1');
-      await hydrated(page, '[data-mosaic]');
+      await started(page, 'h1');
+      await started(page, '[data-mosaic]');
       const typed = page.locator('[data-typed]');
       let letters = 0;
       for (const next of [1, 2, 10, 25]) {
@@ -167,6 +167,17 @@ test.describe('largest-paint candidates load at once', () => {
     await expect(banner).toHaveAttribute('fetchpriority', 'high');
   });
 
+  test('the first blog cover, named by the served HTML and fetched first', async ({ request }) => {
+    const html = await (await request.get('/blogs')).text();
+    const covers = [...html.matchAll(/<img\b[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('/blog/covers/'));
+    expect(covers.length).toBeGreaterThan(1);
+    expect(covers[0]).toMatch(/ fetchpriority="high"/i); // attribute names are case-insensitive
+    expect(covers[0]).not.toContain('loading="lazy"');
+    expect(covers[1]).toContain('loading="lazy"');
+  });
+
   test('the first event card on /events, fetched first; the cards after it wait', async ({
     page,
     request,
@@ -197,7 +208,6 @@ test.describe('list answers preloaded by the page', () => {
       api: '/api/v1/events',
       loaded: (page: Page) => page.getByRole('heading', { name: 'All Events' }),
     },
-    { path: '/blogs', api: '/api/v1/blog/posts', loaded: (page: Page) => page.getByTestId('post-card').first() },
     {
       path: '/humans-of-ieee-cs-bdc',
       api: '/api/v1/humans',

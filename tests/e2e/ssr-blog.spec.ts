@@ -30,6 +30,18 @@ function expectNotCached(response: APIResponse) {
 const isAbsolute = (url: string | undefined) => /^https?:\/\/[^/]+\//.test(url ?? '');
 
 test.describe('blog pages served from the local Markdown posts', () => {
+  test('the list carries its first page of posts, cached under the feed tag', async ({ request, baseURL }) => {
+    const { response, page } = await fetchPage(request, baseURL, '/blogs');
+    expect(response.status()).toBe(200);
+    expectCachedUnder(response, 'blog-feed');
+    expect(page.title).toBe(`Blog | ${SITE}`);
+    const feed = (await (await request.get('/api/v1/blog/posts')).json()) as { posts: { title: string }[] };
+    expect(feed.posts).toHaveLength(9);
+    for (const post of feed.posts) expect(page.text).toContain(post.title);
+    expect(page.text).toContain('Page 1 of 1');
+    expect(page.text).not.toContain('Loading articles');
+  });
+
   test('an article carries its title, link-preview tags, BlogPosting and body', async ({ request, baseURL }) => {
     const { url, response, page } = await fetchPage(request, baseURL, '/blogs/introduction-to-rust');
     expect(response.status()).toBe(200);
@@ -172,6 +184,24 @@ hashnodeTest.describe('blog pages served from Hashnode', () => {
       `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(`https://${FAKE_HOST}/fake-post-1`)}`,
     );
   });
+
+  hashnodeTest(
+    'the list is served without posts, uncached, while Hashnode fails',
+    async ({ request, baseURL, fakeState }) => {
+      const served = await fetchPage(request, baseURL, '/blogs');
+      expect(served.response.status()).toBe(200);
+      expectCachedUnder(served.response, 'blog-feed');
+      expect(served.page.text).toContain('Fake Post 1');
+
+      fakeState.failure = 'http500';
+      const failing = await fetchPage(request, baseURL, '/blogs');
+      expect(failing.response.status()).toBe(200);
+      expectNotCached(failing.response);
+      expect(failing.page.text).not.toContain('Fake Post 1');
+      // The island loads the feed itself: its loading state is what the HTML holds.
+      expect(failing.page.text).toContain('Loading articles');
+    },
+  );
 
   hashnodeTest('a non-ASCII author: decoded name, picture and ProfilePage', async ({ request, baseURL }) => {
     const path = `/author/${encodeURIComponent(NON_ASCII_AUTHOR)}`;

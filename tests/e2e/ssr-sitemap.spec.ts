@@ -60,13 +60,19 @@ test('lists every event, chapter landing, blog post and author on the requested 
 
   const posts = await allPosts(request);
   expect(posts.length).toBeGreaterThan(9);
+  // The blog's list is rendered on demand too, and changes with its newest post.
+  const newest = posts
+    .map((post) => post.updatedAt ?? post.publishedAt!)
+    .sort()
+    .at(-1);
+  expect(xml).toContain(`<loc>${baseURL}/blogs</loc><lastmod>${newest}</lastmod>`);
   for (const post of posts) expect(listed).toContain(`${baseURL}/blogs/${post.slug}`);
   const authors = new Set(posts.map((post) => post.author!.name));
   expect(authors.size).toBeGreaterThan(1);
   for (const name of authors) expect(listed).toContain(`${baseURL}/author/${encodeURIComponent(name)}`);
 
   // Nothing else, and nothing twice.
-  expect(listed).toHaveLength(events.length + sampleData.chapters.length + posts.length + authors.size);
+  expect(listed).toHaveLength(1 + events.length + sampleData.chapters.length + posts.length + authors.size);
   expect(new Set(listed).size).toBe(listed.length);
 });
 

@@ -200,6 +200,14 @@ test('a blog post and its author are rendered on the server from the blog source
   expect(profile.text).toContain('Building Accessible Websites');
 
   expect((await request.get('/blogs/no-such-post')).status()).toBe(404);
+
+  // The list too, with and without the trailing slash.
+  for (const path of ['/blogs', '/blogs/']) {
+    const list = await request.get(path);
+    expect(list.status()).toBe(200);
+    expect(list.headers()['netlify-cache-tag']).toBe('blog-feed');
+    expect(readServedHtml(await list.text()).text).toContain('Building Accessible Websites');
+  }
 });
 
 test('the content sitemap lists the event on the site’s own address', async ({ request, baseURL }) => {

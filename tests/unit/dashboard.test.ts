@@ -62,6 +62,8 @@ describe('dashboard navigation', () => {
       'Humans',
       'CS Members',
       'Add CS Member',
+      'Audit Trail',
+      'Settings',
     ]);
     expect(CHAPTER_NAV.map((i) => i.label)).toEqual(['Dashboard', 'Events', 'Excom', 'Settings']);
   });

@@ -19,16 +19,22 @@ import { useApi } from '../shared/use-api.ts';
 
 type Pages = Pick<BlogFeedPage, 'posts' | 'pageInfo'>[];
 
+interface BlogListProps {
+  chapterName: string;
+  /** The feed's first page as the on-demand page read it; absent when that read failed (the island asks). */
+  firstPage?: BlogFeedResponse | undefined;
+}
+
 /**
  * /blogs: the feed, searched and filtered by tag on the client over the loaded posts (spec §5), with
  * the filter mirrored in ?search= and ?tags=. Pages are kept as loaded; a filter change goes back to
  * page 1 (the first page, cursor null) as the spec's state machine says.
  */
-export default function BlogList({ chapterName }: { chapterName: string }) {
+export default function BlogList({ chapterName, firstPage: served }: BlogListProps) {
   const [searchInput, setSearchInput] = useState('');
   const [filter, setFilter] = useState<BlogFilter>({ search: '', tags: [] });
   const [restored, setRestored] = useState(false);
-  const [first] = useApi(blogApiPaths.feed(null), (body: BlogFeedResponse) => body);
+  const [first] = useApi(blogApiPaths.feed(null), (body: BlogFeedResponse) => body, served);
   const [more, setMore] = useState<Pages>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState('');

@@ -1,6 +1,7 @@
 import { api } from '../../lib/api-client.ts';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import type { ChapterAccount } from '../../lib/types.ts';
+import { SetChapterPassword } from './PasswordForms.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
@@ -21,10 +22,8 @@ const FIELDS: readonly FieldSpec[] = [
   },
 ];
 
-/** On edit the password is never prefilled; left blank it stays as it is. */
-const EDIT_FIELDS = FIELDS.map((f) =>
-  f.name === 'password' ? { ...f, optional: true, hint: 'Leave blank to keep the current password' } : f,
-);
+/** On edit the password is never shown: a new one is set in its own form below (it signs the chapter out). */
+const EDIT_FIELDS = FIELDS.filter((f) => f.name !== 'password');
 
 const goBack = (
   <a href="/dashboard/chapters" className={secondaryLinkClass}>
@@ -68,17 +67,27 @@ function EditChapter() {
     );
   const c = chapter.data;
   return (
-    <ResourceForm
-      fields={EDIT_FIELDS}
-      schema={chapterUpdateSchema}
-      initial={c}
-      omitBlankOptional
-      submitLabel="Update Chapter"
-      busyLabel="Updating Chapter..."
-      successMessage="Chapter Updated Successfully"
-      clearOnSuccess={false}
-      send={(payload) => api.put(`/users/${encodeURIComponent(c.slug)}`, payload)}
-      footer={goBack}
-    />
+    <div className="space-y-12">
+      <ResourceForm
+        fields={EDIT_FIELDS}
+        schema={chapterUpdateSchema}
+        initial={c}
+        submitLabel="Update Chapter"
+        busyLabel="Updating Chapter..."
+        successMessage="Chapter Updated Successfully"
+        clearOnSuccess={false}
+        send={(payload) => api.put(`/users/${encodeURIComponent(c.slug)}`, payload)}
+        footer={goBack}
+      />
+      <section aria-labelledby="set-password-heading">
+        <h2 id="set-password-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+          Set a new password
+        </h2>
+        <p className="mt-1 mb-4 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+          For a chapter that lost theirs: it signs {c.name} out everywhere. Tell them the new password yourself.
+        </p>
+        <SetChapterPassword slug={c.slug} />
+      </section>
+    </div>
   );
 }

@@ -1,12 +1,89 @@
-import type { ChapterInfo } from '../../lib/types.ts';
+import type { ReactNode } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
+import { $session } from '../../lib/session.ts';
+import type { ChapterAccount, ChapterInfo, UserInfo } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
+import { ChangeOwnPassword } from './PasswordForms.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
+import ResourceForm from './ui/ResourceForm.tsx';
+import type { FieldSpec } from './ui/fields.ts';
 import { EmptyState, Loading, StatusPanel, buttonClass } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
 
+/**
+ * Every signed-in user's own settings: a chapter's landing page (spec) or an admin's account details,
+ * then the password, which anyone changes for themselves.
+ */
 export default function SettingsPage() {
-  return <DashboardShell title="Settings">{() => <ChapterInfoView />}</DashboardShell>;
+  return (
+    <DashboardShell title="Settings">
+      {(user) => (
+        <div className="space-y-12">
+          {user.isAdmin ? (
+            <Section id="account" heading="Your account">
+              <OwnAccount />
+            </Section>
+          ) : (
+            <ChapterInfoView />
+          )}
+          <Section id="password" heading="Change password">
+            <p className="mb-4 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+              Changing it signs you out everywhere else; this browser stays signed in.
+            </p>
+            <ChangeOwnPassword />
+          </Section>
+        </div>
+      )}
+    </DashboardShell>
+  );
+}
+
+function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const ACCOUNT_FIELDS: readonly FieldSpec[] = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true },
+];
+
+/** An admin's own name, e-mail and phone; the top bar shows the new ones once saved. */
+function OwnAccount() {
+  const [account] = useApi('/auth/account', (b: { account: ChapterAccount }) => b.account);
+  if (account.state === 'loading') return <Loading what="your account" />;
+  if (account.state === 'error')
+    return (
+      <StatusPanel tone="error">
+        <p>{account.message}</p>
+      </StatusPanel>
+    );
+  return (
+    <ResourceForm
+      fields={ACCOUNT_FIELDS}
+      schema={ownAccountSchema}
+      initial={account.data}
+      submitLabel="Update Account"
+      busyLabel="Updating Account..."
+      successMessage="Account Updated Successfully"
+      clearOnSuccess={false}
+      send={async (payload) => {
+        const result = await api.put<{ userInfo: UserInfo }>('/auth/account', payload);
+        // The top bar's "Signed in as" shows the saved name and e-mail at once.
+        if (result.ok) $session.set({ status: 'signed-in', user: result.data.userInfo });
+        return result;
+      }}
+    />
+  );
 }
 
 const linkClass = 'break-all text-brand-800 underline dark:text-brand-300';

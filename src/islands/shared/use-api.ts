@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type ApiResult } from '../../lib/api-client.ts';
 
 const NOT_FOUND = 404;
@@ -28,15 +28,24 @@ const LOADING: Loaded<never> = { state: 'loading' };
  * GET path on mount, again whenever path changes and on reload(); pick takes the part of the body the
  * page needs. path `undefined`: there is nothing to load (an address without an id), which is not
  * found; `null`: the path is not known yet (an island reads the address only after hydration), so it
- * keeps loading. A reload keeps showing what was loaded until the new answer arrives.
+ * keeps loading. A reload keeps showing what was loaded until the new answer arrives. `served`: the
+ * answer for path that an on-demand page rendered with; it is shown at once and not fetched again.
  */
-export function useApi<B, T>(path: string | null | undefined, pick: (body: B) => T) {
+export function useApi<B, T>(path: string | null | undefined, pick: (body: B) => T, served?: B) {
   // The raw answer is kept with the path it answers, so a new path shows "loading", never an old answer.
-  const [answer, setAnswer] = useState<{ path: string; result: ApiResult<B> }>();
+  const [answer, setAnswer] = useState<{ path: string; result: ApiResult<B> } | undefined>(() =>
+    path && served !== undefined ? { path, result: { ok: true, status: 200, data: served } } : undefined,
+  );
   const [round, setRound] = useState(0);
+  // Only the first load of the served path is skipped: a later return to it, or a reload, asks again.
+  const servedPath = useRef(served === undefined ? undefined : path);
 
   useEffect(() => {
     if (!path) return;
+    if (servedPath.current === path) {
+      servedPath.current = undefined;
+      return;
+    }
     const controller = new AbortController();
     void api.get<B>(path, controller.signal).then((result) => {
       if (!controller.signal.aborted) setAnswer({ path, result });

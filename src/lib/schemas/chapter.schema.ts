@@ -34,6 +34,9 @@ export const chapterUpdateSchema = z.object({
   slug: slugSchema.optional(),
 });
 
+/** An admin editing their own account (PUT /auth/account): the password has its own call, which asks for the current one. */
+export const ownAccountSchema = chapterUpdateSchema.pick({ name: true, email: true, phone: true });
+
 /** A chapter's landing page (one per chapter). */
 export const chapterInfoSchema = z.object({
   logo: imageUrl('Logo'),

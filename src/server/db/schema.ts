@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AuditAction } from '../../lib/audit.ts';
 import type { CommitteeCode, RegistrationMethod } from '../../lib/types.ts';
 
 /** Columns are snake_case in Postgres; Kysely's CamelCasePlugin maps them to these names. */
@@ -116,6 +117,18 @@ export interface UploadTable {
   createdAt: Timestamp;
 }
 
+/** One create, update or delete: who, when, which record, and the names of the fields it wrote. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Timestamp;
+  accountId: string | null;
+  accountEmail: string;
+  action: AuditAction;
+  entityType: string;
+  entityId: string;
+  fields: string[];
+}
+
 export interface Database {
   chapters: ChapterTable;
   chapterInfos: ChapterInfoTable;
@@ -126,6 +139,7 @@ export interface Database {
   supportMessages: SupportMessageTable;
   rateLimits: RateLimitTable;
   uploads: UploadTable;
+  auditLog: AuditLogTable;
 }
 
 export type Chapter = Selectable<ChapterTable>;
@@ -137,3 +151,5 @@ export type ExcomRow = Selectable<ExcomMemberTable>;
 export type CommitteeMemberRow = Selectable<CommitteeMemberTable>;
 export type HumanRow = Selectable<HumanTable>;
 export type SupportMessageRow = Selectable<SupportMessageTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type NewAuditLogRow = Insertable<AuditLogTable>;

@@ -12,6 +12,8 @@ export interface Limit {
 /** Failed sign-ins per account, and per address (higher: a campus shares one address). */
 export const LOGIN_ACCOUNT_LIMIT: Limit = { limit: 10, windowMs: 15 * 60_000 };
 export const LOGIN_IP_LIMIT: Limit = { limit: 30, windowMs: 15 * 60_000 };
+/** The failed-sign-in counter of one account: the login form and a password change with a wrong current one share it. */
+export const loginAccountKey = (email: string) => `login:email:${email.toLowerCase()}`;
 export const CONTACT_LIMIT: Limit = { limit: 5, windowMs: 10 * 60_000 };
 
 /** Throws 429 with Retry-After (until the last blocked window ends) when any key is blocked. */

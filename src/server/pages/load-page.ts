@@ -31,3 +31,16 @@ export function answerWith(
   const headers = load.status === 503 ? UNAVAILABLE_CACHE_HEADERS : pageCacheHeaders(tags);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
 }
+
+/**
+ * For a page that answers 200 whatever its data did (it falls back to loading in the browser): cached
+ * under its tags when the data was read, never cached over a good copy when it was not.
+ */
+export function cacheWhenLoaded(
+  response: { headers: Headers },
+  load: PageLoad<unknown>,
+  tags: readonly string[],
+): void {
+  const headers = load.status === 200 ? pageCacheHeaders(tags) : UNAVAILABLE_CACHE_HEADERS;
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+}

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { ChapterInfo } from '../../lib/types.ts';
 import type { Chapter, ChapterInfoRow, ChapterInfoTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
+import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 import type { Owned } from './viewer-scope.ts';
 
@@ -73,10 +75,13 @@ export async function insertChapterInfo(
   db: Kysely<Database>,
   chapterId: string,
   fields: ChapterInfoFields,
+  audit: AuditNote,
 ): Promise<ChapterInfo> {
-  await db
+  // The id is chosen here so the audit row, written by the same statement, can name it.
+  const id = randomUUID();
+  await audited(db, audit, id)
     .insertInto('chapterInfos')
-    .values({ ...fields, chapterId })
+    .values({ ...fields, id, chapterId })
     .execute();
   return writtenInfoOf(db, chapterId);
 }
@@ -86,8 +91,9 @@ export async function updateChapterInfo(
   id: string,
   changes: ChapterInfoChanges,
   now: Date,
+  audit: AuditNote,
 ): Promise<ChapterInfo> {
-  const { chapterId } = await db
+  const { chapterId } = await audited(db, audit, id)
     .updateTable('chapterInfos')
     .set({ ...changes, updatedAt: now })
     .where('id', '=', id)

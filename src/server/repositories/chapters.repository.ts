@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ChapterAccount } from '../../lib/types.ts';
 import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
+import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 /**
@@ -63,16 +65,32 @@ export async function freeSlug(db: Kysely<Database>, base: string): Promise<stri
   }
 }
 
-export function createAccount(db: Kysely<Database>, account: NewChapter): Promise<Chapter> {
-  return db.insertInto('chapters').values(account).returningAll().executeTakeFirstOrThrow();
+export function createAccount(db: Kysely<Database>, account: NewChapter, audit: AuditNote): Promise<Chapter> {
+  // The id is chosen here so the audit row, written by the same statement, can name it.
+  const id = randomUUID();
+  return audited(db, audit, id)
+    .insertInto('chapters')
+    .values({ ...account, id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export function updateAccount(db: Kysely<Database>, id: string, changes: ChapterUpdate): Promise<Chapter> {
-  return db.updateTable('chapters').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export function updateAccount(
+  db: Kysely<Database>,
+  id: string,
+  changes: ChapterUpdate,
+  audit: AuditNote,
+): Promise<Chapter> {
+  return audited(db, audit, id)
+    .updateTable('chapters')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export async function deleteAccount(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('chapters').where('id', '=', id).execute();
+export async function deleteAccount(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
+  await audited(db, audit, id).deleteFrom('chapters').where('id', '=', id).execute();
 }
 
 /** A chapter's public landing page, as the sitemap lists it: admins have none. */

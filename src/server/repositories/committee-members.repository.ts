@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { CommitteeCode, CommitteeMember, RosterCount } from '../../lib/types.ts';
 import type { CommitteeMemberRow, CommitteeMemberTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
+import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 /** A roster page: one committee in one year. */
@@ -67,12 +69,16 @@ export async function listCommitteeMembers(
 export async function insertCommitteeMember(
   db: Kysely<Database>,
   { sortOrder, ...member }: NewCommitteeMember,
+  audit: AuditNote,
 ): Promise<CommitteeMember> {
+  // The id is chosen here so the audit row, written by the same statement, can name it.
+  const id = randomUUID();
   // The next position is read in the insert itself, so members added one after another line up in turn.
-  const row = await db
+  const row = await audited(db, audit, id)
     .insertInto('committeeMembers')
     .values((eb) => ({
       ...member,
+      id,
       sortOrder: sortOrder ?? nextPosition(eb, member),
     }))
     .returningAll()

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database, EventRow, EventTable } from '../db/schema.ts';
 import { apiIds, isoTime, type WithJsonTimes } from './api-shape.ts';
+import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
@@ -51,12 +53,18 @@ async function eventById(db: Kysely<Database>, id: string): Promise<EventItem> {
   return toEvent(await selectEvents(db).where('events.id', '=', id).executeTakeFirstOrThrow());
 }
 
-export async function insertEvent(db: Kysely<Database>, chapterId: string, fields: EventFields): Promise<EventItem> {
-  const { id } = await db
+export async function insertEvent(
+  db: Kysely<Database>,
+  chapterId: string,
+  fields: EventFields,
+  audit: AuditNote,
+): Promise<EventItem> {
+  // The id is chosen here so the audit row, written by the same statement, can name it.
+  const id = randomUUID();
+  await audited(db, audit, id)
     .insertInto('events')
-    .values({ ...fields, chapterId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .values({ ...fields, id, chapterId })
+    .execute();
   return eventById(db, id);
 }
 
@@ -66,8 +74,9 @@ export async function updateEvent(
   id: string,
   fields: EventFields,
   now: Date,
+  audit: AuditNote,
 ): Promise<EventItem> {
-  await db
+  await audited(db, audit, id)
     .updateTable('events')
     .set({ ...fields, updatedAt: now })
     .where('id', '=', id)
@@ -75,6 +84,6 @@ export async function updateEvent(
   return eventById(db, id);
 }
 
-export async function deleteEvent(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('events').where('id', '=', id).execute();
+export async function deleteEvent(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
+  await audited(db, audit, id).deleteFrom('events').where('id', '=', id).execute();
 }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { ExcomMember } from '../../lib/types.ts';
 import type { Database, ExcomMemberTable, ExcomRow } from '../db/schema.ts';
 import { apiIds, type WithJsonTimes } from './api-shape.ts';
+import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
@@ -50,12 +52,14 @@ export async function insertExcomMember(
   db: Kysely<Database>,
   chapterId: string,
   fields: ExcomFields,
+  audit: AuditNote,
 ): Promise<ExcomMember> {
-  const { id } = await db
+  // The id is chosen here so the audit row, written by the same statement, can name it.
+  const id = randomUUID();
+  await audited(db, audit, id)
     .insertInto('excomMembers')
-    .values({ ...fields, chapterId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+    .values({ ...fields, id, chapterId })
+    .execute();
   return memberById(db, id);
 }
 
@@ -64,8 +68,9 @@ export async function updateExcomMember(
   id: string,
   changes: ExcomChanges,
   now: Date,
+  audit: AuditNote,
 ): Promise<ExcomMember> {
-  await db
+  await audited(db, audit, id)
     .updateTable('excomMembers')
     .set({ ...changes, updatedAt: now })
     .where('id', '=', id)
@@ -73,6 +78,6 @@ export async function updateExcomMember(
   return memberById(db, id);
 }
 
-export async function deleteExcomMember(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('excomMembers').where('id', '=', id).execute();
+export async function deleteExcomMember(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
+  await audited(db, audit, id).deleteFrom('excomMembers').where('id', '=', id).execute();
 }

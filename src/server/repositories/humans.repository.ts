@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Human } from '../../lib/types.ts';
 import type { Database, HumanRow, HumanTable } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
+import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 export type HumanFields = Omit<Insertable<HumanTable>, 'id' | 'createdAt'>;
@@ -20,14 +22,16 @@ export async function listHumans(db: Kysely<Database>): Promise<Human[]> {
   return rows.map(toHuman);
 }
 
-export async function insertHuman(db: Kysely<Database>, fields: HumanFields): Promise<Human> {
-  return toHuman(await db.insertInto('humans').values(fields).returningAll().executeTakeFirstOrThrow());
-}
-
-/** False when there was no such human. */
-export async function deleteHuman(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await byId(id, (humanId) => db.deleteFrom('humans').where('id', '=', humanId).executeTakeFirst());
-  return (result?.numDeletedRows ?? 0n) > 0n;
+export async function insertHuman(db: Kysely<Database>, fields: HumanFields, audit: AuditNote): Promise<Human> {
+  // The id is chosen here so the audit row, written by the same statement, can name it.
+  const id = randomUUID();
+  return toHuman(
+    await audited(db, audit, id)
+      .insertInto('humans')
+      .values({ ...fields, id })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export function findHuman(db: Kysely<Database>, id: string): Promise<Human | undefined> {
@@ -35,6 +39,11 @@ export function findHuman(db: Kysely<Database>, id: string): Promise<Human | und
     const row = await db.selectFrom('humans').selectAll().where('id', '=', humanId).executeTakeFirst();
     return row && toHuman(row);
   });
+}
+
+/** Deletes a human the caller has found (so the audit row names a record that existed). */
+export async function deleteHuman(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
+  await audited(db, audit, id).deleteFrom('humans').where('id', '=', id).execute();
 }
 
 /** The human as changed, or undefined when there was no such human. */

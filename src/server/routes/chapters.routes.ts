@@ -13,13 +13,13 @@ import { chapterLanding } from '../services/chapter-landing.service.ts';
 /** Chapter landing pages: public GET by slug; each account manages its own info. */
 export function chapterRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, actor: currentUser(c) });
 
   const update = async (c: Context<AppEnv>, id: string) => {
     const found = await findChapterInfo(db, id);
     if (!found) throw notFound('Chapter info not found');
     assertCanManage(currentUser(c), found.chapterId);
-    const chapter = await changeLanding(edit, found.item.id, await readJson(c, chapterInfoUpdateSchema), now());
+    const chapter = await changeLanding(edit(c), found.item, await readJson(c, chapterInfoUpdateSchema), now());
     return c.json({ success: true, message: 'Chapter info updated Successfully', chapter });
   };
 
@@ -38,7 +38,7 @@ export function chapterRoutes({ database, now, pageCache }: ApiDeps) {
       const input = await readJson(c, chapterInfoSchema);
       if (await findChapterInfoOf(db, user.id))
         throw conflict('Your chapter already has a landing page; edit it instead');
-      const chapter = await writeLanding(edit, user.id, input);
+      const chapter = await writeLanding(edit(c), user.id, input);
       return c.json({ success: true, message: 'Chapter info added Successfully', chapter }, 201);
     })
     .put('/:id', requireUser, (c) => update(c, c.req.param('id')))

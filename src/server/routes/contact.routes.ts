@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { contactListQuerySchema, contactSchema, supportMessageUpdateSchema } from '../../lib/schemas/people.schema.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
 import { readJson, validate } from '../http/body.ts';
@@ -48,7 +48,7 @@ export function contactRoutes({ database, config, now }: ApiDeps) {
     )
     .patch('/:id', requireAdmin, async (c) => {
       const { handled } = await readJson(c, supportMessageUpdateSchema);
-      const contact = await markSupportMessage(db, c.req.param('id'), handled, now());
+      const contact = await markSupportMessage(db, c.req.param('id'), handled, now(), currentUser(c));
       if (!contact) throw notFound(MESSAGE_NOT_FOUND);
       return c.json({
         success: true,
@@ -57,7 +57,7 @@ export function contactRoutes({ database, config, now }: ApiDeps) {
       });
     })
     .delete('/:id', requireAdmin, async (c) => {
-      if (!(await removeSupportMessage(db, c.req.param('id')))) throw notFound(MESSAGE_NOT_FOUND);
+      if (!(await removeSupportMessage(db, c.req.param('id'), currentUser(c)))) throw notFound(MESSAGE_NOT_FOUND);
       return c.json({ success: true, message: 'Message Deleted Successfully' });
     });
 }

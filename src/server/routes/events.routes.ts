@@ -12,7 +12,7 @@ import { addEvent, changeEvent, eventsInOrder, removeEvent } from '../services/e
 
 export function eventRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, actor: currentUser(c) });
 
   async function ownedEvent(c: Context<AppEnv>, id: string) {
     const found = await findEvent(db, id);
@@ -25,7 +25,7 @@ export function eventRoutes({ database, now, pageCache }: ApiDeps) {
     const existing = await ownedEvent(c, id);
     const changes = await readJson(c, eventUpdateSchema);
     const merged = validate(eventSchema, { ...existing, ...changes });
-    const event = await changeEvent(edit, existing.id, merged, now());
+    const event = await changeEvent(edit(c), existing, merged, now());
     return c.json({ success: true, message: 'Event Updated Successfully', event });
   };
 
@@ -43,14 +43,14 @@ export function eventRoutes({ database, now, pageCache }: ApiDeps) {
     })
     .post('/', requireUser, async (c) => {
       const user = currentUser(c);
-      const event = await addEvent(edit, user.id, await readJson(c, eventSchema));
+      const event = await addEvent(edit(c), user.id, await readJson(c, eventSchema));
       return c.json({ success: true, message: 'Event Added Successfully', event }, 201);
     })
     .put('/:id', requireUser, (c) => update(c, c.req.param('id')))
     .patch('/:id', requireUser, (c) => update(c, c.req.param('id')))
     .delete('/:id', requireUser, async (c) => {
       const event = await ownedEvent(c, c.req.param('id'));
-      await removeEvent(edit, event);
+      await removeEvent(edit(c), event);
       return c.json({ success: true, message: 'Event Deleted Successfully' });
     });
 }

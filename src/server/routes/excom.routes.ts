@@ -12,7 +12,7 @@ import { addExcomMember, changeExcomMember, removeExcomMember } from '../service
 /** A chapter's executive committee, managed from the dashboard and shown on its landing page. */
 export function excomRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, actor: currentUser(c) });
 
   async function owned(c: Context<AppEnv>, id: string) {
     const found = await findExcomMember(db, id);
@@ -22,8 +22,8 @@ export function excomRoutes({ database, now, pageCache }: ApiDeps) {
   }
 
   const update = async (c: Context<AppEnv>, id: string) => {
-    const { id: memberId } = await owned(c, id);
-    const member = await changeExcomMember(edit, memberId, await readJson(c, excomUpdateSchema), now());
+    const before = await owned(c, id);
+    const member = await changeExcomMember(edit(c), before, await readJson(c, excomUpdateSchema), now());
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
 
@@ -32,14 +32,14 @@ export function excomRoutes({ database, now, pageCache }: ApiDeps) {
     .get('/', async (c) => c.json({ success: true, excoms: await listExcom(db, forViewer(currentUser(c))) }))
     .get('/member/:id', async (c) => c.json({ success: true, member: await owned(c, c.req.param('id')) }))
     .post('/', async (c) => {
-      const member = await addExcomMember(edit, currentUser(c).id, await readJson(c, excomSchema));
+      const member = await addExcomMember(edit(c), currentUser(c).id, await readJson(c, excomSchema));
       return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
     })
     .put('/:id', (c) => update(c, c.req.param('id')))
     .patch('/:id', (c) => update(c, c.req.param('id')))
     .delete('/:id', async (c) => {
       const member = await owned(c, c.req.param('id'));
-      await removeExcomMember(edit, member);
+      await removeExcomMember(edit(c), member);
       return c.json({ success: true, message: 'Member Deleted Successfully' });
     });
 }

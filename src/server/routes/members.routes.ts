@@ -27,7 +27,7 @@ const MEMBER_NOT_FOUND = 'Member not found';
 /** Committee members of the year-based roster pages, in page order. */
 export function memberRoutes({ database, pageCache }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, actor: currentUser(c) });
 
   async function existing(id: string) {
     const member = await findCommitteeMember(db, id);
@@ -38,7 +38,7 @@ export function memberRoutes({ database, pageCache }: ApiDeps) {
   const update = (replace: boolean) => async (c: Context<AppEnv>) => {
     const before = await existing(c.req.param('id') ?? '');
     const input = await readJson(c, replace ? committeeMemberSchema : committeeMemberPatchSchema);
-    const member = await changeCommitteeMember(edit, before, input, replace);
+    const member = await changeCommitteeMember(edit(c), before, input, replace);
     if (!member) throw notFound(MEMBER_NOT_FOUND);
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
@@ -57,13 +57,13 @@ export function memberRoutes({ database, pageCache }: ApiDeps) {
       // Every field of a member is on the public roster page already.
       .get('/:id', publicCache, async (c) => c.json({ success: true, member: await existing(c.req.param('id')) }))
       .post('/', requireAdmin, async (c) => {
-        const member = await addCommitteeMember(edit, await readJson(c, committeeMemberSchema), currentUser(c).id);
+        const member = await addCommitteeMember(edit(c), await readJson(c, committeeMemberSchema));
         return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
       })
       .put('/:id', requireAdmin, update(true))
       .patch('/:id', requireAdmin, update(false))
       .delete('/:id', requireAdmin, async (c) => {
-        if (!(await removeCommitteeMember(edit, c.req.param('id')))) throw notFound(MEMBER_NOT_FOUND);
+        if (!(await removeCommitteeMember(edit(c), c.req.param('id')))) throw notFound(MEMBER_NOT_FOUND);
         return c.json({ success: true, message: 'Member Deleted Successfully' });
       })
   );

@@ -9,6 +9,7 @@ import type { AppEnv } from '../env.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../http/cache.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
 import { findUploadType, recordUpload } from '../repositories/uploads.repository.ts';
+import { auditNote } from '../services/audit.ts';
 
 /** The image plus the multipart envelope around it. */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
@@ -43,7 +44,9 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
 
       const key = `${randomUUID()}.${ext}`;
       await blobs.put(key, data);
-      await recordUpload(db, { key, contentType: type.mime, size: data.byteLength, createdBy: currentUser(c).id });
+      const user = currentUser(c);
+      const audit = auditNote(user, { action: 'create', entity: 'upload', fields: [IMAGE_FIELD] });
+      await recordUpload(db, { key, contentType: type.mime, size: data.byteLength, createdBy: user.id }, audit);
       return c.json({ success: true, url: `${API_BASE}/uploads/${key}` }, 201);
     })
     .get('/:key', async (c) => {

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { passwordSetSchema } from '../../lib/schemas/auth.schema.ts';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -6,12 +7,18 @@ import type { AppEnv } from '../env.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { findAccountBySlug, listAccounts, toChapterAccount } from '../repositories/chapters.repository.ts';
-import { closeChapterAccount, editChapterAccount, openChapterAccount } from '../services/accounts.service.ts';
+import {
+  closeChapterAccount,
+  editChapterAccount,
+  openChapterAccount,
+  setAccountPassword,
+} from '../services/accounts.service.ts';
 
 /** Chapter accounts, managed by admins (spec "users"). */
 export function userRoutes({ database, now, pageCache }: ApiDeps) {
   const db = database.db;
-  const edit = { db, pageCache };
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, actor: currentUser(c) });
+  const OWN_PASSWORD = 'Change your own password in Settings: it asks for your current one';
 
   const bySlug = async (slug: string) => {
     const chapter = await findAccountBySlug(db, slug);
@@ -21,24 +28,39 @@ export function userRoutes({ database, now, pageCache }: ApiDeps) {
 
   const update = async (c: Context<AppEnv>, slug: string) => {
     const chapter = await bySlug(slug);
-    const row = await editChapterAccount(edit, chapter, await readJson(c, chapterUpdateSchema), now());
+    const input = await readJson(c, chapterUpdateSchema);
+    // Here it would also end the admin's own session; Settings re-issues it.
+    if (input.password && chapter.id === currentUser(c).id) throw badRequest(OWN_PASSWORD);
+    const row = await editChapterAccount(edit(c), chapter, input, now());
     return c.json({ success: true, message: 'Chapter Updated Successfully', chapter: toChapterAccount(row) });
   };
 
-  return new Hono<AppEnv>()
-    .use(requireAdmin)
-    .get('/', async (c) => c.json({ success: true, chapters: (await listAccounts(db)).map(toChapterAccount) }))
-    .post('/', async (c) => {
-      const row = await openChapterAccount(edit, await readJson(c, chapterCreateSchema));
-      return c.json({ success: true, message: 'Chapter Added Successfully', chapter: toChapterAccount(row) }, 201);
-    })
-    .get('/:slug', async (c) => c.json({ success: true, chapter: toChapterAccount(await bySlug(c.req.param('slug'))) }))
-    .put('/:slug', (c) => update(c, c.req.param('slug')))
-    .patch('/:slug', (c) => update(c, c.req.param('slug')))
-    .delete('/:slug', async (c) => {
-      const chapter = await bySlug(c.req.param('slug'));
-      if (chapter.id === currentUser(c).id) throw badRequest('You cannot delete the account you are signed in with');
-      await closeChapterAccount(edit, chapter);
-      return c.json({ success: true, message: 'Chapter Deleted Successfully' });
-    });
+  return (
+    new Hono<AppEnv>()
+      .use(requireAdmin)
+      .get('/', async (c) => c.json({ success: true, chapters: (await listAccounts(db)).map(toChapterAccount) }))
+      .post('/', async (c) => {
+        const row = await openChapterAccount(edit(c), await readJson(c, chapterCreateSchema));
+        return c.json({ success: true, message: 'Chapter Added Successfully', chapter: toChapterAccount(row) }, 201);
+      })
+      .get('/:slug', async (c) =>
+        c.json({ success: true, chapter: toChapterAccount(await bySlug(c.req.param('slug'))) }),
+      )
+      .put('/:slug', (c) => update(c, c.req.param('slug')))
+      // A new password for a chapter that lost theirs: every session of that account ends.
+      .put('/:slug/password', async (c) => {
+        const chapter = await bySlug(c.req.param('slug'));
+        const { newPassword } = await readJson(c, passwordSetSchema);
+        if (chapter.id === currentUser(c).id) throw badRequest(OWN_PASSWORD);
+        await setAccountPassword(edit(c), chapter, newPassword, now());
+        return c.json({ success: true, message: 'Password Updated Successfully' });
+      })
+      .patch('/:slug', (c) => update(c, c.req.param('slug')))
+      .delete('/:slug', async (c) => {
+        const chapter = await bySlug(c.req.param('slug'));
+        if (chapter.id === currentUser(c).id) throw badRequest('You cannot delete the account you are signed in with');
+        await closeChapterAccount(edit(c), chapter);
+        return c.json({ success: true, message: 'Chapter Deleted Successfully' });
+      })
+  );
 }

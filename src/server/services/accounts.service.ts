@@ -15,6 +15,7 @@ import {
 } from '../repositories/chapters.repository.ts';
 import { listEvents } from '../repositories/events.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
+import { auditNote, changedFields, writtenFields } from './audit.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 
 async function assertFree(
@@ -28,42 +29,52 @@ async function assertFree(
 
 /** A new chapter account; its slug is derived from the name unless given. */
 export async function openChapterAccount(
-  { db, pageCache }: EditDeps,
+  { db, pageCache, actor }: EditDeps,
   { password, slug, ...input }: z.output<typeof chapterCreateSchema>,
 ): Promise<Chapter> {
   await assertFree(db, { email: input.email, slug });
-  const account = await createAccount(db, {
-    ...input,
-    slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
-    passwordHash: await hashPassword(password),
-    isAdmin: false,
-  });
+  const fields = [...writtenFields(input), 'slug', 'password'];
+  const account = await createAccount(
+    db,
+    {
+      ...input,
+      slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
+      passwordHash: await hashPassword(password),
+      isAdmin: false,
+    },
+    auditNote(actor, { action: 'create', entity: 'account', fields }),
+  );
   await purgeStalePages(pageCache, stalePages.newAccount(account.slug));
   return account;
 }
 
 /** Edits an account. A new password signs out every session issued before it. */
 export async function editChapterAccount(
-  { db, pageCache }: EditDeps,
+  { db, pageCache, actor }: EditDeps,
   account: Chapter,
   { password, ...input }: z.output<typeof chapterUpdateSchema>,
   now: Date,
 ): Promise<Chapter> {
   await assertFree(db, input, account.id);
   const changes: ChapterUpdate = { ...input, updatedAt: now };
+  const fields = [...changedFields(account, input), ...(password ? ['password'] : [])];
   const edited = await updateAccount(
     db,
     account.id,
     password ? { ...changes, ...(await newPassword(account, password, now)) } : changes,
+    auditNote(actor, { action: 'update', entity: 'account', fields }),
   );
   await purgeStalePages(pageCache, stalePages.editedAccount(account, edited));
   return edited;
 }
 
-/** Deletes an account; the database deletes its landing page, events and committee with it. */
-export async function closeChapterAccount({ db, pageCache }: EditDeps, account: Chapter): Promise<void> {
+/**
+ * Deletes an account; the database deletes its landing page, events and committee with it (the trail
+ * records the account's deletion, which says as much).
+ */
+export async function closeChapterAccount({ db, pageCache, actor }: EditDeps, account: Chapter): Promise<void> {
   const events = await listEvents(db, ofChapter(account.id));
-  await deleteAccount(db, account.id);
+  await deleteAccount(db, account.id, auditNote(actor, { action: 'delete', entity: 'account' }));
   await purgeStalePages(
     pageCache,
     stalePages.closedAccount(
@@ -71,6 +82,20 @@ export async function closeChapterAccount({ db, pageCache }: EditDeps, account: 
       events.map((event) => event.id),
     ),
   );
+}
+
+/**
+ * Sets an account's password: the holder changing their own (who proved the current one) or an admin
+ * setting a chapter's. Every session of the account issued before ends; the caller re-issues its own.
+ */
+export async function setAccountPassword(
+  { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
+  account: Chapter,
+  password: string,
+  now: Date,
+): Promise<Chapter> {
+  const audit = auditNote(actor, { action: 'update', entity: 'account', fields: ['password'] });
+  return updateAccount(db, account.id, await newPassword(account, password, now), audit);
 }
 
 /** The changes that set a new password; bumping the session version signs out every earlier session. */

@@ -8,6 +8,7 @@ import {
   updateCommitteeMember,
   type CommitteeMemberChanges,
 } from '../repositories/committee-members.repository.ts';
+import { auditNote, changedFields, recordAudit, writtenFields } from './audit.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 
 type MemberInput = z.output<typeof committeeMemberSchema>;
@@ -17,18 +18,20 @@ type MemberPatch = z.output<typeof committeeMemberPatchSchema>;
  * Adds a member to a roster page. Without a team they are listed under their designation; without an
  * order, after everyone already on that committee's page for that year.
  */
-export async function addCommitteeMember(
-  edit: EditDeps,
-  { email, team, order, ...member }: MemberInput,
-  createdBy: string,
-): Promise<CommitteeMember> {
-  const added = await insertCommitteeMember(edit.db, {
-    ...member,
-    emails: email,
-    team: team ?? teamFromDesignation(member.designation),
-    sortOrder: order,
-    createdBy,
-  });
+export async function addCommitteeMember(edit: EditDeps, input: MemberInput): Promise<CommitteeMember> {
+  const { email, team, order, ...member } = input;
+  const audit = auditNote(edit.actor, { action: 'create', entity: 'committee-member', fields: writtenFields(input) });
+  const added = await insertCommitteeMember(
+    edit.db,
+    {
+      ...member,
+      emails: email,
+      team: team ?? teamFromDesignation(member.designation),
+      sortOrder: order,
+      createdBy: edit.actor.id,
+    },
+    audit,
+  );
   await purgeStalePages(edit.pageCache, stalePages.rosterMember(added));
   return added;
 }
@@ -60,13 +63,26 @@ export async function changeCommitteeMember(
     sortOrder: order ?? (moved ? 'last' : undefined),
   };
   const after = await updateCommitteeMember(edit.db, before.id, changes, roster);
-  if (after) await purgeStalePages(edit.pageCache, stalePages.rosterMember(before, after));
+  if (!after) return undefined;
+  // The fields whose values changed, by their API names (email, team, order...).
+  const fieldsChanged = changedFields(before, after);
+  if (fieldsChanged.length > 0) {
+    await recordAudit(edit.db, edit.actor, {
+      action: 'update',
+      entity: 'committee-member',
+      entityId: after.id,
+      fields: fieldsChanged,
+    });
+  }
+  await purgeStalePages(edit.pageCache, stalePages.rosterMember(before, after));
   return after;
 }
 
 /** False when there was no such member. */
 export async function removeCommitteeMember(edit: EditDeps, id: string): Promise<boolean> {
   const removed = await deleteCommitteeMember(edit.db, id);
-  if (removed) await purgeStalePages(edit.pageCache, stalePages.rosterMember(removed));
-  return removed !== undefined;
+  if (!removed) return false;
+  await recordAudit(edit.db, edit.actor, { action: 'delete', entity: 'committee-member', entityId: removed.id });
+  await purgeStalePages(edit.pageCache, stalePages.rosterMember(removed));
+  return true;
 }

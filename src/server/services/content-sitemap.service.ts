@@ -16,7 +16,7 @@ export interface SitemapEntry {
 export const MAX_BLOG_FEED_PAGES = 50;
 
 /**
- * Every event, chapter landing, blog post and author page. The database's pages are listed even while
+ * Every event, chapter landing, blog post and author page, and the blog's list (on demand too). The database's pages are listed even while
  * the blog source is down (its own pages answer 503 then); an unreachable database fails the whole map.
  */
 export async function contentSitemap(
@@ -34,6 +34,7 @@ export async function contentSitemap(
       path: `/chapter/${encodeURIComponent(chapter.slug)}`,
       lastmod: chapter.updatedAt,
     })),
+    { path: blogPaths.list(), lastmod: latest(posts.map(changedAt)) },
     ...posts.map((post) => ({ path: blogPaths.post(post.slug), lastmod: changedAt(post) })),
     ...authorPages(posts),
   ];
@@ -41,16 +42,19 @@ export async function contentSitemap(
 
 const changedAt = (post: BlogPost) => post.updatedAt ?? post.publishedAt ?? undefined;
 
+/** The newest of these ISO dates (they sort as strings), if any is known. */
+const latest = (dates: readonly (string | undefined)[]) =>
+  dates.reduce<string | undefined>((newest, date) => (date && (!newest || date > newest) ? date : newest), undefined);
+
 /** An author's page changes when one of their posts does. */
 function authorPages(posts: readonly BlogPost[]): SitemapEntry[] {
-  const latest = new Map<string, string | undefined>();
+  const newestByAuthor = new Map<string, string | undefined>();
   for (const post of posts) {
     const name = post.author?.name;
     if (!name) continue;
-    const [seen, date] = [latest.get(name), changedAt(post)];
-    latest.set(name, seen && (!date || seen > date) ? seen : date);
+    newestByAuthor.set(name, latest([newestByAuthor.get(name), changedAt(post)]));
   }
-  return [...latest].map(([name, lastmod]) => ({ path: blogPaths.author(name), lastmod }));
+  return [...newestByAuthor].map(([name, lastmod]) => ({ path: blogPaths.author(name), lastmod }));
 }
 
 async function allPosts(blog: BlogSource, log: (line: string) => void): Promise<BlogPost[]> {

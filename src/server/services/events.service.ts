@@ -10,6 +10,7 @@ import {
   type EventFields,
 } from '../repositories/events.repository.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
+import { auditNote, changedFields, writtenFields } from './audit.ts';
 import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
@@ -27,18 +28,26 @@ export async function eventsInOrder(db: Kysely<Database>, scope: ChapterScope, n
 
 /** Adds an event: it shows on its own page, on its chapter's landing and in the sitemap. */
 export async function addEvent(edit: EditDeps, chapterId: string, fields: EventFields): Promise<EventItem> {
-  const event = await insertEvent(edit.db, chapterId, fields);
+  const audit = auditNote(edit.actor, { action: 'create', entity: 'event', fields: writtenFields(fields) });
+  const event = await insertEvent(edit.db, chapterId, fields, audit);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   return event;
 }
 
-export async function changeEvent(edit: EditDeps, id: string, fields: EventFields, now: Date): Promise<EventItem> {
-  const event = await updateEvent(edit.db, id, fields, now);
+/** Replaces an event's fields; `before` is the event as found, to record which fields changed. */
+export async function changeEvent(
+  edit: EditDeps,
+  before: EventItem,
+  fields: EventFields,
+  now: Date,
+): Promise<EventItem> {
+  const audit = auditNote(edit.actor, { action: 'update', entity: 'event', fields: changedFields(before, fields) });
+  const event = await updateEvent(edit.db, before.id, fields, now, audit);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   return event;
 }
 
 export async function removeEvent(edit: EditDeps, event: EventItem): Promise<void> {
-  await deleteEvent(edit.db, event.id);
+  await deleteEvent(edit.db, event.id, auditNote(edit.actor, { action: 'delete', entity: 'event' }));
   await purgeStalePages(edit.pageCache, stalePages.event(event));
 }

@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { cacheTag, type PageCache } from '../page-cache.ts';
+import type { Actor } from './audit.ts';
 
-/** What a staff edit needs: the database it writes, and the CDN cache of the pages that show the result. */
+/**
+ * What a staff edit needs: the database it writes, the CDN cache of the pages that show the result,
+ * and who is editing (the audit trail names them).
+ */
 export interface EditDeps {
   db: Kysely<Database>;
   pageCache: PageCache;
+  actor: Actor;
 }
 
 type ShownAccount = { name: string; email: string; slug: string };

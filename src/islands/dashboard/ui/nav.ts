@@ -14,6 +14,8 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/dashboard/humans', label: 'Humans' },
   { href: '/dashboard/members', label: 'CS Members' },
   { href: '/dashboard/add-cs-excom', label: 'Add CS Member' },
+  { href: '/dashboard/audit', label: 'Audit Trail' },
+  { href: '/dashboard/settings', label: 'Settings' },
 ];
 
 export const CHAPTER_NAV: readonly NavItem[] = [
