@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as chapters from './2026-11-21T0000-chapters.ts';
 import * as content from './2026-11-21T0100-content.ts';
+import * as manage from './2026-11-23T0100-manage.ts';
 import * as audit from './2026-11-23T0200-audit.ts';
 
 /**
@@ -10,5 +11,6 @@ import * as audit from './2026-11-23T0200-audit.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-chapters': chapters,
   '2026-11-21T0100-content': content,
+  '2026-11-23T0100-manage': manage,
   '2026-11-23T0200-audit': audit,
 };
