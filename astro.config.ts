@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import siteSearch from './src/integrations/site-search.ts';
 
 // SITE_URL is the public origin used for canonical URLs, Open Graph and the sitemap.
 const site = process.env['SITE_URL'] ?? 'http://localhost:4321';
@@ -34,6 +35,8 @@ export default defineConfig({
       filter: (page) => !/^\/(dashboard|login)(\/|$)/.test(new URL(page).pathname),
       customSitemaps: [new URL('/sitemap-content.xml', site).href],
     }),
+    // The search index and the header dialog's module, written into the static output after the build.
+    siteSearch(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -19,8 +19,15 @@ type Entry = {
 const CPUS = ['x64', 'arm64', 'arm', 'ia32', 'wasm32', 'riscv64', 's390x', 'ppc64', 'loong64'];
 const OSES = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony'];
 
+// Package names some projects use for an npm os value (e.g. @pagefind/windows-x64 is os "win32").
+const OS_ALIASES: Record<string, string> = { windows: 'win32' };
+
 function platformOf(name: string): Pick<Entry, 'os' | 'cpu' | 'libc'> | undefined {
-  const parts = name.split('/').pop()!.split('-');
+  const parts = name
+    .split('/')
+    .pop()!
+    .split('-')
+    .map((p) => OS_ALIASES[p] ?? p);
   const os = parts.find((p) => OSES.includes(p));
   const cpu = parts.find((p) => CPUS.includes(p));
   if (!cpu) return undefined;

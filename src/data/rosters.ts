@@ -2,9 +2,10 @@ import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry } from 'astro:content';
 import type { FileRoster, Roster, RosterPerson } from '../lib/content/roster.schema.ts';
 import { groupRoster, type RosterGroup } from '../lib/rosters/grouping.ts';
+import { personAnchors } from '../lib/rosters/person-anchor.ts';
 
-/** A roster person with the photo their `image` file name matched, if any. */
-export type RosterCardPerson = RosterPerson & { photo: ImageMetadata | undefined };
+/** A roster person with the photo their `image` file name matched, if any, and their card's id. */
+export type RosterCardPerson = RosterPerson & { photo: ImageMetadata | undefined; anchor: string };
 
 /** Every image under src/assets/rosters/, keyed by its path there ("secretariat/ayesha-rahman.webp"). */
 const photos = Object.fromEntries(
@@ -31,8 +32,13 @@ export async function getRoster(route: string): Promise<Roster> {
   return entry.data;
 }
 
-/** The roster's sections by its grouping rule, each person with their photo. */
+/** The roster's sections by its grouping rule, each person with their photo and card id. */
 export function rosterSections(roster: FileRoster): RosterGroup<RosterCardPerson>[] {
-  const people = roster.people.map((person) => ({ ...person, photo: rosterPhoto(roster, person) }));
+  const anchors = personAnchors(roster.people);
+  const people = roster.people.map((person, index) => ({
+    ...person,
+    photo: rosterPhoto(roster, person),
+    anchor: anchors[index]!,
+  }));
   return groupRoster(people, roster.grouping);
 }

@@ -62,7 +62,31 @@ export type CommitteeMember = Entity &
 export type Human = Entity & z.output<typeof humanSchema>;
 
 /** A contact-form message (the honeypot field is never stored). */
-export type SupportMessage = Entity & Omit<z.output<typeof contactSchema>, 'website'> & Pick<Timestamps, 'createdAt'>;
+export type SupportMessage = Entity &
+  Omit<z.output<typeof contactSchema>, 'website'> &
+  Pick<Timestamps, 'createdAt'> & {
+    handled: boolean;
+    /** When it was marked handled (ISO time); null while unhandled. */
+    handledAt: string | null;
+  };
+
+/** A page of the contact list (GET /contact with paging parameters). */
+export interface SupportMessagePage {
+  contacts: SupportMessage[];
+  page: number;
+  pageSize: number;
+  /** Messages matching the search and filter, over every page. */
+  total: number;
+  /** Unhandled messages overall, whatever the filter: the sidebar's count. */
+  unhandled: number;
+}
+
+/** A roster page that has members in the database, for the dashboard's filters. */
+export interface RosterCount {
+  committee: CommitteeCode;
+  year: number;
+  count: number;
+}
 
 export interface UserInfo {
   email: string;

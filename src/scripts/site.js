@@ -78,6 +78,45 @@
       });
     }
 
+    // The site search: the dialog is in the page; its behaviour and the index load on first opening.
+    var search = document.getElementById('site-search');
+    var searchLoad = null;
+    function openSearch() {
+      if (!search || search.open) return;
+      search.showModal();
+      var input = search.querySelector('[data-search-input]');
+      input.focus();
+      input.select();
+      if (!searchLoad) {
+        searchLoad = import(search.getAttribute('data-search-module')).then(
+          function (m) {
+            m.start(search);
+          },
+          function () {
+            searchLoad = null; // try again on the next opening
+            search.querySelector('[data-search-status]').textContent =
+              'Search could not be loaded. Check your connection and try again.';
+          },
+        );
+      }
+    }
+    if (search) {
+      document.querySelectorAll('[data-search-open]').forEach(function (b) {
+        b.addEventListener('click', openSearch);
+      });
+      document.addEventListener('keydown', function (e) {
+        if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+        var t = e.target;
+        if (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
+        e.preventDefault(); // or the "/" would be typed into the field
+        openSearch();
+      });
+      // A click on the backdrop (the dialog element itself, outside its content) closes it.
+      search.addEventListener('click', function (e) {
+        if (e.target === search) search.close();
+      });
+    }
+
     var top = document.querySelector('[data-scroll-top]');
     if (top) {
       top.addEventListener('click', function () {

@@ -17,6 +17,8 @@ export const cacheTag = {
   author: (name: string) => `author-${encodeURIComponent(name.toLowerCase())}`,
   blogFeed: 'blog-feed',
   sitemap: 'sitemap',
+  /** A year's roster page from the database: its member list (GET /members) is what the CDN keeps. */
+  roster: (committee: string, year: number) => `roster-${committee.toLowerCase()}-${year}`,
 } as const;
 
 /** Headers for an on-demand page: browsers revalidate, Netlify's CDN caches under the page's tags. */

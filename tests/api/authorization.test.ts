@@ -62,6 +62,27 @@ const excomOfA = async () =>
 const human = async () =>
   (await post('/humans', { name: 'Rafi', image: '/sample/h1.webp', description: 'A story.' }, tokens.admin!)).human
     ._id as string;
+const committeeMember = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Sadia',
+  designation: 'Coordinator',
+  affiliation: 'NSU',
+  image: '/sample/p3.webp',
+  email: ['sadia@example.com'],
+  committee: 'SPARK',
+  year: 2024,
+  team: 'Coordinators',
+  ...overrides,
+});
+const member = async () => (await post('/members', committeeMember(), tokens.admin!)).member._id as string;
+/** Straight into the table: the public form is rate limited per address, and these calls need many. */
+const supportMessage = async () =>
+  (
+    await api.db
+      .insertInto('supportMessages')
+      .values({ name: 'Visitor', email: 'visitor@example.com', message: 'Help, please.' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 let accountCounter = 0;
 const freshAccount = async () => {
   const slug = `victim-${++accountCounter}`;
@@ -242,6 +263,66 @@ const calls: Call[] = [
       team: 'Coordinators',
     }),
     expect: adminOnly(201),
+  },
+  { name: 'GET /members/rosters', method: 'GET', path: async () => '/members/rosters', expect: adminOnly(200) },
+  {
+    name: 'PUT /members/:id',
+    method: 'PUT',
+    path: async () => `/members/${await member()}`,
+    body: () => committeeMember({ designation: 'Lead' }),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'PATCH /members/:id',
+    method: 'PATCH',
+    path: async () => `/members/${await member()}`,
+    body: () => ({ year: 2025 }),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'DELETE /members/:id',
+    method: 'DELETE',
+    path: async () => `/members/${await member()}`,
+    expect: adminOnly(200),
+  },
+  {
+    name: 'PUT /humans/:id',
+    method: 'PUT',
+    path: async () => `/humans/${await human()}`,
+    body: () => ({ name: 'Rafi Ahmed', image: '/sample/h3.webp', description: 'A new story.' }),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'PATCH /humans/:id',
+    method: 'PATCH',
+    path: async () => `/humans/${await human()}`,
+    body: () => ({ description: 'Changed.' }),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'GET /contact (a page)',
+    method: 'GET',
+    path: async () => '/contact?page=1&q=help&handled=unhandled',
+    expect: adminOnly(200),
+  },
+  {
+    name: 'GET /contact/unhandled-count',
+    method: 'GET',
+    path: async () => '/contact/unhandled-count',
+    expect: adminOnly(200),
+  },
+  {
+    name: 'PATCH /contact/:id',
+    method: 'PATCH',
+    path: async () => `/contact/${await supportMessage()}`,
+    body: () => ({ handled: true }),
+    expect: adminOnly(200),
+  },
+  {
+    name: 'DELETE /contact/:id',
+    method: 'DELETE',
+    path: async () => `/contact/${await supportMessage()}`,
+    expect: adminOnly(200),
   },
   { name: 'GET /auth/session', method: 'GET', path: async () => '/auth/session', expect: signedIn },
   { name: 'GET /auth/account', method: 'GET', path: async () => '/auth/account', expect: signedIn },

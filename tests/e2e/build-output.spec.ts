@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { memberListRosterRoutes } from '../support/roster-files.ts';
+import { PAGEFIND_MODULE, SEARCH_MODULE } from '../../src/lib/search/search-paths.ts';
 
 /*
  * Static pages ship no JavaScript but the inline site script. Only the pages listed here may carry
@@ -55,6 +56,19 @@ test.describe('build output', () => {
         expect.soft(firstInHead?.index, `${file}: the one script is the first in <head>`).toBe(scripts[0]?.index);
         expect.soft(scripts[0]?.[0], `${file}: the site script is inline`).not.toMatch(/\bsrc=/);
       }
+    }
+  });
+
+  test('has the site search: its index, its module, and only public pages marked for indexing', () => {
+    for (const file of [PAGEFIND_MODULE, SEARCH_MODULE]) expect(existsSync(join(DIST, file)), file).toBe(true);
+    const entry = JSON.parse(readFileSync(join(DIST, 'pagefind/pagefind-entry.json'), 'utf8')) as {
+      languages: Record<string, { page_count: number }>;
+    };
+    expect(Object.keys(entry.languages), 'one language: every record is English').toEqual(['en']);
+    for (const file of builtPages()) {
+      const html = readFileSync(join(DIST, file), 'utf8');
+      const optedOut = file.startsWith('dashboard/') || /<meta name="robots" content="noindex/.test(html);
+      expect.soft(html.includes('data-pagefind-body'), `${file}: indexed unless opted out`).toBe(!optedOut);
     }
   });
 

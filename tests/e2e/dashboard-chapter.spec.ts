@@ -330,6 +330,9 @@ test.describe('dashboard for a chapter account', () => {
       '/dashboard/humans',
       '/dashboard/add-humans',
       '/dashboard/add-cs-excom',
+      '/dashboard/members',
+      '/dashboard/members/edit-member/00000000-0000-4000-8000-000000000000',
+      '/dashboard/humans/edit-human/00000000-0000-4000-8000-000000000000',
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Not allowed' }), path).toBeVisible();
@@ -344,6 +347,8 @@ test.describe('dashboard for a chapter account', () => {
       request.get('/api/v1/contact', { headers: bearer(token) }),
       request.post('/api/v1/humans', { headers: bearer(token), data: {} }),
       request.post('/api/v1/members', { headers: bearer(token), data: {} }),
+      request.get('/api/v1/members/rosters', { headers: bearer(token) }),
+      request.get('/api/v1/contact/unhandled-count', { headers: bearer(token) }),
     ];
     for (const res of await Promise.all(refusals)) expect(res.status(), res.url()).toBe(403);
   });

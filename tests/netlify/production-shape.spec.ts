@@ -83,6 +83,25 @@ test('an unknown page answers 404 with the site’s 404 page', async ({ page }) 
   await expect(page).toHaveTitle(/^Page not found/);
 });
 
+test('the header search finds a committee member from the index the build wrote, under the CDN’s headers', async ({
+  page,
+  request,
+}) => {
+  const loader = await request.get('/pagefind/pagefind.js');
+  expect(loader.status()).toBe(200);
+  expect(loader.headers()['content-type']).toMatch(/javascript/);
+  const errors = trackPageErrors(page);
+  await page.goto('/');
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox').fill('SAC 2023 chair');
+  // Pagefind's WebAssembly runs only if the Content-Security-Policy allows it ('wasm-unsafe-eval').
+  await expect(dialog.getByRole('link').filter({ hasText: 'Chair · Student Activities Committee · 2023' })).toHaveCount(
+    1,
+  );
+  expect(errors).toEqual([]);
+});
+
 test('the admin created by the build signs in and creates a chapter account', async ({ page }) => {
   const errors = trackPageErrors(page);
   await signIn(page, ADMIN.email, ADMIN.password);

@@ -60,6 +60,7 @@ describe('dashboard navigation', () => {
       'Chapters',
       'Contact List',
       'Humans',
+      'CS Members',
       'Add CS Member',
       'Audit Trail',
       'Settings',
@@ -72,6 +73,8 @@ describe('dashboard navigation', () => {
     expect(activeNavHref(CHAPTER_NAV, '/dashboard/events/edit-event/123')).toBe('/dashboard/events');
     expect(activeNavHref(CHAPTER_NAV, '/dashboard/add-new-event')).toBe('/dashboard');
     expect(activeNavHref(ADMIN_NAV, '/dashboard/chapters/edit-chapter/x')).toBe('/dashboard/chapters');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/members/edit-member/x')).toBe('/dashboard/members');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/humans/edit-human/x')).toBe('/dashboard/humans');
   });
   it('reads the id or slug of an edit page from the address', () => {
     expect(idFromPath('/dashboard/events/edit-event/abc-123', 'edit-event')).toBe('abc-123');

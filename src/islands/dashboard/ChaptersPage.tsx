@@ -4,6 +4,7 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { secondaryLinkClass } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList from './ui/ResourceList.tsx';
 
 export default function ChaptersPage() {
@@ -16,6 +17,7 @@ export default function ChaptersPage() {
 
 function ChapterList({ ownEmail }: { ownEmail: string }) {
   const [all, reload] = useApi('/users', (b: { chapters: ChapterAccount[] }) => b.chapters);
+  const list = useListQuery();
   // The admin's own account is not a chapter to manage here (and cannot be deleted while signed in).
   const chapters =
     all.state === 'loaded' ? { ...all, data: all.data.filter((c) => !c.isAdmin && c.email !== ownEmail) } : all;
@@ -25,6 +27,7 @@ function ChapterList({ ownEmail }: { ownEmail: string }) {
       what="chapters"
       empty={{ heading: 'No Chapters Found', href: '/dashboard/chapter/add-new-chapter', linkLabel: 'Add New Chapter' }}
       add={{ href: '/dashboard/chapters/add-new-chapter', label: 'Add New Chapter' }}
+      search={{ list, label: 'Search chapters', textOf: (c) => [c.name, c.email, c.phone, c.slug].join(' ') }}
     >
       {(c) => (
         <li

@@ -8,6 +8,7 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { secondaryLinkClass } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList, { cardClass } from './ui/ResourceList.tsx';
 
 export default function EventsPage() {
@@ -16,12 +17,14 @@ export default function EventsPage() {
 
 function EventList() {
   const [events, reload] = useApi('/events/myevents', (b: { events: EventItem[] }) => b.events);
+  const list = useListQuery();
   return (
     <ResourceList
       result={events}
       what="events"
       empty={{ heading: 'No Events Found', href: '/dashboard/add-new-event', linkLabel: 'Add New Event' }}
       add={{ href: '/dashboard/add-new-event', label: 'Add New Event' }}
+      search={{ list, label: 'Search events', textOf: (e) => [e.title, e.location, e.host, e.eventDate].join(' ') }}
     >
       {(e) => (
         <li key={e.id} className={cardClass}>

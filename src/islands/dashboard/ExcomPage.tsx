@@ -6,6 +6,7 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { secondaryLinkClass } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList from './ui/ResourceList.tsx';
 
 export default function ExcomPage() {
@@ -14,12 +15,18 @@ export default function ExcomPage() {
 
 function ExcomList() {
   const [members, reload] = useApi('/excom', (b: { excoms: ExcomMember[] }) => b.excoms);
+  const list = useListQuery();
   return (
     <ResourceList
       result={members}
       what="excom members"
       empty={{ heading: 'No Excom Members Found', href: '/dashboard/excom/add-new-excom', linkLabel: 'Add New Excom' }}
       add={{ href: '/dashboard/excom/add-new-excom', label: 'Add New Excom' }}
+      search={{
+        list,
+        label: 'Search members',
+        textOf: (m) => [m.name, m.designation, m.affiliation, m.email].join(' '),
+      }}
     >
       {(m) => (
         <li

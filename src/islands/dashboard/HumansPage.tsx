@@ -4,7 +4,9 @@ import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
+import { secondaryLinkClass } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
+import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList, { cardClass } from './ui/ResourceList.tsx';
 
 export default function HumansPage() {
@@ -17,12 +19,14 @@ export default function HumansPage() {
 
 function HumanList() {
   const [humans, reload] = useApi('/humans', (b: { humans: Human[] }) => b.humans);
+  const list = useListQuery();
   return (
     <ResourceList
       result={humans}
       what="humans"
       empty={{ heading: 'No Humans Found', href: '/dashboard/add-humans', linkLabel: 'Add Human' }}
       add={{ href: '/dashboard/add-humans', label: 'Add Human' }}
+      search={{ list, label: 'Search humans', textOf: (h) => [h.name, h.description].join(' ') }}
     >
       {(h) => (
         <li key={h.id} className={cardClass}>
@@ -35,7 +39,14 @@ function HumanList() {
           <div className="flex flex-1 flex-col p-4">
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{h.name}</h2>
             <p className="mt-1 line-clamp-4 text-sm text-slate-700 dark:text-slate-300">{h.description}</p>
-            <div className="mt-auto pt-4">
+            <div className="mt-auto flex gap-3 pt-4">
+              <a
+                href={`/dashboard/humans/edit-human/${encodeURIComponent(h.id)}`}
+                className={secondaryLinkClass}
+                aria-label={`Edit ${h.name}`}
+              >
+                Edit
+              </a>
               <DeleteButton
                 itemLabel={h.name}
                 remove={() => api.delete(`/humans/${encodeURIComponent(h.id)}`)}

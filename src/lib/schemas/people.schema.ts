@@ -39,6 +39,13 @@ export const committeeMemberSchema = z.object({
   order: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
+/**
+ * A member's edit. PUT sends the whole member (committeeMemberSchema) and replaces every field it
+ * carries: a blank team is listed under the designation again. PATCH sends only the fields it changes.
+ * Either way a member keeps their position unless `order` is given, or they move to another page.
+ */
+export const committeeMemberPatchSchema = committeeMemberSchema.partial();
+
 export const membersQuerySchema = z.object({
   year: z.coerce.number('Year must be a number').int('Year must be a whole number').min(2000).max(2100),
   committee: z.enum(COMMITTEE_CODES, `Committee must be one of ${COMMITTEE_CODES.join(', ')}`),
@@ -50,6 +57,9 @@ export const humanSchema = z.object({
   description: longText('Description', 5000),
 });
 
+/** PUT replaces the whole human; PATCH changes the fields it carries. */
+export const humanPatchSchema = humanSchema.partial();
+
 /** The public contact form. `website` is a honeypot: people leave it empty, bots fill it. */
 export const contactSchema = z.object({
   name: requiredText('Name', 150),
@@ -57,3 +67,30 @@ export const contactSchema = z.object({
   message: longText('Message', 5000),
   website: z.string().optional(),
 });
+
+/** An admin marks a support message handled (answered) or unhandled again. */
+export const supportMessageUpdateSchema = z.object({
+  handled: z.boolean('Handled must be true or false'),
+});
+
+export const HANDLED_FILTERS = ['all', 'handled', 'unhandled'] as const;
+export type HandledFilter = (typeof HANDLED_FILTERS)[number];
+export const CONTACT_PAGE_SIZE_MAX = 100;
+
+/**
+ * The contact list's query. Without any of these the list is answered whole, as before; with one, it
+ * is answered a page at a time, newest first, with the total.
+ */
+export const contactListQuerySchema = z.object({
+  page: z.coerce.number('Page must be a number').int('Page must be a whole number').min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number('Page size must be a number')
+    .int('Page size must be a whole number')
+    .min(1)
+    .max(CONTACT_PAGE_SIZE_MAX)
+    .default(20),
+  /** Every word must appear in the name, e-mail or message, in any case (src/lib/search.ts). */
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').default(''),
+  handled: z.enum(HANDLED_FILTERS, `Handled must be one of ${HANDLED_FILTERS.join(', ')}`).default('all'),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;

@@ -101,6 +101,8 @@ export interface SupportMessageTable {
   email: string;
   message: string;
   createdAt: Timestamp;
+  /** When an admin marked the message handled; null while it still needs an answer. */
+  handledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface RateLimitTable {

@@ -4,8 +4,10 @@
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  // Astro inlines the theme script and small island bootstraps, hence 'unsafe-inline'.
-  "script-src 'self' 'unsafe-inline'",
+  // Astro inlines the theme script and small island bootstraps, hence 'unsafe-inline'. The site
+  // search's Pagefind compiles its WebAssembly search engine in the page: 'wasm-unsafe-eval' allows
+  // that and only that (no eval() of JavaScript).
+  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
-import type { CommitteeCode, CommitteeMember } from '../../lib/types.ts';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
+import type { CommitteeCode, CommitteeMember, RosterCount } from '../../lib/types.ts';
 import type { CommitteeMemberRow, CommitteeMemberTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
 import { audited, type AuditNote } from './audit.repository.ts';
+import { byId } from './ids.ts';
 
 /** A roster page: one committee in one year. */
 export interface RosterKey {
@@ -15,6 +16,22 @@ export type NewCommitteeMember = Omit<Insertable<CommitteeMemberTable>, 'id' | '
   /** Position on the page; absent: after everyone already on it. */
   sortOrder?: number | undefined;
 };
+
+/** What an edit may change: the position too, or 'last' to go after everyone on the (new) page. */
+export type CommitteeMemberChanges = Omit<
+  Updateable<CommitteeMemberTable>,
+  'id' | 'sortOrder' | 'createdBy' | 'createdAt'
+> & {
+  sortOrder?: number | 'last' | undefined;
+};
+
+/** The position after everyone already on a roster page (0 on an empty one). */
+const nextPosition = (eb: ExpressionBuilder<Database, 'committeeMembers'>, { year, committee }: RosterKey) =>
+  eb
+    .selectFrom('committeeMembers as onPage')
+    .select((sub) => sub.fn.coalesce(sub(sub.fn.max('onPage.sortOrder'), '+', 1), sub.lit(0)).as('next'))
+    .where('onPage.year', '=', year)
+    .where('onPage.committee', '=', committee);
 
 const toCommitteeMember = (row: CommitteeMemberRow): CommitteeMember => ({
   ...apiIds(row.id),
@@ -62,15 +79,62 @@ export async function insertCommitteeMember(
     .values((eb) => ({
       ...member,
       id,
-      sortOrder:
-        sortOrder ??
-        eb
-          .selectFrom('committeeMembers')
-          .select(eb.fn.coalesce(eb(eb.fn.max('sortOrder'), '+', 1), eb.lit(0)).as('next'))
-          .where('year', '=', member.year)
-          .where('committee', '=', member.committee),
+      sortOrder: sortOrder ?? nextPosition(eb, member),
     }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return toCommitteeMember(row);
+}
+
+export function findCommitteeMember(db: Kysely<Database>, id: string): Promise<CommitteeMember | undefined> {
+  return byId(id, async (memberId) => {
+    const row = await db.selectFrom('committeeMembers').selectAll().where('id', '=', memberId).executeTakeFirst();
+    return row && toCommitteeMember(row);
+  });
+}
+
+/**
+ * Applies an edit; `roster` is the page the member is on after it (where 'last' counts). Undefined when
+ * the member is gone (deleted meanwhile, or an id that names nobody).
+ */
+export function updateCommitteeMember(
+  db: Kysely<Database>,
+  id: string,
+  { sortOrder, ...changes }: CommitteeMemberChanges,
+  roster: RosterKey,
+): Promise<CommitteeMember | undefined> {
+  return byId(id, async (memberId) => {
+    // An empty change (PATCH {}) has nothing to set: it answers with the member as they are.
+    if (sortOrder === undefined && Object.keys(changes).length === 0) return findCommitteeMember(db, memberId);
+    const row = await db
+      .updateTable('committeeMembers')
+      .set((eb) => ({
+        ...changes,
+        ...(sortOrder === undefined ? {} : { sortOrder: sortOrder === 'last' ? nextPosition(eb, roster) : sortOrder }),
+      }))
+      .where('id', '=', memberId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toCommitteeMember(row);
+  });
+}
+
+/** The deleted member (for the pages to refresh), or undefined when there was none. */
+export function deleteCommitteeMember(db: Kysely<Database>, id: string): Promise<CommitteeMember | undefined> {
+  return byId(id, async (memberId) => {
+    const row = await db.deleteFrom('committeeMembers').where('id', '=', memberId).returningAll().executeTakeFirst();
+    return row && toCommitteeMember(row);
+  });
+}
+
+/** Every roster page with members, newest year first, then in committee order: the dashboard's filters. */
+export async function listRosterCounts(db: Kysely<Database>): Promise<RosterCount[]> {
+  const rows = await db
+    .selectFrom('committeeMembers')
+    .select((eb) => ['committee', 'year', eb.fn.countAll<string>().as('count')])
+    .groupBy(['committee', 'year'])
+    .orderBy('year', 'desc')
+    .orderBy('committee')
+    .execute();
+  return rows.map((r) => ({ committee: r.committee, year: r.year, count: Number(r.count) }));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Human } from '../../lib/types.ts';
 import type { Database, HumanRow, HumanTable } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
@@ -7,6 +7,7 @@ import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 export type HumanFields = Omit<Insertable<HumanTable>, 'id' | 'createdAt'>;
+export type HumanChanges = Omit<Updateable<HumanTable>, 'id' | 'createdAt'>;
 
 const toHuman = (row: HumanRow): Human => ({
   ...apiIds(row.id),
@@ -43,4 +44,16 @@ export function findHuman(db: Kysely<Database>, id: string): Promise<Human | und
 /** Deletes a human the caller has found (so the audit row names a record that existed). */
 export async function deleteHuman(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
   await audited(db, audit, id).deleteFrom('humans').where('id', '=', id).execute();
+}
+
+/** The human as changed, or undefined when there was no such human. */
+export function updateHuman(db: Kysely<Database>, id: string, changes: HumanChanges): Promise<Human | undefined> {
+  return byId(id, async (humanId) => {
+    // An empty change still answers with the human, so PATCH {} is "nothing to change", not a 404.
+    const row =
+      Object.keys(changes).length === 0
+        ? await db.selectFrom('humans').selectAll().where('id', '=', humanId).executeTakeFirst()
+        : await db.updateTable('humans').set(changes).where('id', '=', humanId).returningAll().executeTakeFirst();
+    return row && toHuman(row);
+  });
 }

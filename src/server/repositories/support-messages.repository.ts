@@ -1,10 +1,13 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { ContactListQuery } from '../../lib/schemas/people.schema.ts';
+import { searchWords } from '../../lib/search.ts';
 import type { SupportMessage } from '../../lib/types.ts';
 import type { Database, SupportMessageRow, SupportMessageTable } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
+import { byId } from './ids.ts';
 
 /** Messages from the public contact form. */
-export type NewSupportMessage = Omit<Insertable<SupportMessageTable>, 'id' | 'createdAt'>;
+export type NewSupportMessage = Omit<Insertable<SupportMessageTable>, 'id' | 'createdAt' | 'handledAt'>;
 
 const toSupportMessage = (row: SupportMessageRow): SupportMessage => ({
   ...apiIds(row.id),
@@ -12,6 +15,8 @@ const toSupportMessage = (row: SupportMessageRow): SupportMessage => ({
   email: row.email,
   message: row.message,
   createdAt: isoTime(row.createdAt),
+  handled: row.handledAt !== null,
+  handledAt: row.handledAt === null ? null : isoTime(row.handledAt),
 });
 
 export async function insertSupportMessage(db: Kysely<Database>, message: NewSupportMessage): Promise<void> {
@@ -22,4 +27,79 @@ export async function insertSupportMessage(db: Kysely<Database>, message: NewSup
 export async function listSupportMessages(db: Kysely<Database>): Promise<SupportMessage[]> {
   const rows = await db.selectFrom('supportMessages').selectAll().orderBy('createdAt', 'desc').orderBy('id').execute();
   return rows.map(toSupportMessage);
+}
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards in it taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The messages a query's search and filter select (before paging). */
+function matching(db: Kysely<Database>, { q, handled }: Pick<ContactListQuery, 'q' | 'handled'>) {
+  let query = db.selectFrom('supportMessages');
+  if (handled !== 'all') query = query.where('handledAt', handled === 'handled' ? 'is not' : 'is', null);
+  // Every word somewhere in the name, the e-mail or the message (src/lib/search.ts).
+  for (const word of searchWords(q)) {
+    const pattern = containing(word);
+    query = query.where((eb) =>
+      eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern), eb('message', 'ilike', pattern)]),
+    );
+  }
+  return query;
+}
+
+/** One page of the messages matching the query, newest first, and how many match in all. */
+export async function pageSupportMessages(
+  db: Kysely<Database>,
+  query: ContactListQuery,
+): Promise<{ contacts: SupportMessage[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    matching(db, query)
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    matching(db, query)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { contacts: rows.map(toSupportMessage), total: Number(counted.total) };
+}
+
+export async function countUnhandledSupportMessages(db: Kysely<Database>): Promise<number> {
+  const { count } = await db
+    .selectFrom('supportMessages')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('handledAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Marks a message handled (keeping the first time it was, if it already is) or unhandled again.
+ * Undefined when there is no such message.
+ */
+export function setSupportMessageHandled(
+  db: Kysely<Database>,
+  id: string,
+  handled: boolean,
+  now: Date,
+): Promise<SupportMessage | undefined> {
+  return byId(id, async (messageId) => {
+    const row = await db
+      .updateTable('supportMessages')
+      .set((eb) => ({ handledAt: handled ? eb.fn.coalesce('handledAt', eb.val(now)) : null }))
+      .where('id', '=', messageId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toSupportMessage(row);
+  });
+}
+
+/** False when there was no such message. */
+export async function deleteSupportMessage(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await byId(id, (messageId) =>
+    db.deleteFrom('supportMessages').where('id', '=', messageId).executeTakeFirst(),
+  );
+  return (result?.numDeletedRows ?? 0n) > 0n;
 }

@@ -1,12 +1,23 @@
 import { Hono } from 'hono';
-import { contactSchema } from '../../lib/schemas/people.schema.ts';
-import { requireAdmin } from '../auth/session.ts';
+import { contactListQuerySchema, contactSchema, supportMessageUpdateSchema } from '../../lib/schemas/people.schema.ts';
+import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
-import { readJson } from '../http/body.ts';
+import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { notFound } from '../http/errors.ts';
 import { assertNotLimited, CONTACT_LIMIT, recordHit } from '../http/rate-limit.ts';
-import { insertSupportMessage, listSupportMessages } from '../repositories/support-messages.repository.ts';
+import {
+  countUnhandledSupportMessages,
+  insertSupportMessage,
+  listSupportMessages,
+  pageSupportMessages,
+} from '../repositories/support-messages.repository.ts';
+import { markSupportMessage, removeSupportMessage } from '../services/support-messages.service.ts';
+
+const MESSAGE_NOT_FOUND = 'Message not found';
+/** Any of these asks for the paged list; without them GET /contact answers the whole list, as it always has. */
+const PAGING_PARAMS = ['page', 'pageSize', 'q', 'handled'];
 
 export function contactRoutes({ database, config, now }: ApiDeps) {
   const db = database.db;
@@ -20,5 +31,33 @@ export function contactRoutes({ database, config, now }: ApiDeps) {
       if (!website) await insertSupportMessage(db, message);
       return c.json({ success: true, message: 'Message sent successfully' }, 201);
     })
-    .get('/', requireAdmin, async (c) => c.json({ success: true, contacts: await listSupportMessages(db) }));
+    .get('/', requireAdmin, async (c) => {
+      const params = c.req.query();
+      if (!PAGING_PARAMS.some((p) => p in params)) {
+        return c.json({ success: true, contacts: await listSupportMessages(db) });
+      }
+      const query = validate(contactListQuerySchema, params);
+      const [{ contacts, total }, unhandled] = await Promise.all([
+        pageSupportMessages(db, query),
+        countUnhandledSupportMessages(db),
+      ]);
+      return c.json({ success: true, contacts, page: query.page, pageSize: query.pageSize, total, unhandled });
+    })
+    .get('/unhandled-count', requireAdmin, async (c) =>
+      c.json({ success: true, unhandled: await countUnhandledSupportMessages(db) }),
+    )
+    .patch('/:id', requireAdmin, async (c) => {
+      const { handled } = await readJson(c, supportMessageUpdateSchema);
+      const contact = await markSupportMessage(db, c.req.param('id'), handled, now(), currentUser(c));
+      if (!contact) throw notFound(MESSAGE_NOT_FOUND);
+      return c.json({
+        success: true,
+        message: handled ? 'Message marked handled' : 'Message marked unhandled',
+        contact,
+      });
+    })
+    .delete('/:id', requireAdmin, async (c) => {
+      if (!(await removeSupportMessage(db, c.req.param('id'), currentUser(c)))) throw notFound(MESSAGE_NOT_FOUND);
+      return c.json({ success: true, message: 'Message Deleted Successfully' });
+    });
 }

@@ -1,23 +1,70 @@
-import { Hono } from 'hono';
-import { committeeMemberSchema, membersQuerySchema } from '../../lib/schemas/people.schema.ts';
+import { Hono, type Context } from 'hono';
+import {
+  committeeMemberPatchSchema,
+  committeeMemberSchema,
+  membersQuerySchema,
+} from '../../lib/schemas/people.schema.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../env.ts';
 import { publicCache } from '../http/cache.ts';
 import { readJson, validate } from '../http/body.ts';
-import { listCommitteeMembers } from '../repositories/committee-members.repository.ts';
-import { addCommitteeMember } from '../services/committee-members.service.ts';
+import { notFound } from '../http/errors.ts';
+import { cacheTag } from '../page-cache.ts';
+import {
+  findCommitteeMember,
+  listCommitteeMembers,
+  listRosterCounts,
+} from '../repositories/committee-members.repository.ts';
+import {
+  addCommitteeMember,
+  changeCommitteeMember,
+  removeCommitteeMember,
+} from '../services/committee-members.service.ts';
+
+const MEMBER_NOT_FOUND = 'Member not found';
 
 /** Committee members of the year-based roster pages, in page order. */
-export function memberRoutes({ database }: ApiDeps) {
+export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
   const db = database.db;
-  return new Hono<AppEnv>()
-    .get('/', publicCache, async (c) => {
-      const members = await listCommitteeMembers(db, validate(membersQuerySchema, c.req.query()));
-      return c.json({ success: true, members });
-    })
-    .post('/', requireAdmin, async (c) => {
-      const member = await addCommitteeMember(db, await readJson(c, committeeMemberSchema), currentUser(c));
-      return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
-    });
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
+
+  async function existing(id: string) {
+    const member = await findCommitteeMember(db, id);
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    return member;
+  }
+
+  const update = (replace: boolean) => async (c: Context<AppEnv>) => {
+    const before = await existing(c.req.param('id') ?? '');
+    const input = await readJson(c, replace ? committeeMemberSchema : committeeMemberPatchSchema);
+    const member = await changeCommitteeMember(edit(c), before, input, replace);
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    return c.json({ success: true, message: 'Member Updated Successfully', member });
+  };
+
+  return (
+    new Hono<AppEnv>()
+      .get('/', publicCache, async (c) => {
+        const roster = validate(membersQuerySchema, c.req.query());
+        const members = await listCommitteeMembers(db, roster);
+        // Tagged so an admin's edit can purge this roster's list from the CDN at once.
+        c.header('Netlify-Cache-Tag', cacheTag.roster(roster.committee, roster.year));
+        return c.json({ success: true, members });
+      })
+      // Before '/:id': "rosters" is not a member's id.
+      .get('/rosters', requireAdmin, async (c) => c.json({ success: true, rosters: await listRosterCounts(db) }))
+      // Every field of a member is on the public roster page already.
+      .get('/:id', publicCache, async (c) => c.json({ success: true, member: await existing(c.req.param('id')) }))
+      .post('/', requireAdmin, async (c) => {
+        const member = await addCommitteeMember(edit(c), await readJson(c, committeeMemberSchema));
+        return c.json({ success: true, message: 'Member Added Successfully', member }, 201);
+      })
+      .put('/:id', requireAdmin, update(true))
+      .patch('/:id', requireAdmin, update(false))
+      .delete('/:id', requireAdmin, async (c) => {
+        if (!(await removeCommitteeMember(edit(c), c.req.param('id')))) throw notFound(MEMBER_NOT_FOUND);
+        return c.json({ success: true, message: 'Member Deleted Successfully' });
+      })
+  );
 }

@@ -35,6 +35,12 @@ export const stalePages = {
   landing: (slug: string) => [cacheTag.chapter(slug), cacheTag.sitemap],
   /** A new account's landing page (a 404 the CDN may hold) and the sitemap, which now lists it. */
   newAccount: (slug: string) => [cacheTag.chapter(slug), cacheTag.sitemap],
+  /**
+   * The member lists of the roster pages a committee member was and is on (one page, unless the edit
+   * moved them to another committee or year).
+   */
+  rosterMember: (...onPages: { committee: string; year: number }[]) =>
+    distinct(onPages.map((p) => cacheTag.roster(p.committee, p.year))),
   /** The landing page's committee section. */
   excomMember: (member: { chapterSlug: string }) => [cacheTag.chapter(member.chapterSlug)],
   /**

@@ -6,6 +6,7 @@ import { AppToaster } from '../../shared/toast.tsx';
 import { usePathname } from '../../shared/use-address.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from './nav.ts';
 import { StatusPanel } from './states.tsx';
+import { $unhandledMessages, refreshUnhandledMessages, unhandledLabel } from './unhandled-messages.ts';
 
 interface Props {
   /** The page's heading. */
@@ -19,6 +20,8 @@ interface Props {
 /** Top bar, role sidebar and the session guard around every dashboard page. */
 export default function DashboardShell({ title, adminOnly = false, children }: Props) {
   const session = useStore($session);
+  const unhandled = useStore($unhandledMessages);
+  const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
   const path = usePathname() ?? '';
   // The dashboard renders only in the browser (client:only), so the page's own metadata is at hand.
   const [siteName] = useState(
@@ -30,6 +33,10 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
       if (state.status === 'signed-out') window.location.replace('/login');
     });
   }, []);
+
+  useEffect(() => {
+    if (isAdmin) void refreshUnhandledMessages();
+  }, [isAdmin]);
 
   if (session.status !== 'signed-in') {
     return (
@@ -86,17 +93,31 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
           className="border-b border-slate-200 bg-slate-50 p-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900"
         >
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {nav.map((item) => (
-              <li key={item.href}>
-                <a
-                  href={item.href}
-                  aria-current={item.href === active ? 'page' : undefined}
-                  className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800"
-                >
-                  {item.label}
-                </a>
-              </li>
-            ))}
+            {nav.map((item) => {
+              const count = item.count === 'unhandledMessages' && unhandled ? unhandled : 0;
+              return (
+                <li key={item.href}>
+                  <a
+                    href={item.href}
+                    aria-current={item.href === active ? 'page' : undefined}
+                    // The number is seen; its meaning is read out: "Contact List, 3 unhandled".
+                    aria-label={count ? `${item.label}, ${unhandledLabel(count)}` : undefined}
+                    className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800"
+                  >
+                    {item.label}
+                    {count > 0 && (
+                      <span
+                        aria-hidden="true"
+                        data-testid="unhandled-count"
+                        className="ml-2 inline-flex min-w-6 justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white"
+                      >
+                        {count}
+                      </span>
+                    )}
+                  </a>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <main id="main" className="fade-in flex-1 p-4 sm:p-6 lg:p-8">

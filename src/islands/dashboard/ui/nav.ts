@@ -2,14 +2,17 @@
 export interface NavItem {
   href: string;
   label: string;
+  /** A live count shown beside the label (the unhandled support messages). */
+  count?: 'unhandledMessages';
 }
 
 export const ADMIN_NAV: readonly NavItem[] = [
   { href: '/dashboard', label: 'Dashboard' },
   { href: '/dashboard/events', label: 'Events' },
   { href: '/dashboard/chapters', label: 'Chapters' },
-  { href: '/dashboard/contact-list', label: 'Contact List' },
+  { href: '/dashboard/contact-list', label: 'Contact List', count: 'unhandledMessages' },
   { href: '/dashboard/humans', label: 'Humans' },
+  { href: '/dashboard/members', label: 'CS Members' },
   { href: '/dashboard/add-cs-excom', label: 'Add CS Member' },
   { href: '/dashboard/audit', label: 'Audit Trail' },
   { href: '/dashboard/settings', label: 'Settings' },

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as chapters from './2026-11-21T0000-chapters.ts';
 import * as content from './2026-11-21T0100-content.ts';
+import * as manage from './2026-11-23T0100-manage.ts';
 import * as audit from './2026-11-23T0200-audit.ts';
 import * as drafts from './2026-11-23T0300-drafts.ts';
 
@@ -11,6 +12,7 @@ import * as drafts from './2026-11-23T0300-drafts.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-chapters': chapters,
   '2026-11-21T0100-content': content,
+  '2026-11-23T0100-manage': manage,
   '2026-11-23T0200-audit': audit,
   '2026-11-23T0300-drafts': drafts,
 };

@@ -1,0 +1,114 @@
+import { api } from '../../lib/api-client.ts';
+import { imageSlots } from '../../lib/images/image-slots.ts';
+import { responsiveImage } from '../../lib/images/responsive-image.ts';
+import { COMMITTEE_CODES, type CommitteeMember, type RosterCount } from '../../lib/types.ts';
+import DashboardShell from './ui/DashboardShell.tsx';
+import DeleteButton from './ui/DeleteButton.tsx';
+import { FilterSelect } from './ui/ListControls.tsx';
+import ResourceList from './ui/ResourceList.tsx';
+import { secondaryLinkClass } from './ui/states.tsx';
+import { useListQuery } from './ui/use-list-query.ts';
+import { useApi } from '../shared/use-api.ts';
+
+export default function MembersPage() {
+  return (
+    <DashboardShell title="CS Members" adminOnly>
+      {() => <MemberList />}
+    </DashboardShell>
+  );
+}
+
+const FILTERS = ['committee', 'year'] as const;
+
+/**
+ * The members of one roster page (a committee in a year), in page order. Without a choice in the
+ * address, the newest roster that has members is shown.
+ */
+function MemberList() {
+  const list = useListQuery(FILTERS);
+  const [rosters] = useApi('/members/rosters', (b: { rosters: RosterCount[] }) => b.rosters);
+  const newest = rosters.state === 'loaded' ? rosters.data[0] : undefined;
+  const thisYear = new Date().getFullYear();
+  // Until the rosters are known (or known to be unreadable), the default is not chosen yet.
+  const settled = rosters.state !== 'loading';
+  const committee = list.filters.committee || (settled ? (newest?.committee ?? COMMITTEE_CODES[0]) : '');
+  const year = list.filters.year || (settled ? String(newest?.year ?? thisYear) : '');
+  const path = committee && year ? `/members?${new URLSearchParams({ year, committee }).toString()}` : null;
+  const [members, reload] = useApi(path, (b: { members: CommitteeMember[] }) => b.members);
+
+  const years = [
+    ...new Set([
+      ...(rosters.state === 'loaded' ? rosters.data.map((r) => r.year) : []),
+      thisYear,
+      Number(year) || thisYear,
+    ]),
+  ].sort((a, b) => b - a);
+
+  return (
+    <ResourceList
+      result={members}
+      what="members"
+      empty={{
+        heading: `No ${committee} members for ${year}`,
+        href: '/dashboard/add-cs-excom',
+        linkLabel: 'Add CS Member',
+      }}
+      add={{ href: '/dashboard/add-cs-excom', label: 'Add CS Member' }}
+      search={{
+        list,
+        label: 'Search members',
+        textOf: (m) => [m.name, m.designation, m.team, m.affiliation, ...m.email].join(' '),
+      }}
+      filters={
+        <>
+          <FilterSelect
+            label="Committee"
+            value={committee}
+            options={COMMITTEE_CODES.map((c) => ({ value: c, label: c }))}
+            onChange={(v) => list.setFilter('committee', v)}
+          />
+          <FilterSelect
+            label="Year"
+            value={year}
+            options={years.map((y) => ({ value: String(y), label: String(y) }))}
+            onChange={(v) => list.setFilter('year', v)}
+          />
+        </>
+      }
+    >
+      {(m) => (
+        <li
+          key={m.id}
+          className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <img
+            {...responsiveImage(m.image, imageSlots.dashboardAvatar)}
+            alt={`Photo of ${m.name}`}
+            loading="lazy"
+            className="h-28 w-28 rounded-full object-cover"
+          />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{m.name}</h2>
+          <p className="text-sm font-medium text-brand-800 dark:text-brand-300">{m.designation}</p>
+          {m.team !== m.designation && <p className="text-sm text-slate-700 dark:text-slate-300">Team: {m.team}</p>}
+          <p className="text-sm text-slate-700 dark:text-slate-300">{m.affiliation}</p>
+          <p className="text-sm break-all text-slate-700 dark:text-slate-300">{m.email.join(', ')}</p>
+          <div className="mt-4 flex gap-3">
+            <a
+              href={`/dashboard/members/edit-member/${encodeURIComponent(m.id)}`}
+              className={secondaryLinkClass}
+              aria-label={`Edit ${m.name}`}
+            >
+              Edit
+            </a>
+            <DeleteButton
+              itemLabel={m.name}
+              remove={() => api.delete(`/members/${encodeURIComponent(m.id)}`)}
+              successMessage="Member Deleted Successfully"
+              onDeleted={reload}
+            />
+          </div>
+        </li>
+      )}
+    </ResourceList>
+  );
+}
