@@ -1,8 +1,6 @@
-import { api } from '../../lib/api-client.ts';
 import type { ChapterAccount } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
-import DeleteButton from './ui/DeleteButton.tsx';
-import { secondaryLinkClass } from './ui/states.tsx';
+import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList from './ui/ResourceList.tsx';
@@ -43,21 +41,13 @@ function ChapterList({ ownEmail }: { ownEmail: string }) {
             <dt className="font-medium">Slug</dt>
             <dd className="break-all">{c.slug}</dd>
           </dl>
-          <div className="mt-auto flex gap-3 pt-4">
-            <a
-              href={`/dashboard/chapters/edit-chapter/${encodeURIComponent(c.slug)}`}
-              className={secondaryLinkClass}
-              aria-label={`Edit ${c.name}`}
-            >
-              Edit
-            </a>
-            <DeleteButton
-              itemLabel={c.name}
-              remove={() => api.delete(`/users/${encodeURIComponent(c.slug)}`)}
-              successMessage="Chapter Deleted Successfully"
-              onDeleted={reload}
-            />
-          </div>
+          <EditDeleteActions
+            itemLabel={c.name}
+            editHref={`/dashboard/chapters/edit-chapter/${encodeURIComponent(c.slug)}`}
+            apiPath={`/users/${encodeURIComponent(c.slug)}`}
+            successMessage="Chapter Deleted Successfully"
+            onDeleted={reload}
+          />
         </li>
       )}
     </ResourceList>

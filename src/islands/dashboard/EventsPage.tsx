@@ -1,12 +1,10 @@
-import { api } from '../../lib/api-client.ts';
 import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
 import PublishEventButton from './PublishEventButton.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
-import DeleteButton from './ui/DeleteButton.tsx';
-import { secondaryLinkClass } from './ui/states.tsx';
+import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList, { cardClass } from './ui/ResourceList.tsx';
@@ -48,22 +46,15 @@ function EventList() {
             <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
               {formatFee(e.fees)} · {e.registrationMethod}
             </p>
-            <div className="mt-auto flex flex-wrap gap-3 pt-3">
+            <EditDeleteActions
+              itemLabel={e.title}
+              editHref={`/dashboard/events/edit-event/${encodeURIComponent(e.id)}`}
+              apiPath={`/events/${encodeURIComponent(e.id)}`}
+              successMessage="Event Deleted Successfully"
+              onDeleted={reload}
+            >
               {e.status === 'draft' && <PublishEventButton event={e} onPublished={reload} />}
-              <a
-                href={`/dashboard/events/edit-event/${encodeURIComponent(e.id)}`}
-                className={secondaryLinkClass}
-                aria-label={`Edit ${e.title}`}
-              >
-                Edit
-              </a>
-              <DeleteButton
-                itemLabel={e.title}
-                remove={() => api.delete(`/events/${encodeURIComponent(e.id)}`)}
-                successMessage="Event Deleted Successfully"
-                onDeleted={reload}
-              />
-            </div>
+            </EditDeleteActions>
           </div>
         </li>
       )}

@@ -1,10 +1,8 @@
-import { api } from '../../lib/api-client.ts';
 import type { ExcomMember } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
-import DeleteButton from './ui/DeleteButton.tsx';
-import { secondaryLinkClass } from './ui/states.tsx';
+import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList from './ui/ResourceList.tsx';
@@ -43,21 +41,13 @@ function ExcomList() {
           <p className="text-sm font-medium text-brand-800 dark:text-brand-300">{m.designation}</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">{m.affiliation}</p>
           <p className="text-sm break-all text-slate-700 dark:text-slate-300">{m.email}</p>
-          <div className="mt-4 flex gap-3">
-            <a
-              href={`/dashboard/excom/edit-excom/${encodeURIComponent(m.id)}`}
-              className={secondaryLinkClass}
-              aria-label={`Edit ${m.name}`}
-            >
-              Edit
-            </a>
-            <DeleteButton
-              itemLabel={m.name}
-              remove={() => api.delete(`/excom/${encodeURIComponent(m.id)}`)}
-              successMessage="Member Deleted Successfully"
-              onDeleted={reload}
-            />
-          </div>
+          <EditDeleteActions
+            itemLabel={m.name}
+            editHref={`/dashboard/excom/edit-excom/${encodeURIComponent(m.id)}`}
+            apiPath={`/excom/${encodeURIComponent(m.id)}`}
+            successMessage="Member Deleted Successfully"
+            onDeleted={reload}
+          />
         </li>
       )}
     </ResourceList>

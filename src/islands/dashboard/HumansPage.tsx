@@ -1,10 +1,8 @@
-import { api } from '../../lib/api-client.ts';
 import type { Human } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
-import DeleteButton from './ui/DeleteButton.tsx';
-import { secondaryLinkClass } from './ui/states.tsx';
+import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList, { cardClass } from './ui/ResourceList.tsx';
@@ -39,21 +37,13 @@ function HumanList() {
           <div className="flex flex-1 flex-col p-4">
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{h.name}</h2>
             <p className="mt-1 line-clamp-4 text-sm text-slate-700 dark:text-slate-300">{h.description}</p>
-            <div className="mt-auto flex gap-3 pt-4">
-              <a
-                href={`/dashboard/humans/edit-human/${encodeURIComponent(h.id)}`}
-                className={secondaryLinkClass}
-                aria-label={`Edit ${h.name}`}
-              >
-                Edit
-              </a>
-              <DeleteButton
-                itemLabel={h.name}
-                remove={() => api.delete(`/humans/${encodeURIComponent(h.id)}`)}
-                successMessage="Human Deleted Successfully"
-                onDeleted={reload}
-              />
-            </div>
+            <EditDeleteActions
+              itemLabel={h.name}
+              editHref={`/dashboard/humans/edit-human/${encodeURIComponent(h.id)}`}
+              apiPath={`/humans/${encodeURIComponent(h.id)}`}
+              successMessage="Human Deleted Successfully"
+              onDeleted={reload}
+            />
           </div>
         </li>
       )}

@@ -1,12 +1,10 @@
-import { api } from '../../lib/api-client.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import { COMMITTEE_CODES, type CommitteeMember, type RosterCount } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
-import DeleteButton from './ui/DeleteButton.tsx';
+import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { FilterSelect } from './ui/ListControls.tsx';
 import ResourceList from './ui/ResourceList.tsx';
-import { secondaryLinkClass } from './ui/states.tsx';
 import { useListQuery } from './ui/use-list-query.ts';
 import { useApi } from '../shared/use-api.ts';
 
@@ -92,21 +90,13 @@ function MemberList() {
           {m.team !== m.designation && <p className="text-sm text-slate-700 dark:text-slate-300">Team: {m.team}</p>}
           <p className="text-sm text-slate-700 dark:text-slate-300">{m.affiliation}</p>
           <p className="text-sm break-all text-slate-700 dark:text-slate-300">{m.email.join(', ')}</p>
-          <div className="mt-4 flex gap-3">
-            <a
-              href={`/dashboard/members/edit-member/${encodeURIComponent(m.id)}`}
-              className={secondaryLinkClass}
-              aria-label={`Edit ${m.name}`}
-            >
-              Edit
-            </a>
-            <DeleteButton
-              itemLabel={m.name}
-              remove={() => api.delete(`/members/${encodeURIComponent(m.id)}`)}
-              successMessage="Member Deleted Successfully"
-              onDeleted={reload}
-            />
-          </div>
+          <EditDeleteActions
+            itemLabel={m.name}
+            editHref={`/dashboard/members/edit-member/${encodeURIComponent(m.id)}`}
+            apiPath={`/members/${encodeURIComponent(m.id)}`}
+            successMessage="Member Deleted Successfully"
+            onDeleted={reload}
+          />
         </li>
       )}
     </ResourceList>
