@@ -24,43 +24,30 @@ export async function deleteUploadRecord(db: Kysely<Database>, key: string): Pro
  * committee-member or humans photo. Matched by key anywhere in the column, so an address written
  * another way (absolute, with a query) still counts as a use. Keys hold no LIKE wildcards (SAFE_KEY).
  */
+/** Every column that shows an uploaded image: a new image field belongs here too, or its upload is deleted. */
+const IMAGE_COLUMNS = [
+  ['events', 'banner'],
+  ['chapterInfos', 'logo'],
+  ['excomMembers', 'image'],
+  ['committeeMembers', 'image'],
+  ['humans', 'image'],
+] as const;
+
 export async function isUploadInUse(db: Kysely<Database>, key: string): Promise<boolean> {
   const pattern = `%${key}%`;
   const { inUse } = await db
     .selectNoFrom((eb) =>
       eb
-        .or([
-          eb.exists(
-            eb
-              .selectFrom('events')
-              .select(sql`1`.as('one'))
-              .where('banner', 'like', pattern),
+        .or(
+          IMAGE_COLUMNS.map(([table, column]) =>
+            eb.exists(
+              eb
+                .selectFrom(table)
+                .select(sql`1`.as('one'))
+                .where(sql.ref(column), 'like', pattern),
+            ),
           ),
-          eb.exists(
-            eb
-              .selectFrom('chapterInfos')
-              .select(sql`1`.as('one'))
-              .where('logo', 'like', pattern),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('excomMembers')
-              .select(sql`1`.as('one'))
-              .where('image', 'like', pattern),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('committeeMembers')
-              .select(sql`1`.as('one'))
-              .where('image', 'like', pattern),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('humans')
-              .select(sql`1`.as('one'))
-              .where('image', 'like', pattern),
-          ),
-        ])
+        )
         .as('inUse'),
     )
     .executeTakeFirstOrThrow();
