@@ -33,10 +33,15 @@ import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
 export function orderEvents(events: readonly EventItem[], now: Date): EventItem[] {
-  const end = (e: EventItem) => dhakaInstant(e.eventDate, e.endTime).getTime();
-  const upcoming = events.filter((e) => isUpcoming(e, now)).sort((a, b) => end(a) - end(b));
-  const past = events.filter((e) => !isUpcoming(e, now)).sort((a, b) => end(b) - end(a));
-  return [...upcoming, ...past];
+  // Each end time is worked out once, not in every comparison: this runs on every public list read.
+  const ends = events.map((event) => ({
+    event,
+    end: dhakaInstant(event.eventDate, event.endTime).getTime(),
+    upcoming: isUpcoming(event, now),
+  }));
+  const upcoming = ends.filter((e) => e.upcoming).sort((a, b) => a.end - b.end);
+  const past = ends.filter((e) => !e.upcoming).sort((a, b) => b.end - a.end);
+  return [...upcoming, ...past].map((e) => e.event);
 }
 
 /** The events in scope, in the order every events list shows them; visitors' lists leave drafts out. */
