@@ -19,11 +19,6 @@ export async function deleteUploadRecord(db: Kysely<Database>, key: string): Pro
   await db.deleteFrom('uploads').where('key', '=', key).execute();
 }
 
-/**
- * Whether any record still shows the upload: an event banner, a chapter logo, an executive-committee,
- * committee-member or humans photo. Matched by key anywhere in the column, so an address written
- * another way (absolute, with a query) still counts as a use. Keys hold no LIKE wildcards (SAFE_KEY).
- */
 /** Every column that shows an uploaded image: a new image field belongs here too, or its upload is deleted. */
 const IMAGE_COLUMNS = [
   ['events', 'banner'],
@@ -33,6 +28,11 @@ const IMAGE_COLUMNS = [
   ['humans', 'image'],
 ] as const;
 
+/**
+ * Whether any record still shows the upload: an event banner, a chapter logo, an executive-committee,
+ * committee-member or humans photo. Matched by key anywhere in the column, so an address written
+ * another way (absolute, with a query) still counts as a use. Keys hold no LIKE wildcards (SAFE_KEY).
+ */
 export async function isUploadInUse(db: Kysely<Database>, key: string): Promise<boolean> {
   const pattern = `%${key}%`;
   const { inUse } = await db
