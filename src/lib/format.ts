@@ -68,9 +68,21 @@ export function dhakaInstant(isoDate: string, hhmm: string): Date {
   return new Date(`${isoDate.slice(0, 10)}T${hhmm.slice(0, 5)}:00${DHAKA_OFFSET}`);
 }
 
-/** An event is upcoming until it ends: an event later today is still upcoming. */
-export function isUpcoming(event: { eventDate: string; endTime: string }, now: Date = new Date()): boolean {
-  return dhakaInstant(event.eventDate, event.endTime).getTime() > now.getTime();
+/** When an event ends, in epoch milliseconds (its date and end time are Dhaka wall-clock time). */
+export function eventEnd(event: { eventDate: string; endTime: string }): number {
+  return dhakaInstant(event.eventDate, event.endTime).getTime();
+}
+
+/**
+ * An event is upcoming until it ends: an event later today is still upcoming. A caller that has
+ * already worked out the event's end (to sort by it) passes it instead of having it parsed again.
+ */
+export function isUpcoming(
+  event: { eventDate: string; endTime: string },
+  now: Date = new Date(),
+  end: number = eventEnd(event),
+): boolean {
+  return end > now.getTime();
 }
 
 /** Blog badge date: "Jan 05, 2024"; "No date" when missing or invalid. */

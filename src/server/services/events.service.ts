@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { dhakaInstant, isUpcoming } from '../../lib/format.ts';
+import { eventEnd, isUpcoming } from '../../lib/format.ts';
 import {
   EVENT_ARCHIVE_PAGE_SIZE,
   type EventChapter,
@@ -33,14 +33,10 @@ import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
 export function orderEvents(events: readonly EventItem[], now: Date): EventItem[] {
-  // Each end time is worked out once, not in every comparison: this runs on every public list read.
-  const ends = events.map((event) => ({
-    event,
-    end: dhakaInstant(event.eventDate, event.endTime).getTime(),
-    upcoming: isUpcoming(event, now),
-  }));
-  const upcoming = ends.filter((e) => e.upcoming).sort((a, b) => a.end - b.end);
-  const past = ends.filter((e) => !e.upcoming).sort((a, b) => b.end - a.end);
+  // Each end is worked out once, not in every comparison: this runs on every public list read.
+  const timed = events.map((event) => ({ event, end: eventEnd(event) }));
+  const upcoming = timed.filter((e) => isUpcoming(e.event, now, e.end)).sort((a, b) => a.end - b.end);
+  const past = timed.filter((e) => !isUpcoming(e.event, now, e.end)).sort((a, b) => b.end - a.end);
   return [...upcoming, ...past].map((e) => e.event);
 }
 
@@ -81,7 +77,7 @@ const DAY_MS = 86_400_000;
 
 export function inFeedWindow(events: readonly EventItem[], now: Date): EventItem[] {
   const since = now.getTime() - FEED_RECENT_DAYS * DAY_MS;
-  return events.filter((e) => dhakaInstant(e.eventDate, e.endTime).getTime() > since);
+  return events.filter((e) => eventEnd(e) > since);
 }
 
 /** A chapter named in a public query: an unknown slug is a 404, as it is for the chapter's page. */
