@@ -43,8 +43,9 @@ function ChapterList({ ownEmail }: { ownEmail: string }) {
           </dl>
           <EditDeleteActions
             itemLabel={c.name}
-            editHref={`/dashboard/chapters/edit-chapter/${encodeURIComponent(c.slug)}`}
-            apiPath={`/users/${encodeURIComponent(c.slug)}`}
+            id={c.slug}
+            editPage="/dashboard/chapters/edit-chapter"
+            apiCollection="/users"
             successMessage="Chapter Deleted Successfully"
             onDeleted={reload}
           />

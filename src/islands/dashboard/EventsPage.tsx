@@ -48,8 +48,9 @@ function EventList() {
             </p>
             <EditDeleteActions
               itemLabel={e.title}
-              editHref={`/dashboard/events/edit-event/${encodeURIComponent(e.id)}`}
-              apiPath={`/events/${encodeURIComponent(e.id)}`}
+              id={e.id}
+              editPage="/dashboard/events/edit-event"
+              apiCollection="/events"
               successMessage="Event Deleted Successfully"
               onDeleted={reload}
             >

@@ -43,8 +43,9 @@ function ExcomList() {
           <p className="text-sm break-all text-slate-700 dark:text-slate-300">{m.email}</p>
           <EditDeleteActions
             itemLabel={m.name}
-            editHref={`/dashboard/excom/edit-excom/${encodeURIComponent(m.id)}`}
-            apiPath={`/excom/${encodeURIComponent(m.id)}`}
+            id={m.id}
+            editPage="/dashboard/excom/edit-excom"
+            apiCollection="/excom"
             successMessage="Member Deleted Successfully"
             onDeleted={reload}
           />

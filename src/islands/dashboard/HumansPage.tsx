@@ -39,8 +39,9 @@ function HumanList() {
             <p className="mt-1 line-clamp-4 text-sm text-slate-700 dark:text-slate-300">{h.description}</p>
             <EditDeleteActions
               itemLabel={h.name}
-              editHref={`/dashboard/humans/edit-human/${encodeURIComponent(h.id)}`}
-              apiPath={`/humans/${encodeURIComponent(h.id)}`}
+              id={h.id}
+              editPage="/dashboard/humans/edit-human"
+              apiCollection="/humans"
               successMessage="Human Deleted Successfully"
               onDeleted={reload}
             />

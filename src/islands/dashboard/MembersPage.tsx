@@ -92,8 +92,9 @@ function MemberList() {
           <p className="text-sm break-all text-slate-700 dark:text-slate-300">{m.email.join(', ')}</p>
           <EditDeleteActions
             itemLabel={m.name}
-            editHref={`/dashboard/members/edit-member/${encodeURIComponent(m.id)}`}
-            apiPath={`/members/${encodeURIComponent(m.id)}`}
+            id={m.id}
+            editPage="/dashboard/members/edit-member"
+            apiCollection="/members"
             successMessage="Member Deleted Successfully"
             onDeleted={reload}
           />

@@ -6,10 +6,12 @@ import { secondaryLinkClass } from './states.tsx';
 interface Props {
   /** The item's name, for the buttons' accessible names: "Edit Tech Talk", "Delete Tech Talk". */
   itemLabel: string;
-  /** The dashboard page that edits the item. */
-  editHref: string;
-  /** The item's API path, deleted after confirmation. */
-  apiPath: string;
+  /** The item's id (a chapter's slug), the last segment of both addresses below. */
+  id: string;
+  /** The dashboard page that edits an item of this kind: "/dashboard/events/edit-event". */
+  editPage: string;
+  /** The API collection the item is deleted from after confirmation: "/events". */
+  apiCollection: string;
   successMessage: string;
   onDeleted: () => void;
   /** Actions before Edit (Publish on a draft event). */
@@ -19,21 +21,23 @@ interface Props {
 /** The row of actions under each card of a dashboard list: Edit, then Delete with its confirmation. */
 export default function EditDeleteActions({
   itemLabel,
-  editHref,
-  apiPath,
+  id,
+  editPage,
+  apiCollection,
   successMessage,
   onDeleted,
   children,
 }: Props) {
+  const segment = encodeURIComponent(id);
   return (
     <div className="mt-auto flex flex-wrap gap-3 pt-4">
       {children}
-      <a href={editHref} className={secondaryLinkClass} aria-label={`Edit ${itemLabel}`}>
+      <a href={`${editPage}/${segment}`} className={secondaryLinkClass} aria-label={`Edit ${itemLabel}`}>
         Edit
       </a>
       <DeleteButton
         itemLabel={itemLabel}
-        remove={() => api.delete(apiPath)}
+        remove={() => api.delete(`${apiCollection}/${segment}`)}
         successMessage={successMessage}
         onDeleted={onDeleted}
       />
