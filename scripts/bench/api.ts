@@ -11,7 +11,9 @@ import { selfTimeByOwner, topSelfTime, type SelfTime } from './cpu-profile.ts';
  * The API under load from another process: scripts/bench/api-server.ts runs the real API (sample
  * data) in a child process, and autocannon drives it from this one (20 connections, a few seconds per
  * route), on PGlite in memory and on a throwaway PostgreSQL 15 when its binaries are installed. Each
- * route's database round trips are counted on one request of its own, inside the server.
+ * route's database round trips are counted on one request of its own, inside the server. The public
+ * reads run twice: as served (the API's read cache answers repeats between writes) and with the read
+ * cache off, every request a database read, which is what a read costs on a miss.
  *
  * BENCH_CPU_PROF=1 runs the server under `node --cpu-prof` and prints its top self-time functions;
  * BENCH_ROUTES=events,humans keeps only the routes whose names contain one of the words.
@@ -106,10 +108,10 @@ interface Row {
   statuses: string;
 }
 
-async function startServer(databaseUrl: string, profileDir: string | undefined): Promise<Server> {
+async function startServer(databaseUrl: string, readCache: boolean, profileDir: string | undefined): Promise<Server> {
   const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...flags, 'scripts/bench/api-server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_READ_CACHE: readCache ? 'on' : 'off' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<never>((_, reject) =>
@@ -210,15 +212,13 @@ function printProfile(dir: string, database: string) {
   }
 }
 
-function printTable(results: [string, Map<string, Row>][], chosen: Route[]) {
+function printTable(title: string, results: [string, Map<string, Row>][], chosen: Route[]) {
   const cell = 44;
-  console.log(
-    `\nAPI over loopback: autocannon in the bench process, the server in its own (${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s warm-up; sample data)`,
-  );
+  console.log(`\n${title}`);
   console.log(''.padEnd(34), ...results.map(([db]) => db.padEnd(cell)));
   const header = `${'req/s'.padStart(7)} ${'p50'.padStart(4)} ${'p97.5'.padStart(5)} ${'×bare'.padStart(6)} ${'cpu ms'.padStart(7)} ${'trips'.padStart(5)}`;
   console.log('route'.padEnd(34), ...results.map(() => header.padEnd(cell)));
-  for (const route of chosen) {
+  for (const route of chosen.filter((r) => results.every(([, rows]) => rows.has(r.name)))) {
     const cells = results.map(([, rows]) => {
       const row = rows.get(route.name)!;
       const bare = rows.get(routes[0]!.name);
@@ -237,6 +237,25 @@ function printTable(results: [string, Map<string, Row>][], chosen: Route[]) {
   }
 }
 
+let databasesMade = 0;
+
+/** Each server seeds its own sample data: a new database on the PostgreSQL server, a new PGlite in memory. */
+async function freshDatabase(url: string): Promise<string> {
+  if (url === 'memory:') return url;
+  const { default: pg } = await import('pg');
+  const name = `bench_${++databasesMade}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return fresh.href;
+}
+
 export async function benchApi(): Promise<void> {
   const words = process.env['BENCH_ROUTES']?.split(',').filter(Boolean);
   const chosen = words ? routes.filter((r, i) => i === 0 || words.some((w) => r.name.includes(w))) : routes;
@@ -248,24 +267,45 @@ export async function benchApi(): Promise<void> {
   if (postgres) databases.push([postgres.version.replace(/^postgres \(PostgreSQL\) /, 'PostgreSQL '), postgres.url]);
   else console.log('\nNo PostgreSQL binaries found (PG_BIN or /usr/lib/postgresql): PGlite only.');
 
-  const results: [string, Map<string, Row>][] = [];
+  const passes = [
+    { readCache: true, routes: chosen, results: [] as [string, Map<string, Row>][] },
+    // Only the reads differ without the cache; the baseline stays, for the ratio.
+    {
+      readCache: false,
+      routes: chosen.filter((r) => r.name.startsWith('GET')),
+      results: [] as [string, Map<string, Row>][],
+    },
+  ];
   try {
     for (const [name, url] of databases) {
-      const profileDir = profiling ? join(PROFILE_DIR, name.split(' ')[0]!.toLowerCase()) : undefined;
-      if (profileDir) {
-        rmSync(profileDir, { recursive: true, force: true });
-        mkdirSync(profileDir, { recursive: true });
+      for (const pass of passes) {
+        const label = `${name.split(' (')[0]}${pass.readCache ? '' : ', no read cache'}`;
+        const profileDir = profiling ? join(PROFILE_DIR, label.replace(/\W+/g, '-').toLowerCase()) : undefined;
+        if (profileDir) {
+          rmSync(profileDir, { recursive: true, force: true });
+          mkdirSync(profileDir, { recursive: true });
+        }
+        const server = await startServer(await freshDatabase(url), pass.readCache, profileDir);
+        try {
+          pass.results.push([name, await benchRoutes(server, pass.routes)]);
+        } finally {
+          await stopServer(server);
+        }
+        if (profileDir) printProfile(profileDir, label);
       }
-      const server = await startServer(url, profileDir);
-      try {
-        results.push([name, await benchRoutes(server, chosen)]);
-      } finally {
-        await stopServer(server);
-      }
-      if (profileDir) printProfile(profileDir, name);
     }
   } finally {
     postgres?.stop();
   }
-  printTable(results, chosen);
+  const setting = `autocannon in the bench process, the server in its own (${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s warm-up; sample data)`;
+  printTable(
+    `API over loopback, as served (public reads kept between writes, src/server/http/read-cache.ts): ${setting}`,
+    passes[0]!.results,
+    chosen,
+  );
+  printTable(
+    'The same public reads with the read cache off: every request reads the database (a cache miss)',
+    passes[1]!.results,
+    passes[1]!.routes,
+  );
 }

@@ -1,11 +1,14 @@
 import type { Chapter } from './db/schema.ts';
+import type { ReadCache } from './http/read-cache.ts';
 
-/** Hono context variables set by the auth middleware. */
+/** Hono context variables set by the API's middleware. */
 export interface AppEnv {
   Variables: {
     /** The signed-in account, when the request carried a valid session. */
     user: Chapter | undefined;
     /** How the session came: browsers use the cookie, scripts the bearer token. */
     authVia: 'cookie' | 'bearer' | undefined;
+    /** The API's copy of its public reads, when it keeps one (createApi). */
+    readCache: ReadCache | undefined;
   };
 }

@@ -109,17 +109,21 @@ describe.skipIf(!process.env['TEST_DATABASE_URL'])('the database going away (Pos
     const link = relay(target);
     await link.start();
     const database = await connectDatabase({ kind: 'postgres', driver: 'pg', url: link.url() });
-    const app = createApi({ ...api.deps, database, blobs: memoryBlobStore() });
+    // A stopped clock: the read cache's copy of /events stays young, whatever the machine's pace.
+    const now = new Date();
+    const app = createApi({ ...api.deps, database, blobs: memoryBlobStore(), now: () => now });
     try {
       expect((await app.request('/api/v1/events')).status).toBe(200);
       await link.stop();
-      const down = await app.request('/api/v1/events');
+      // The copy read a moment ago is still answered; an address the API has not kept needs the database.
+      expect((await app.request('/api/v1/events')).status).toBe(200);
+      const down = await app.request('/api/v1/events?when=upcoming');
       expect(down.status).toBe(503);
       expect(await down.json()).toMatchObject({ success: false });
       const health = await app.request('/api/v1/health');
       expect(health.status).toBe(503);
       await link.start();
-      const back = await app.request('/api/v1/events');
+      const back = await app.request('/api/v1/events?when=upcoming');
       expect(back.status).toBe(200);
       expect((await back.json()).success).toBe(true);
     } finally {

@@ -1,15 +1,26 @@
 import { CamelCasePlugin, Kysely, type Dialect } from 'kysely';
+import { watchWrites, type DataVersion } from './data-version.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /** What /health reports: the embedded engine or a real server. */
   kind: 'pglite' | 'postgres';
+  /** Moves whenever data may have changed through `db` (see data-version.ts). */
+  version: DataVersion;
 }
 
-/** Every runtime wraps its dialect the same way: snake_case columns, camelCase in code. */
+/**
+ * Every runtime wraps its dialect the same way: snake_case columns, camelCase in code, and its
+ * writes watched.
+ */
 export function openDatabase(dialect: Dialect, kind: DatabaseHandle['kind']): DatabaseHandle {
-  return { db: new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] }), kind };
+  const watched = watchWrites(dialect);
+  return {
+    db: new Kysely<Database>({ dialect: watched.dialect, plugins: [new CamelCasePlugin()] }),
+    kind,
+    version: watched.version,
+  };
 }
 
 interface ErrorEmitter {

@@ -19,13 +19,30 @@ export function markSharedRead(headers: Headers, cdn: string): void {
 }
 
 /**
- * Public reads may be served by the CDN for a minute so a popular page costs the database little;
- * browsers always revalidate. Signed-in requests are never shared.
+ * Public reads may be served by the CDN for a minute, and by the API's read cache (read-cache.ts)
+ * while no write has happened, so a popular page costs the database little; browsers always
+ * revalidate. Signed-in requests are never shared.
  */
 export const publicCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (c.res.status === 200 && !c.get('user')) markSharedRead(c.res.headers, PUBLIC_CDN_CACHE_CONTROL);
+  const anonymous = !c.get('user');
+  const produce = async () => {
+    await next();
+    if (c.res.status === 200 && anonymous) markSharedRead(c.res.headers, PUBLIC_CDN_CACHE_CONTROL);
+    return c.res;
+  };
+  const readCache = c.get('readCache');
+  if (!anonymous || !readCache || c.req.method !== 'GET') {
+    await produce();
+    return;
+  }
+  // Set on the context rather than returned: after next() has run, Hono keeps the context's answer.
+  c.res = await readCache.answer(addressOf(c.req.url), produce);
 };
+
+/** The path and query of a request's URL: the read cache's key (the host is the same app's). */
+function addressOf(url: string): string {
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
+}
 
 /** Files whose address changes whenever they do (hashed build assets, uploads under a new key). */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
