@@ -97,6 +97,16 @@ describe('public reads between writes', () => {
     expect((await read('/events?page=1')).roundTrips).toBe(0);
   });
 
+  it('the host is part of the address: a feed read through another host name links to that host', async () => {
+    const app = createApi(api.deps);
+    const feed = (host: string) => app.request(`http://${host}/api/v1/events.rss`);
+    const first = await (await feed('one.example')).text();
+    const second = await (await feed('two.example')).text();
+    expect(first).toContain('http://one.example/');
+    expect(second).toContain('http://two.example/');
+    expect(second).not.toContain('one.example');
+  });
+
   it('concurrent anonymous reads of one address cost one database read', async () => {
     await addEvent('Popular Meetup');
     const before = api.roundTrips();

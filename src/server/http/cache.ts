@@ -35,14 +35,10 @@ export const publicCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     await produce();
     return;
   }
+  // Keyed by the whole URL: without SITE_URL the feeds' links name the host the request came to.
   // Set on the context rather than returned: after next() has run, Hono keeps the context's answer.
-  c.res = await readCache.answer(addressOf(c.req.url), produce);
+  c.res = await readCache.answer(c.req.url, produce);
 };
-
-/** The path and query of a request's URL: the read cache's key (the host is the same app's). */
-function addressOf(url: string): string {
-  return url.slice(url.indexOf('/', url.indexOf('//') + 2));
-}
 
 /** Files whose address changes whenever they do (hashed build assets, uploads under a new key). */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
