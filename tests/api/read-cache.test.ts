@@ -20,7 +20,9 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function read(path: string, init?: RequestInit, fetchApi = api.call) {
+type Fetch = (path: string, init?: RequestInit) => Response | Promise<Response>;
+
+async function read(path: string, init?: RequestInit, fetchApi: Fetch = api.call) {
   const before = api.roundTrips();
   const res = await fetchApi(path, init);
   const text = await res.text();
