@@ -102,7 +102,8 @@ interface Row {
   rps: number;
   p50: number;
   p975: number;
-  roundTrips: number;
+  /** Round trips of the route's request alone, and of the same request right after it (the read cache's repeat). */
+  roundTrips: string;
   /** Server CPU time (user + system) per answered request: steadier than req/s on a busy machine. */
   cpuMsPerRequest: number;
   statuses: string;
@@ -173,8 +174,12 @@ async function benchRoutes(server: Server, chosen: Route[]): Promise<Map<string,
   const requests = chosen.map((route) => route.request(context));
   // Counted first, one request at a time on an idle server: after a load run the server is still
   // answering the requests autocannon left in flight, and their round trips would be counted too.
-  const roundTrips: number[] = [];
-  for (const request of requests) roundTrips.push(await roundTripsOf(server.origin, request));
+  const roundTrips: string[] = [];
+  for (const request of requests) {
+    const first = await roundTripsOf(server.origin, request);
+    const repeat = await roundTripsOf(server.origin, request);
+    roundTrips.push(first === repeat ? String(first) : `${first}/${repeat}`);
+  }
   const rows = new Map<string, Row>();
   for (const [i, route] of chosen.entries()) {
     const request = requests[i]!;
@@ -223,14 +228,14 @@ function printTable(title: string, results: [string, Map<string, Row>][], chosen
       const row = rows.get(route.name)!;
       const bare = rows.get(routes[0]!.name);
       const ratio = bare ? (row.rps / bare.rps).toFixed(3) : '';
-      return `${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(4)} ${String(row.p975).padStart(5)} ${ratio.padStart(6)} ${row.cpuMsPerRequest.toFixed(3).padStart(7)} ${String(row.roundTrips).padStart(5)}`.padEnd(
+      return `${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(4)} ${String(row.p975).padStart(5)} ${ratio.padStart(6)} ${row.cpuMsPerRequest.toFixed(3).padStart(7)} ${row.roundTrips.padStart(5)}`.padEnd(
         cell,
       );
     });
     console.log(route.name.padEnd(34), ...cells);
   }
   console.log(
-    '(p50, p97.5: latency in ms; cpu ms: the server process’s CPU time per request, the database server’s not included; trips: database round trips of one request)',
+    '(p50, p97.5: latency in ms; cpu ms: the server process’s CPU time per request, the database server’s not included; trips: database round trips of one request alone, a/b when the same request right after costs b)',
   );
   for (const [db, rows] of results) {
     console.log(`${db}: ${[...rows].map(([name, r]) => `${name.split(' (')[0]} ${r.statuses}`).join('; ')}`);
