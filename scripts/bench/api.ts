@@ -272,18 +272,13 @@ export async function benchApi(): Promise<void> {
   if (postgres) databases.push([postgres.version.replace(/^postgres \(PostgreSQL\) /, 'PostgreSQL '), postgres.url]);
   else console.log('\nNo PostgreSQL binaries found (PG_BIN or /usr/lib/postgresql): PGlite only.');
 
-  const passes = [
-    { readCache: true, routes: chosen, results: [] as [string, Map<string, Row>][] },
-    // Only the reads differ without the cache; the baseline stays, for the ratio.
-    {
-      readCache: false,
-      routes: chosen.filter((r) => r.name.startsWith('GET')),
-      results: [] as [string, Map<string, Row>][],
-    },
-  ];
+  type Pass = { readCache: boolean; routes: Route[]; results: [string, Map<string, Row>][] };
+  const served: Pass = { readCache: true, routes: chosen, results: [] };
+  // Only the reads differ without the cache; the baseline stays, for the ratio.
+  const uncached: Pass = { readCache: false, routes: chosen.filter((r) => r.name.startsWith('GET')), results: [] };
   try {
     for (const [name, url] of databases) {
-      for (const pass of passes) {
+      for (const pass of [served, uncached]) {
         const label = `${name.split(' (')[0]}${pass.readCache ? '' : ', no read cache'}`;
         const profileDir = profiling ? join(PROFILE_DIR, label.replace(/\W+/g, '-').toLowerCase()) : undefined;
         if (profileDir) {
@@ -305,12 +300,12 @@ export async function benchApi(): Promise<void> {
   const setting = `autocannon in the bench process, the server in its own (${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s warm-up; sample data)`;
   printTable(
     `API over loopback, as served (public reads kept between writes, src/server/http/read-cache.ts): ${setting}`,
-    passes[0]!.results,
-    chosen,
+    served.results,
+    served.routes,
   );
   printTable(
     'The same public reads with the read cache off: every request reads the database (a cache miss)',
-    passes[1]!.results,
-    passes[1]!.routes,
+    uncached.results,
+    uncached.routes,
   );
 }

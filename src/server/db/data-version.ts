@@ -19,7 +19,8 @@ const WRITE_KEYWORD = /\b(insert|update|delete|merge)\b/i;
 
 export function mayChangeData(sql: string): boolean {
   if (READ_ONLY.test(sql)) return false;
-  return !(WITH.test(sql) && !WRITE_KEYWORD.test(sql));
+  if (WITH.test(sql)) return WRITE_KEYWORD.test(sql);
+  return true;
 }
 
 /** The dialect, watched: its version moves around every statement and transaction end that may change data. */

@@ -58,8 +58,8 @@ export function createReadCache(version: DataVersion, now: () => Date): ReadCach
   const isCurrent = (answer: Answer, clock: number) =>
     answer.version === version.current() && clock >= answer.at && clock - answer.at < MAX_AGE_MS;
 
-  /** Runs `produce`, keeps its answer when it may be shared, and returns it as bytes. */
-  async function compute(key: string, produce: () => Promise<Response>, started: number, at: number): Promise<Answer> {
+  /** Runs `produce` and keeps its answer when it may be shared and no write began or ended meanwhile. */
+  async function compute(key: string, produce: () => Promise<Response>, started: number, at: number) {
     const res = await produce();
     const answer: Answer = {
       status: res.status,
@@ -70,8 +70,9 @@ export function createReadCache(version: DataVersion, now: () => Date): ReadCach
     };
     const shareable =
       res.status === 200 && !res.headers.has('set-cookie') && answer.body.byteLength <= MAX_ANSWER_BYTES;
-    if (shareable && version.current() === started) keep(key, answer);
-    return answer;
+    const isKept = shareable && version.current() === started;
+    if (isKept) keep(key, answer);
+    return { answer, isKept };
   }
 
   return {
@@ -90,13 +91,13 @@ export function createReadCache(version: DataVersion, now: () => Date): ReadCach
       const started = version.current();
       const computing = compute(key, produce, started, clock);
       // Followers get the answer only if it was kept: no write began or ended while it was computed.
-      const share = { version: started, answer: computing.then((a) => (kept.get(key) === a ? a : undefined)) };
+      const share = { version: started, answer: computing.then((c) => (c.isKept ? c.answer : undefined)) };
       pending.set(key, share);
       const leave = () => {
         if (pending.get(key) === share) pending.delete(key);
       };
       share.answer.then(leave, leave);
-      return toResponse(await computing);
+      return toResponse((await computing).answer);
     },
   };
 }
