@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'astro/zod';
 import { passwordSchema } from '../src/lib/schemas/chapter.schema.ts';
-import { setAdminPassword } from '../src/server/admin-accounts.ts';
+import { setAdminPassword } from '../src/server/services/admin-accounts.service.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 

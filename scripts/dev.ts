@@ -1,12 +1,12 @@
 import { serve } from '@hono/node-server';
 import { dev } from 'astro';
 import { createApi } from '../src/server/app.ts';
-import { bootstrap } from '../src/server/bootstrap.ts';
+import { bootstrap } from '../src/server/runtime/bootstrap.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { cacheDirIn, localImageCdn } from '../src/server/images/local-image-cdn.ts';
 import { IMAGE_CDN_PATH } from '../src/lib/images/responsive-image.ts';
-import { providePageDeps } from '../src/server/page-deps.ts';
-import { createDeps } from '../src/server/runtime.ts';
+import { providePageDeps } from '../src/server/pages/page-deps.ts';
+import { createDeps } from '../src/server/runtime/local-deps.ts';
 
 /**
  * `npm run dev`: the API and the image CDN on PORT+1 and Astro's dev server on PORT, proxying /api/v1

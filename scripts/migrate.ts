@@ -1,4 +1,4 @@
-import { bootstrap, describeBootstrap } from '../src/server/bootstrap.ts';
+import { bootstrap, describeBootstrap } from '../src/server/runtime/bootstrap.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';

@@ -1,6 +1,6 @@
 import { buildIfNeeded } from './build-if-needed.ts';
 import { loadConfig, ConfigError } from '../src/server/config.ts';
-import { startServer } from '../src/server/node.ts';
+import { startServer } from '../src/server/runtime/node.ts';
 
 try {
   const config = loadConfig();

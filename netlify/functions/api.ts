@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { handle } from '../../src/server/netlify-entry.ts';
+import { handle } from '../../src/server/runtime/netlify-entry.ts';
 
 export default handle;
 

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { API_BASE } from '../../src/lib/api-base.ts';
 import { createApi } from '../../src/server/app.ts';
-import { bootstrap } from '../../src/server/bootstrap.ts';
+import { bootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { roundTripCounter } from '../../src/server/db/round-trip-counter.ts';
-import { createDeps } from '../../src/server/runtime.ts';
+import { createDeps } from '../../src/server/runtime/local-deps.ts';
 import { BENCH_CLIENT_HEADER, STATS_PATH, type ServerStats } from './api-bench-routes.ts';
 
 /**

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bootstrap } from '../../src/server/bootstrap.ts';
+import { bootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { connectDatabase } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';

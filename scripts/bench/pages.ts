@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../../src/server/config.ts';
-import { startServer } from '../../src/server/node.ts';
+import { startServer } from '../../src/server/runtime/node.ts';
 import { buildIfNeeded } from '../build-if-needed.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseRedirects, type RedirectRule } from '../../src/server/redirects.ts';
+import { parseRedirects, type RedirectRule } from '../../src/server/runtime/redirects.ts';
 
 /**
  * Run after `astro build` with ASTRO_ADAPTER=netlify (netlify.toml's build command). Two corrections to

@@ -1,21 +1,23 @@
-import type { z } from 'astro/zod';
-import type { chapterCreateSchema, chapterInfoSchema } from './schemas/chapter.schema.ts';
-import type { eventSchema } from './schemas/event.schema.ts';
-import type { committeeMemberSchema, contactSchema, excomSchema, humanSchema } from './schemas/people.schema.ts';
-
 /**
  * The shapes the API returns, shared by the server and the islands. Each is the entity's payload
  * schema (src/lib/schemas), as parsed, plus what the server adds: `_id` and `id` (the same uuid),
  * the owner and timestamps. Dates are ISO `YYYY-MM-DD`, times `HH:MM` (24 h), in Asia/Dhaka.
+ * Types only: the value lists live with their schemas.
  */
-export const COMMITTEE_CODES = ['Excom', 'SAC', 'SEC', 'SPARK', 'GSM', 'WEB'] as const;
-export type CommitteeCode = (typeof COMMITTEE_CODES)[number];
+import type { z } from 'astro/zod';
+import type { chapterCreateSchema, chapterInfoSchema } from './schemas/chapter.schema.ts';
+import type { eventSchema } from './schemas/event.schema.ts';
+import type { EventChapter, EventListPaging } from './schemas/event-list.schema.ts';
+import type {
+  CommitteeCode,
+  committeeMemberSchema,
+  contactSchema,
+  excomSchema,
+  humanSchema,
+} from './schemas/people.schema.ts';
 
-export const REGISTRATION_METHODS = ['Offline', 'Online'] as const;
-export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
-/** A draft event is seen only by its chapter and admins; a published one by everyone. */
-export const EVENT_STATUSES = ['published', 'draft'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+export type { EventStatus, RegistrationMethod } from './schemas/event.schema.ts';
+export type { CommitteeCode } from './schemas/people.schema.ts';
 
 interface Entity {
   _id: string;
@@ -34,6 +36,16 @@ export type EventItem = Entity &
     /** The chapter that hosts it. */
     chapterSlug: string;
   };
+
+/**
+ * GET /api/v1/events with any of the query's parameters: the events, the chapters that have events
+ * (for a filter), and the paging counts when a page was asked for.
+ */
+export interface EventListResponse extends Partial<EventListPaging> {
+  success: true;
+  events: EventItem[];
+  chapters: EventChapter[];
+}
 
 /** A chapter's sign-in account; the password never leaves the server. */
 export type ChapterAccount = Entity &

@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
-import type { PageCache } from './page-cache.ts';
+import type { PageCache } from './caching/page-cache.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 /** What the API needs from its runtime; the Node server and the Netlify function each build one. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogSource } from '../../src/server/blog/blog-source.ts';
-import { cacheTag, type PageCache } from '../../src/server/page-cache.ts';
+import { cacheTag, type PageCache } from '../../src/server/caching/page-cache.ts';
 import { findEvent } from '../../src/server/repositories/events.repository.ts';
 import { chapterLanding } from '../../src/server/services/chapter-landing.service.ts';
 import { contentSitemap } from '../../src/server/services/content-sitemap.service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogFeedResponse } from '../../src/lib/blog/types.ts';
 import type { EventItem } from '../../src/lib/types.ts';
-import { PUBLIC_CDN_CACHE_CONTROL } from '../../src/server/http/cache.ts';
+import { PUBLIC_CDN_CACHE_CONTROL } from '../../src/server/caching/cache-headers.ts';
 import { BLOG_CDN_CACHE_CONTROL } from '../../src/server/routes/blog.routes.ts';
 import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
 import { FAKE_HOST, fakePost, startFakeHashnode, type FakeHashnode } from '../support/fake-hashnode.ts';

@@ -47,7 +47,7 @@ describe('API runtime', () => {
   });
 
   it('created exactly one admin on first start, and a second bootstrap changes nothing', async () => {
-    const { bootstrap } = await import('../../src/server/bootstrap.ts');
+    const { bootstrap } = await import('../../src/server/runtime/bootstrap.ts');
     const again = await bootstrap(api.db, api.deps.config);
     expect(again.createdAdmin).toBeUndefined();
     const admins = await api.db.selectFrom('chapters').select('email').where('isAdmin', '=', true).execute();

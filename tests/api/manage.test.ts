@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PageCache } from '../../src/server/page-cache.ts';
+import type { PageCache } from '../../src/server/caching/page-cache.ts';
 import type { CommitteeMember, SupportMessage } from '../../src/lib/types.ts';
 import { adminToken, json, startTestApi, type TestApi } from '../support/api-server.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
-import { startServer } from '../../src/server/node.ts';
+import { startServer } from '../../src/server/runtime/node.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { MAX_AGE_MS } from '../../src/server/http/read-cache.ts';
+import { MAX_AGE_MS } from '../../src/server/caching/read-cache.ts';
 import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /**

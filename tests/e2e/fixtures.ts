@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { loadConfig } from '../../src/server/config.ts';
-import { startServer, type RunningServer } from '../../src/server/node.ts';
+import { startServer, type RunningServer } from '../../src/server/runtime/node.ts';
 
 export const ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' };
 

@@ -3,7 +3,7 @@ import { test, expect } from './fixtures.ts';
 import { testWithFakeHashnode } from './blog-helpers.ts';
 import { FAKE_HOST, fakePost } from '../support/fake-hashnode.ts';
 import { readServedHtml } from '../support/served-html.ts';
-import { PAGE_CDN_CACHE_CONTROL } from '../../src/server/page-cache.ts';
+import { PAGE_CDN_CACHE_CONTROL } from '../../src/server/caching/page-cache.ts';
 
 /*
  * The blog's detail pages as a link previewer sees them: the raw HTML of one request, no browser, no

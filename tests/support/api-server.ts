@@ -2,11 +2,11 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApi } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
-import { createDeps } from '../../src/server/runtime.ts';
-import { bootstrap } from '../../src/server/bootstrap.ts';
+import { createDeps } from '../../src/server/runtime/local-deps.ts';
+import { bootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { roundTripCounter } from '../../src/server/db/round-trip-counter.ts';
 import type { ApiDeps } from '../../src/server/deps.ts';
-import type { PageCache } from '../../src/server/page-cache.ts';
+import type { PageCache } from '../../src/server/caching/page-cache.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ADMIN = { email: 'admin@test.example', password: 'admin-password-123' };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../src/lib/api-client.ts';
-import { requestWithUploadProgress } from '../../src/lib/api-upload.ts';
+import { requestWithUploadProgress } from '../../src/islands/dashboard/ui/api-upload.ts';
 
 /**
  * A stand-in for the browser's XMLHttpRequest (Node has none): it records what is sent and lets the test

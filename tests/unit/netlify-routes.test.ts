@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { onDemandRoutes, routeOf, routeSsrTo, withRedirects } from '../../scripts/netlify/adapt-routes.ts';
-import { parseRedirects } from '../../src/server/redirects.ts';
+import { parseRedirects } from '../../src/server/runtime/redirects.ts';
 
 /** scripts/netlify/adapt-routes.ts: what the Netlify build gives the SSR function and the redirects. */
 describe('the Netlify routes of the on-demand pages', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayChangeData } from '../../src/server/db/data-version.ts';
-import { createReadCache, MAX_AGE_MS } from '../../src/server/http/read-cache.ts';
+import { createReadCache, MAX_AGE_MS } from '../../src/server/caching/read-cache.ts';
 
 /** A read cache on a version and a clock the test moves, with a producer that counts its calls. */
 function setUp() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRedirect, parseRedirects } from '../../src/server/redirects.ts';
+import { matchRedirect, parseRedirects } from '../../src/server/runtime/redirects.ts';
 
 const rules = parseRedirects(`
 # rewrites

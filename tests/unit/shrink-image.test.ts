@@ -8,7 +8,7 @@ import {
   pickSent,
   renamed,
   worthReencoding,
-} from '../../src/lib/shrink-image.ts';
+} from '../../src/islands/dashboard/ui/shrink-image.ts';
 
 describe('fitWithin', () => {
   it('scales the longest side down to exactly 2000 px, keeping the proportions', () => {

@@ -1,6 +1,7 @@
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
-import { COMMITTEE_CODES, type CommitteeMember, type RosterCount } from '../../lib/types.ts';
+import { COMMITTEE_CODES } from '../../lib/schemas/people.schema.ts';
+import type { CommitteeMember, RosterCount } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { FilterSelect } from './ui/ListControls.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
-import { $session } from '../../lib/session.ts';
+import { $session } from '../shared/session.ts';
 import type { ChapterAccount, ChapterInfo, UserInfo } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';

@@ -1,5 +1,5 @@
 import { IMAGE_HINT } from '../../lib/image-upload.ts';
-import { EVENT_STATUSES, REGISTRATION_METHODS, type EventStatus } from '../../lib/types.ts';
+import { EVENT_STATUSES, REGISTRATION_METHODS, type EventStatus } from '../../lib/schemas/event.schema.ts';
 import type { FieldSpec } from './ui/fields.ts';
 
 /** How the dashboard names an event's status (the status control, the list's badge). */

@@ -1,5 +1,5 @@
 import { IMAGE_HINT } from '../../lib/image-upload.ts';
-import { COMMITTEE_CODES } from '../../lib/types.ts';
+import { COMMITTEE_CODES } from '../../lib/schemas/people.schema.ts';
 import type { FieldSpec } from './ui/fields.ts';
 
 /** The committee member form, for adding (Add CS Member) and editing (CS Members). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { EventChapter, EventListResponse } from '../../lib/schemas/event-list.schema.ts';
-import type { EventItem } from '../../lib/types.ts';
+import type { EventChapter } from '../../lib/schemas/event-list.schema.ts';
+import type { EventItem, EventListResponse } from '../../lib/types.ts';
 import EventCardSkeleton from './EventCardSkeleton.tsx';
 import EventCard from './EventCard.tsx';
 import { eventsApiPaths, FIRST_VIEW, viewFromSearch, viewToSearch, type EventsView } from './events-address.ts';

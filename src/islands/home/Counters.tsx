@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { prefersReducedMotion } from '../../lib/motion.ts';
+import { prefersReducedMotion } from '../shared/motion.ts';
 
 /** The spec's count-up duration. */
 export const COUNT_UP_MS = 5000;

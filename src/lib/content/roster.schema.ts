@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import type { RosterGrouping } from '../rosters/grouping.ts';
-import { COMMITTEE_CODES } from '../types.ts';
+import { COMMITTEE_CODES } from '../schemas/people.schema.ts';
 
 /**
  * One committee page's roster: content/rosters/<route>.json builds the page at /<route>.

@@ -1,6 +1,5 @@
 import { z } from 'astro/zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
-import type { EventItem } from '../types.ts';
 
 /**
  * The query of the public events list, GET /api/v1/events. Every parameter is optional and additive:
@@ -55,16 +54,6 @@ export interface EventListPaging {
   total: number;
   /** At least 1, so "page 1 of 1" reads right for an empty list. */
   totalPages: number;
-}
-
-/**
- * GET /api/v1/events with any of the query's parameters: the events, the chapters that have events
- * (for a filter), and the paging counts when a page was asked for.
- */
-export interface EventListResponse extends Partial<EventListPaging> {
-  success: true;
-  events: EventItem[];
-  chapters: EventChapter[];
 }
 
 /** The list's query string for these parameters, in a stable order ("" for none). */

@@ -1,6 +1,11 @@
 import { z } from 'astro/zod';
-import { EVENT_STATUSES, REGISTRATION_METHODS } from '../types.ts';
 import { httpUrl, imageUrl, isoDate, longText, requiredText, timeOfDay } from './fields.ts';
+
+export const REGISTRATION_METHODS = ['Offline', 'Online'] as const;
+export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
+/** A draft event is seen only by its chapter and admins; a published one by everyone. */
+export const EVENT_STATUSES = ['published', 'draft'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
 
 const eventFields = z.object({
   title: requiredText('Title'),

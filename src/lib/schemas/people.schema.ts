@@ -1,6 +1,9 @@
 import { z } from 'astro/zod';
-import { COMMITTEE_CODES } from '../types.ts';
 import { email, imageUrl, longText, optionalHttpUrl, optionalText, requiredText } from './fields.ts';
+
+/** The committees with roster pages: the codes in their addresses and in the members list. */
+export const COMMITTEE_CODES = ['Excom', 'SAC', 'SEC', 'SPARK', 'GSM', 'WEB'] as const;
+export type CommitteeCode = (typeof COMMITTEE_CODES)[number];
 
 /** A member of a chapter's executive committee (dashboard "Excom"). */
 export const excomSchema = z.object({

@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from '../../lib/motion.ts';
+import { prefersReducedMotion } from '../../islands/shared/motion.ts';
 
 /** The spec's reshuffle interval for the hero mosaic. */
 export const MOSAIC_INTERVAL_MS = 3000;

@@ -1,4 +1,4 @@
-import { prefersReducedMotion } from '../../lib/motion.ts';
+import { prefersReducedMotion } from '../../islands/shared/motion.ts';
 
 /** Milliseconds per typed letter. */
 export const TYPING_STEP_MS = 60;

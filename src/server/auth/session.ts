@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { ApiDeps } from '../deps.ts';
 import type { Chapter } from '../db/schema.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { findAccountById } from '../repositories/chapters.repository.ts';
 import { forViewer, inScope } from '../repositories/viewer-scope.ts';

@@ -1,12 +1,13 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { FieldError } from '../../lib/types.ts';
 import { BlogCursorError, BlogSourceError } from '../blog/blog-source.ts';
+import { isDatabaseUnavailable, pgErrorCode } from '../db/errors.ts';
+import { DomainError } from '../services/domain-errors.ts';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError } from '../../lib/types.ts';
+export { isDatabaseUnavailable } from '../db/errors.ts';
 
 /** An error whose message is safe to show the client; everything else becomes a generic 500. */
 export class HttpError extends Error {
@@ -34,39 +35,18 @@ export const unsupportedMediaType = (message = 'Send the body as application/jso
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
   new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** Connection-level failures: the database is down or unreachable, not the request's fault. */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const seen = new Set<unknown>();
-  let e: unknown = err;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (
-      typeof code === 'string' &&
-      (/^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE'].includes(code))
-    )
-      return true;
-    if (
-      typeof message === 'string' &&
-      /connection terminated|connection refused|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
-        message,
-      )
-    )
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** The SQLSTATE of a Postgres error, from pg or PGlite. */
-export function pgErrorCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-}
-
 export function errorBody(message: string, errors?: FieldError[]) {
   return errors?.length ? { success: false as const, message, errors } : { success: false as const, message };
 }
+
+/** The status each kind of domain error answers with. */
+const DOMAIN_STATUS = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+} as const satisfies Record<DomainError['kind'], ContentfulStatusCode>;
 
 const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
 export const INVALID_CURSOR = 'Invalid cursor: use the endCursor of the previous page';
@@ -78,6 +58,7 @@ export const INVALID_CURSOR = 'Invalid cursor: use the endCursor of the previous
  */
 export function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
+  if (err instanceof DomainError) return new HttpError(DOMAIN_STATUS[err.kind], err.message, err.errors, err.headers);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     // Hono's own messages are short and safe; a server-side failure still gets the generic one.

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { API_BASE } from '../../lib/api-base.ts';
-import { pathInside } from '../static-site.ts';
+import { pathInside } from '../runtime/static-site.ts';
 
 /** A source image's bytes and how long browsers may keep what is made from it. */
 export interface SourceImage {

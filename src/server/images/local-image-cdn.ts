@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { slotVariants } from '../../lib/images/responsive-image.ts';
-import { fileCacheControl } from '../http/cache.ts';
+import { fileCacheControl } from '../caching/cache-headers.ts';
 import { imageCache } from './image-cache.ts';
 import {
   DEFAULT_QUALITY,

@@ -1,7 +1,7 @@
 import { BlogSourceError } from '../blog/blog-source.ts';
-import { isDatabaseUnavailable } from '../http/errors.ts';
-import { pageCacheHeaders, UNAVAILABLE_CACHE_HEADERS } from '../page-cache.ts';
-import { pageDeps, type PageDeps } from '../page-deps.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+import { pageCacheHeaders, UNAVAILABLE_CACHE_HEADERS } from '../caching/page-cache.ts';
+import { pageDeps, type PageDeps } from './page-deps.ts';
 
 /** What an on-demand page found: its data, nothing (404), or a source that is down for now (503). */
 export type PageLoad<T> = { status: 200; data: T } | { status: 404 } | { status: 503 };

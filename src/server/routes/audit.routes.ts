@@ -3,7 +3,7 @@ import type { AuditPage } from '../../lib/audit.ts';
 import { auditQuerySchema } from '../../lib/schemas/audit.schema.ts';
 import { requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { validate } from '../http/body.ts';
 import { listAudit, listAuditActors } from '../repositories/audit.repository.ts';
 

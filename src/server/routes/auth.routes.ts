@@ -13,7 +13,7 @@ import {
 import { signSessionToken } from '../auth/tokens.ts';
 import type { Chapter } from '../db/schema.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { badRequest, HttpError } from '../http/errors.ts';

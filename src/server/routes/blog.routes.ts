@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import { createBlogSource } from '../blog/index.ts';
 import { BlogCursorError } from '../blog/blog-source.ts';
-import { markSharedRead } from '../http/cache.ts';
+import { markSharedRead } from '../caching/cache-headers.ts';
 import { notFound } from '../http/errors.ts';
 
 /** Blog bodies may be cached by the CDN for 5 minutes and served stale for a day while it refreshes. */

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { contactListQuerySchema, contactSchema, supportMessageUpdateSchema } from '../../lib/schemas/people.schema.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { notFound } from '../http/errors.ts';

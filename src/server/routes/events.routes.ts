@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { eventSchema, eventUpdateSchema } from '../../lib/schemas/event.schema.ts';
-import { eventListQuerySchema, type EventListResponse } from '../../lib/schemas/event-list.schema.ts';
+import { eventListQuerySchema } from '../../lib/schemas/event-list.schema.ts';
+import type { EventListResponse } from '../../lib/types.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
-import { publicCache } from '../http/cache.ts';
+import type { AppEnv } from '../http/env.ts';
+import { publicCache } from '../caching/cache-headers.ts';
 import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { findEvent } from '../repositories/events.repository.ts';

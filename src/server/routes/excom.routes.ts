@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { excomSchema, excomUpdateSchema } from '../../lib/schemas/people.schema.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { findExcomMember, listExcom } from '../repositories/excom.repository.ts';

@@ -6,11 +6,11 @@ import {
 } from '../../lib/schemas/people.schema.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
-import { publicCache } from '../http/cache.ts';
+import type { AppEnv } from '../http/env.ts';
+import { publicCache } from '../caching/cache-headers.ts';
 import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
-import { cacheTag } from '../page-cache.ts';
+import { cacheTag } from '../caching/page-cache.ts';
 import {
   findCommitteeMember,
   listCommitteeMembers,

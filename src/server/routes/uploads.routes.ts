@@ -5,8 +5,8 @@ import { IMAGE_EXTENSIONS, IMAGE_FIELD, MAX_IMAGE_BYTES, imageProblems, isImageT
 import { API_BASE } from '../../lib/api-base.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
-import { IMMUTABLE_CACHE_CONTROL } from '../http/cache.ts';
+import type { AppEnv } from '../http/env.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
 import { findUploadType, recordUpload } from '../repositories/uploads.repository.ts';
 import { auditNote } from '../services/audit.ts';

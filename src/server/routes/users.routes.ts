@@ -3,7 +3,7 @@ import { passwordSetSchema } from '../../lib/schemas/auth.schema.ts';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { findAccountBySlug, listAccounts, toChapterAccount } from '../repositories/chapters.repository.ts';

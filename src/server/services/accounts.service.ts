@@ -4,7 +4,7 @@ import type { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas
 import { slugify } from '../../lib/slug.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Chapter, ChapterUpdate, Database } from '../db/schema.ts';
-import { conflict } from '../http/errors.ts';
+import { conflictError } from './domain-errors.ts';
 import {
   createAccount,
   deleteAccount,
@@ -17,7 +17,8 @@ import { listEvents } from '../repositories/events.repository.ts';
 import { imagesOfChapter } from '../repositories/uploads.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
 import { auditNote, changedFields, writtenFields } from './audit.ts';
-import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
+import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads } from './upload-cleanup.ts';
 
 async function assertFree(
@@ -25,8 +26,9 @@ async function assertFree(
   { email, slug }: { email?: string | undefined; slug?: string | undefined },
   exceptId?: string,
 ) {
-  if (email && (await isEmailTaken(db, email, exceptId))) throw conflict('A chapter with this email already exists');
-  if (slug && (await isSlugTaken(db, slug, exceptId))) throw conflict('This slug is already in use');
+  if (email && (await isEmailTaken(db, email, exceptId)))
+    throw conflictError('A chapter with this email already exists');
+  if (slug && (await isSlugTaken(db, slug, exceptId))) throw conflictError('This slug is already in use');
 }
 
 /** A new chapter account; its slug is derived from the name unless given. */

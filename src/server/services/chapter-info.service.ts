@@ -6,7 +6,8 @@ import {
   type ChapterInfoFields,
 } from '../repositories/chapter-info.repository.ts';
 import { auditNote, changedFields, writtenFields } from './audit.ts';
-import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
+import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** Writes a chapter's first landing page; /chapter/{slug} showed the blank one until now. */

@@ -9,7 +9,8 @@ import {
   type CommitteeMemberChanges,
 } from '../repositories/committee-members.repository.ts';
 import { auditNote, changedFields, recordAudit, writtenFields } from './audit.ts';
-import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
+import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 type MemberInput = z.output<typeof committeeMemberSchema>;

@@ -8,7 +8,7 @@ import {
 } from '../../lib/schemas/event-list.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFoundError } from './domain-errors.ts';
 import { findAccountBySlug, listChapterNames } from '../repositories/chapters.repository.ts';
 import {
   deleteEvent,
@@ -28,7 +28,8 @@ import {
   type Viewer,
 } from '../repositories/viewer-scope.ts';
 import { auditNote, changedFields, writtenFields } from './audit.ts';
-import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
+import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
@@ -83,7 +84,7 @@ export function inFeedWindow(events: readonly EventItem[], now: Date): EventItem
 /** A chapter named in a public query: an unknown slug is a 404, as it is for the chapter's page. */
 async function chapterBySlug(db: Kysely<Database>, slug: string) {
   const account = await findAccountBySlug(db, slug);
-  if (!account) throw notFound('Chapter not found');
+  if (!account) throw notFoundError('Chapter not found');
   return account;
 }
 

@@ -7,7 +7,8 @@ import {
   type ExcomFields,
 } from '../repositories/excom.repository.ts';
 import { auditNote, changedFields, writtenFields } from './audit.ts';
-import { purgeStalePages, stalePages, type EditDeps } from './page-purges.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
+import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** A chapter's executive committee is a section of its landing page, cached under the chapter's tag. */

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { imageFileProblem } from '../../../lib/image-upload.ts';
-import { uploadImage } from '../../../lib/upload.ts';
+import { uploadImage } from './upload.ts';
 import { toast } from '../../shared/toast.tsx';
 import FormField from './FormField.tsx';
 import UploadProgress from './UploadProgress.tsx';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { COMMITTEE_CODES } from '../../../lib/types.ts';
+import { COMMITTEE_CODES } from '../../../lib/schemas/people.schema.ts';
 import { hashPassword, randomPassword } from '../../auth/password.ts';
 import type { Database } from '../schema.ts';
 import { sampleData } from './data.ts';

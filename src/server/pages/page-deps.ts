@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { createBlogSource, type BlogSource } from './blog/index.ts';
-import type { Database } from './db/schema.ts';
-import type { ApiDeps } from './deps.ts';
-import { connectFunction, functionConfig, once } from './function-runtime.ts';
+import { createBlogSource, type BlogSource } from '../blog/index.ts';
+import type { Database } from '../db/schema.ts';
+import type { ApiDeps } from '../deps.ts';
+import { connectFunction, functionConfig, once } from '../runtime/function-runtime.ts';
 
 /** What an on-demand page reads from: the repositories' database, the blog source and the clock. */
 export interface PageDeps {

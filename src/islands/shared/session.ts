@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { api } from './api-client.ts';
-import type { UserInfo } from './types.ts';
+import { api } from '../../lib/api-client.ts';
+import type { UserInfo } from '../../lib/types.ts';
 
 /**
  * The signed-in user, as the dashboard islands see it. The readable `userInfo` cookie is a fast first

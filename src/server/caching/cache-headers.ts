@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv } from '../http/env.ts';
 
 /**
  * What browsers are told about a public read: keep it, but ask again before every use, so staff see

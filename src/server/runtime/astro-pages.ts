@@ -6,7 +6,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import compression from 'compression';
 import type { Context } from 'hono';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 
 type AstroMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 

@@ -1,12 +1,12 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { bootstrap, describeBootstrap } from './bootstrap.ts';
-import { loadConfig, type Config } from './config.ts';
-import { createDeps } from './runtime.ts';
-import { providePageDeps } from './page-deps.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createDeps } from './local-deps.ts';
+import { providePageDeps } from '../pages/page-deps.ts';
 import { createServerApp } from './server-app.ts';
 
-const DEFAULT_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const DEFAULT_DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
 
 export interface RunningServer {
   url: string;

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { anyAdminExists, createFirstAdmin } from './admin-accounts.ts';
-import { randomPassword } from './auth/password.ts';
-import { ConfigError, type Config } from './config.ts';
-import type { Database } from './db/schema.ts';
-import { seedSampleData, type SeedResult } from './db/sample-data/index.ts';
+import { anyAdminExists, createFirstAdmin } from '../services/admin-accounts.service.ts';
+import { randomPassword } from '../auth/password.ts';
+import { ConfigError, type Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { seedSampleData, type SeedResult } from '../db/sample-data/index.ts';
 
 export interface BootstrapResult {
   /** Set only when this run created the admin account; password only when it was generated. */

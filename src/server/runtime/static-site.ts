@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { fileCacheControl } from './http/cache.ts';
+import { fileCacheControl } from '../caching/cache-headers.ts';
 import { matchRedirect, parseRedirects, type RedirectRule } from './redirects.ts';
 
 /**

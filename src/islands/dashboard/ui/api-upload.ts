@@ -1,4 +1,4 @@
-import { apiResultOf, apiUrl, networkFailure, type ApiResult } from './api-client.ts';
+import { apiResultOf, apiUrl, networkFailure, type ApiResult } from '../../../lib/api-client.ts';
 
 /** How much of the request body has been sent, from 0 to 1. */
 export type UploadProgressListener = (fraction: number) => void;

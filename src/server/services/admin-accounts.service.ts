@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import site from '../../content/site.json' with { type: 'json' };
-import { hashPassword } from './auth/password.ts';
-import type { Database } from './db/schema.ts';
-import { createAccount, findAccountByEmail, findAdmin, freeSlug } from './repositories/chapters.repository.ts';
-import { setAccountPassword } from './services/accounts.service.ts';
-import { auditNote, SYSTEM_ACTOR } from './services/audit.ts';
+import site from '../../../content/site.json' with { type: 'json' };
+import { hashPassword } from '../auth/password.ts';
+import type { Database } from '../db/schema.ts';
+import { createAccount, findAccountByEmail, findAdmin, freeSlug } from '../repositories/chapters.repository.ts';
+import { setAccountPassword } from './accounts.service.ts';
+import { auditNote, SYSTEM_ACTOR } from './audit.ts';
 
 /**
  * Admin accounts made outside the dashboard: the first one (the home chapter's account, on the first

@@ -1,7 +1,7 @@
-import { createApi } from './app.ts';
+import { createApi } from '../app.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
-import { netlifyPageCache } from './page-cache.ts';
-import { createBlobStore } from './storage/blob-store.ts';
+import { netlifyPageCache } from '../caching/page-cache.ts';
+import { createBlobStore } from '../storage/blob-store.ts';
 
 /** The API as Netlify runs it: built once per function instance, on the first request. */
 const api = once(async () => {

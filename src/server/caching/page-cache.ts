@@ -1,5 +1,5 @@
 import { purgeCache } from '@netlify/functions';
-import { REVALIDATE_CACHE_CONTROL } from './http/cache.ts';
+import { REVALIDATE_CACHE_CONTROL } from './cache-headers.ts';
 
 /**
  * The CDN cache of the on-demand pages. Pages say how long Netlify may keep them and which entities

@@ -1,5 +1,5 @@
-import type { Chapter } from './db/schema.ts';
-import type { ReadCache } from './http/read-cache.ts';
+import type { Chapter } from '../db/schema.ts';
+import type { ReadCache } from '../caching/read-cache.ts';
 
 /** Hono context variables set by the API's middleware. */
 export interface AppEnv {

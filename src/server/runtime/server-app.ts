@@ -1,13 +1,13 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { API_BASE } from '../lib/api-base.ts';
-import { createApi } from './app.ts';
+import { API_BASE } from '../../lib/api-base.ts';
+import { createApi } from '../app.ts';
 import { builtSite, loadAstroPages } from './astro-pages.ts';
-import type { ApiDeps } from './deps.ts';
-import { securityHeaders } from './http/security-headers.ts';
-import { IMAGE_CDN_PATH } from '../lib/images/responsive-image.ts';
-import { cacheDirIn, localImageCdn } from './images/local-image-cdn.ts';
+import type { ApiDeps } from '../deps.ts';
+import { securityHeaders } from '../http/security-headers.ts';
+import { IMAGE_CDN_PATH } from '../../lib/images/responsive-image.ts';
+import { cacheDirIn, localImageCdn } from '../images/local-image-cdn.ts';
 import { staticSite } from './static-site.ts';
 
 /**

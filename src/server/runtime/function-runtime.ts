@@ -1,6 +1,6 @@
-import { loadConfig, type Config } from './config.ts';
-import { connectFunctionDatabase } from './db/connect-function.ts';
-import type { DatabaseHandle } from './db/database-handle.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { connectFunctionDatabase } from '../db/connect-function.ts';
+import type { DatabaseHandle } from '../db/database-handle.ts';
 
 /**
  * What every Netlify function (the API, the on-demand pages) starts from: production rules, Netlify

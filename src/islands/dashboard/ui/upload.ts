@@ -1,5 +1,5 @@
 import { requestWithUploadProgress, type UploadProgressListener } from './api-upload.ts';
-import { IMAGE_FIELD, imageFileProblem, sentImageProblem } from './image-upload.ts';
+import { IMAGE_FIELD, imageFileProblem, sentImageProblem } from '../../../lib/image-upload.ts';
 import { shrinkImage } from './shrink-image.ts';
 
 export type UploadResult = { ok: true; url: string } | { ok: false; message: string };

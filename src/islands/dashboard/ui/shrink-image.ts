@@ -10,7 +10,7 @@
  * - A file the browser cannot decode or encode: the server judges it as it is.
  * - A file of at most MAX_IMAGE_SIDE px whose WebP comes out no smaller (a small or flat PNG).
  */
-import { MAX_IMAGE_BYTES, isImageType } from './image-upload.ts';
+import { MAX_IMAGE_BYTES, isImageType } from '../../../lib/image-upload.ts';
 
 export const MAX_IMAGE_SIDE = 2000;
 /** Good for photos, with no visible loss at the sizes the site shows them. */

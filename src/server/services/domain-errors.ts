@@ -1,0 +1,34 @@
+import type { FieldError } from '../../lib/types.ts';
+
+/**
+ * What a use case refuses, in the domain's words. Services and repositories throw these; the HTTP
+ * layer alone decides the status each kind answers with (toHttpError in http/errors.ts). Messages
+ * are written for the person using the site and are shown as they are.
+ */
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited';
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  readonly kind: DomainErrorKind;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+  constructor(kind: DomainErrorKind, message: string, errors?: FieldError[], headers?: Record<string, string>) {
+    super(message);
+    this.kind = kind;
+    this.errors = errors;
+    this.headers = headers;
+  }
+}
+
+/** The input breaks a rule the schema could not check (e.g. it depends on stored data). */
+export const invalidInput = (message: string, errors?: FieldError[]) => new DomainError('invalid', message, errors);
+/** The signed-in account may not do this to this record. */
+export const notAllowed = (message = 'You are not allowed to do this') => new DomainError('forbidden', message);
+export const notFoundError = (message = 'Not found') => new DomainError('not-found', message);
+/** The change would clash with what is stored (a taken e-mail or slug, a full event). */
+export const conflictError = (message: string, errors?: FieldError[]) => new DomainError('conflict', message, errors);
+/** Too many attempts from this caller; try again after `retryAfterSeconds`. */
+export const tooManyAttempts = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
+  new DomainError('rate-limited', message, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
