@@ -10,6 +10,7 @@ import { createServerApp } from '../../src/server/runtime/server-app.ts';
 import { startCdnModel, type CdnModel } from '../../tests/netlify/cdn-model/cdn-model.ts';
 import { buildIfNeeded } from '../build-if-needed.ts';
 import { functionPathTest } from '../netlify/adapt-routes.ts';
+import { freePort } from '../postgres-test-server.ts';
 
 /**
  * Visitors replayed through the model of Netlify's CDN (tests/netlify/cdn-model), in front of the real
@@ -99,12 +100,9 @@ export async function benchCdn(): Promise<void> {
     SAMPLE_DATA: '1',
   });
   let clock = Date.UTC(2026, 10, 25, 6);
-  let cdn: CdnModel | undefined;
-  const deps = {
-    ...(await createDeps(config)),
-    // The model starts after the server (it needs the server's address); purges look it up late.
-    pageCache: { purge: (tags: readonly string[]) => netlifyPageCache(cdn!.purgeApiUrl).purge(tags) },
-  };
+  // The model starts after the server (it needs the server's address); its purge API's port is known before.
+  const purgePort = await freePort();
+  const deps = { ...(await createDeps(config)), pageCache: netlifyPageCache(`http://127.0.0.1:${purgePort}`) };
   const { sample } = await bootstrap(deps.database.db, config);
   if (!sample) throw new Error('the CDN bench needs a fresh database to seed');
   providePageDeps(deps);
@@ -121,8 +119,9 @@ export async function benchCdn(): Promise<void> {
   });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  cdn = await startCdnModel({
+  const cdn = await startCdnModel({
     origin,
+    purgePort,
     purgeToken: PURGE.token,
     siteId: PURGE.siteId,
     now: () => clock,
