@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { DEFAULT_BLOG_DIR } from '../../src/server/blog/local-source.ts';
-import { FUNCTIONS_DIR } from '../build-function.ts';
+import { API_FUNCTION, FUNCTIONS_DIR } from '../build-function.ts';
 import { SSR_DIR } from './bundle-ssr.ts';
 
 /**
@@ -59,13 +59,10 @@ export function functionFiles({ apiDir = FUNCTIONS_DIR, ssrDir = SSR_DIR } = {})
   entries: ZipEntry[];
 }[] {
   return [
-    // dist-functions/api.mjs, plus netlify.toml's included_files (the local Markdown blog).
+    // dist-functions/api/: its main module and chunks, plus the local Markdown blog (included_files).
     {
-      name: 'api',
-      entries: [
-        ...filesUnder(apiDir, '.').filter(({ name }) => name.endsWith('.mjs')),
-        ...filesUnder(DEFAULT_BLOG_DIR, '.'),
-      ],
+      name: API_FUNCTION,
+      entries: [...filesUnder(join(apiDir, API_FUNCTION), '.'), ...filesUnder(DEFAULT_BLOG_DIR, '.')],
     },
     // The pages' function: its folder (the adapter's in-source config includes '**/*').
     { name: 'ssr', entries: filesUnder(ssrDir, ssrDir) },
