@@ -10,11 +10,24 @@ export const slugSchema = z
   .max(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`)
   .regex(SLUG_PATTERN, 'Slug may contain only lower-case letters, digits and single dashes');
 
-/** Every account's password rule: chapter forms, and the admin set from ADMIN_PASSWORD or `npm run admin`. */
+/**
+ * bcrypt reads only the first 72 bytes of a password: a longer one would be accepted with its tail
+ * ignored. New passwords are held to 72 bytes instead (refused with this message, never cut short or
+ * pre-hashed); sign-in still accepts up to 200 characters, so older long passwords keep working.
+ */
+export const PASSWORD_MAX_BYTES = 72;
+export const PASSWORD_TOO_LONG = `Password must be at most ${PASSWORD_MAX_BYTES} bytes: ${PASSWORD_MAX_BYTES} plain letters, digits or symbols, fewer with accented letters or emoji`;
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * Every account's password rule: chapter forms, and the admin set from ADMIN_PASSWORD or `npm run admin`.
+ * The server also refuses the most common passwords (src/server/auth/password-policy.ts; the list is
+ * too large to send to browsers).
+ */
 export const passwordSchema = z
   .string('Password is required')
   .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password is too long');
+  .refine((v) => utf8Bytes(v) <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG);
 
 /** A chapter account, created by an admin. The slug is derived from the name unless given. */
 export const chapterCreateSchema = z.object({
