@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
-import { email, httpUrl, imageUrl, longText, phone, requiredText } from './fields.ts';
+import { email, httpUrl, imageUrl, longText, optionalEmail, phone, requiredText } from './fields.ts';
 
 export const slugSchema = z
   .string()
@@ -29,6 +29,12 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .refine((v) => utf8Bytes(v) <= PASSWORD_MAX_BYTES, PASSWORD_TOO_LONG);
 
+/**
+ * The address the chapter's public page shows (its mailto, `chapterId.email` of public answers). While
+ * none is set the login e-mail is shown there.
+ */
+export const publicEmailSchema = optionalEmail('Public contact e-mail');
+
 /** A chapter account, created by an admin. The slug is derived from the name unless given. */
 export const chapterCreateSchema = z.object({
   name: requiredText('Name', 150),
@@ -36,6 +42,7 @@ export const chapterCreateSchema = z.object({
   password: passwordSchema,
   phone: phone().refine((v) => v.length > 0, 'Phone is required'),
   slug: slugSchema.optional(),
+  publicEmail: publicEmailSchema,
 });
 
 /** Editing an account: a blank password leaves it unchanged. */
@@ -45,10 +52,17 @@ export const chapterUpdateSchema = z.object({
   password: z.union([z.literal(''), passwordSchema]).optional(),
   phone: phone().optional(),
   slug: slugSchema.optional(),
+  publicEmail: publicEmailSchema,
 });
 
-/** An admin editing their own account (PUT /auth/account): the password has its own call, which asks for the current one. */
-export const ownAccountSchema = chapterUpdateSchema.pick({ name: true, email: true, phone: true });
+/**
+ * Anyone editing their own account (PUT /auth/account): an admin their name, login e-mail, phone and
+ * public contact e-mail; a chapter only its public contact e-mail (the rest is the admins' to change).
+ * The password has its own call, which asks for the current one.
+ */
+export const ownAccountSchema = chapterUpdateSchema.pick({ name: true, email: true, phone: true, publicEmail: true });
+/** The fields of the own account only an admin may change. */
+export const ADMIN_ONLY_OWN_FIELDS = ['name', 'email', 'phone'] as const;
 
 /** A chapter's landing page (one per chapter). */
 export const chapterInfoSchema = z.object({

@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { loginSchema, passwordChangeSchema } from '../../lib/schemas/auth.schema.ts';
-import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
+import { ADMIN_ONLY_OWN_FIELDS, ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import {
   clearSessionCookies,
   currentUser,
-  requireAdmin,
   requireUser,
   setDisplayCookies,
   setSessionCookies,
@@ -17,7 +16,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError } from '../http/errors.ts';
 import { countLoginAttempt, refundLogin } from '../http/rate-limit.ts';
 import { findAccountByEmail, toChapterAccount } from '../repositories/chapters.repository.ts';
 import { carrySession, endSession, openSession } from '../repositories/sessions.repository.ts';
@@ -87,10 +86,17 @@ export function authRoutes(deps: ApiDeps) {
         return c.json({ success: true, authenticated: true, userInfo: userInfoOf(user) });
       })
       .get('/account', requireUser, (c) => c.json({ success: true, account: toChapterAccount(currentUser(c)) }))
-      // An admin's own name, e-mail and phone (a chapter's are the admins' to change, on its account page).
-      .put('/account', requireAdmin, async (c) => {
+      /**
+       * One's own account: an admin's name, login e-mail, phone and public contact e-mail; a chapter's
+       * public contact e-mail only (its name, login e-mail and phone are the admins' to change).
+       */
+      .put('/account', requireUser, async (c) => {
         const user = currentUser(c);
         const input = await readJson(c, ownAccountSchema);
+        if (!user.isAdmin && ADMIN_ONLY_OWN_FIELDS.some((field) => input[field] !== undefined))
+          throw forbidden(
+            'An administrator changes a chapter’s name, login e-mail and phone; you can set its public e-mail',
+          );
         const edited = await editChapterAccount({ db, pageCache, actor: user }, user, input, now());
         // The session goes on as it was: only the readable display cookies change.
         setDisplayCookies(c, edited);
