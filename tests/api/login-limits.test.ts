@@ -32,7 +32,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const from = (address: string, path: string, init: RequestInit) =>
+const from = async (address: string, path: string, init: RequestInit): Promise<Response> =>
   app.request(`/api/v1${path}`, init, { incoming: { socket: { remoteAddress: address } } });
 const signIn = (address: string, email: string, password: string) =>
   from(address, '/auth/login', json('POST', { email, password }));
