@@ -1,16 +1,15 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { passwordSchema } from '../../lib/schemas/chapter.schema.ts';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 /**
- * The most common passwords, refused for any account: the list zxcvbn-ts keeps (about 49,000 from
- * public breach corpora, ranked; @zxcvbn-ts/language-common), compared without case. Only the
- * entries the length rule lets through matter (passwords shorter than 8 are refused anyway), about
- * 18,000. Built on first use: most requests never set a password.
+ * The most common passwords, refused for any account: zxcvbn-ts's list of those 8 characters or
+ * longer (common-passwords.ts, about 18,000), compared without case. Built on first use: most
+ * requests never set a password.
  */
 let common: Set<string> | undefined;
 
 function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].filter((password) => password.length >= 8));
+  common ??= new Set(COMMON_PASSWORDS.split('\n'));
   return common;
 }
 
