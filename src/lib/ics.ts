@@ -33,7 +33,6 @@ export function icsUtc(date: Date): string {
  * Every line break a parser might split a content line on: CRLF, a lone CR or LF, and Unicode's NEL,
  * line and paragraph separators.
  */
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
 /** Other control characters, which RFC 5545 does not allow in a value (TAB is allowed). */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
