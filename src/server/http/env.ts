@@ -1,5 +1,4 @@
 import type { Chapter } from '../db/schema.ts';
-import type { ReadCache } from '../caching/read-cache.ts';
 
 /** Hono context variables set by the API's middleware. */
 export interface AppEnv {
@@ -10,7 +9,5 @@ export interface AppEnv {
     authVia: 'cookie' | 'bearer' | undefined;
     /** The session the request came with (a row of `sessions`), when it still counts. */
     sessionId: string | undefined;
-    /** The API's copy of its public reads, when it keeps one (createApi). */
-    readCache: ReadCache | undefined;
   };
 }

@@ -53,7 +53,7 @@ export function authRoutes(deps: ApiDeps) {
        */
       .post('/login', async (c) => {
         const { email, password } = await readJson(c, loginSchema);
-        const attempt = { email, ip: clientIp(c, config.onNetlify) };
+        const attempt = { email, ip: clientIp(c) };
         await countLoginAttempt(db, attempt, now());
 
         const chapter = await findAccountByEmail(db, email);
@@ -116,7 +116,7 @@ export function authRoutes(deps: ApiDeps) {
       .put('/password', requireUser, async (c) => {
         const user = currentUser(c);
         const { currentPassword, newPassword } = await readJson(c, passwordChangeSchema);
-        const attempt = { email: user.email, ip: clientIp(c, config.onNetlify) };
+        const attempt = { email: user.email, ip: clientIp(c) };
         await countLoginAttempt(db, attempt, now());
         if (!(await verifyPassword(currentPassword, user.passwordHash))) {
           throw badRequest(WRONG_CURRENT, [{ path: 'currentPassword', message: WRONG_CURRENT }]);

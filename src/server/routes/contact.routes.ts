@@ -19,14 +19,14 @@ const MESSAGE_NOT_FOUND = 'Message not found';
 /** Any of these asks for the paged list; without them GET /contact answers the whole list, as it always has. */
 const PAGING_PARAMS = ['page', 'pageSize', 'q', 'handled'];
 
-export function contactRoutes({ database, config, now }: ApiDeps) {
+export function contactRoutes({ database, now }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .post('/', async (c) => {
       const { website, ...message } = await readJson(c, contactSchema);
       // Counted before it is kept, in one statement that returns the new count: parallel posts from one
       // address each get their own number, so no more than the limit get through.
-      await countContact(db, clientIp(c, config.onNetlify), now());
+      await countContact(db, clientIp(c), now());
       // A filled honeypot is a bot: answer as usual, keep nothing.
       if (!website) await insertSupportMessage(db, message);
       return c.json({ success: true, message: 'Message sent successfully' }, 201);
