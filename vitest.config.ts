@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import minifiedScripts from './src/integrations/minified-scripts.ts';
 
 export default defineConfig({
+  // `import code from './file.js?minified'` (the inline head script) means the same here as in the build.
+  plugins: [minifiedScripts()],
   test: {
     projects: [
       {

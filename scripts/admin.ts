@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'astro/zod';
-import { passwordSchema } from '../src/lib/schemas/chapter.schema.ts';
+import { serverPasswordSchema } from '../src/server/auth/password-policy.ts';
 import { setAdminPassword } from '../src/server/services/admin-accounts.service.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
@@ -60,7 +60,7 @@ async function main() {
   const config = loadConfig();
   const typed =
     config.admin.password ?? (process.stdin.isTTY ? await readHidden('New password (hidden): ') : await readPiped());
-  const password = passwordSchema.safeParse(typed);
+  const password = serverPasswordSchema.safeParse(typed);
   if (!password.success) throw new Error(password.error.issues.map((i) => i.message).join('; '));
 
   const { db, kind } = await connectDatabase(config.database);

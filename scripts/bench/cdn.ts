@@ -109,6 +109,9 @@ function withTracking(url: string, tag: string): string {
 interface Tally {
   anonymousGets: number;
   answeredByCdn: number;
+  /** Misses with no copy at all (an address's first request), and misses of a purged or expired copy. */
+  coldMisses: number;
+  staleMisses: number;
   staffReads: number;
   staffReadsFromSharedCopy: number;
   writes: number;
@@ -190,7 +193,8 @@ export async function benchCdn(): Promise<void> {
     let staffSessions = 0;
     const nextStaffAt = () => Math.floor(((staffSessions + 0.5) * REQUESTS) / STAFF_SESSIONS);
     const tally: Tally = {
-      ...{ anonymousGets: 0, answeredByCdn: 0, staffReads: 0, staffReadsFromSharedCopy: 0, writes: 0 },
+      ...{ anonymousGets: 0, answeredByCdn: 0, coldMisses: 0, staleMisses: 0 },
+      ...{ staffReads: 0, staffReadsFromSharedCopy: 0, writes: 0 },
       ...{ readsAfterEdit: 0, staleAfterEdit: [] as string[] },
     };
     let sent = 0;
@@ -207,6 +211,8 @@ export async function benchCdn(): Promise<void> {
         const status = await get(cdn, url);
         tally.anonymousGets++;
         if (/; hit/.test(status)) tally.answeredByCdn++;
+        else if (/fwd=stale/.test(status)) tally.staleMisses++;
+        else tally.coldMisses++;
         sent++;
       }
     }
@@ -218,6 +224,9 @@ export async function benchCdn(): Promise<void> {
     );
     console.log(
       `  anonymous GETs answered by the CDN: ${tally.answeredByCdn} of ${tally.anonymousGets} (${ratio.toFixed(1)}%; goal ≥ 95%)`,
+    );
+    console.log(
+      `  misses: ${tally.coldMisses} first requests of an address no copy could answer, ${tally.staleMisses} after a purge or expiry`,
     );
     console.log(
       `  function invocations: ${invocations} (API and on-demand pages, background refreshes included; ${tally.writes} staff writes)`,
@@ -270,9 +279,12 @@ async function staffSession(cdn: CdnModel, origin: string, email: string, passwo
   for (const url of [`/api/v1/events/${event.id}`, '/api/v1/events', `/events/${event.id}`]) {
     const [viaCdn, now] = await Promise.all([fetch(`${cdn.url}${url}`), fetch(`${origin}${url}`)]);
     tally.readsAfterEdit++;
-    // Pages name the address they were asked at (canonical, Open Graph): the model's, or the origin's.
-    if ((await viaCdn.text()).replaceAll(cdn.url, origin) !== (await now.text()))
-      tally.staleAfterEdit.push(`${url} (${viaCdn.headers.get('cache-status')})`);
+    // Pages name the address they were asked at (canonical, Open Graph, the .ics link): the model's, or
+    // the origin's.
+    const asked = (await viaCdn.text())
+      .replaceAll(cdn.url, origin)
+      .replaceAll(encodeURIComponent(cdn.url), encodeURIComponent(origin));
+    if (asked !== (await now.text())) tally.staleAfterEdit.push(`${url} (${viaCdn.headers.get('cache-status')})`);
   }
   return 9;
 }

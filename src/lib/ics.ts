@@ -29,9 +29,33 @@ export function icsUtc(date: Date): string {
     .replace(/[-:]/g, '');
 }
 
-/** Escapes TEXT values: backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
+/**
+ * Every line break a parser might split a content line on: CRLF, a lone CR or LF, and Unicode's NEL,
+ * line and paragraph separators.
+ */
+const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+/** Other control characters, which RFC 5545 does not allow in a value (TAB is allowed). */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * Escapes TEXT values (RFC 5545 §3.3.11): backslash, semicolon and comma, and every form of line
+ * break as `\n`, so no value can end its line and start a property of its own; other control
+ * characters are dropped.
+ */
 export function icsEscape(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(LINE_BREAK, '\\n')
+    .replace(CONTROL, '');
+}
+
+/** A URI value (URL): it has no escapes, so anything that could break the line is percent-encoded. */
+export function icsUri(uri: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it finds
+  return uri.replace(/[\u0000-\u0020\u007f\u0085\u2028\u2029]/g, (c) => encodeURIComponent(c));
 }
 
 /** Folds a content line to at most 75 octets per line, continuation lines starting with a space (§3.1). */
@@ -88,7 +112,7 @@ function veventLines({ event, pageUrl }: IcsEntry, now: Date): string[] {
     `SUMMARY:${icsEscape(event.title)}`,
     `LOCATION:${icsEscape(event.location)}`,
     `DESCRIPTION:${icsEscape(eventDetailsText(event))}`,
-    `URL:${pageUrl}`,
+    `URL:${icsUri(pageUrl)}`,
     'END:VEVENT',
   ];
 }

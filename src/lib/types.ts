@@ -49,9 +49,11 @@ export interface EventListResponse extends Partial<EventListPaging> {
 
 /** A chapter's sign-in account; the password never leaves the server. */
 export type ChapterAccount = Entity &
-  Omit<z.output<typeof chapterCreateSchema>, 'password' | 'slug'> & {
+  Omit<z.output<typeof chapterCreateSchema>, 'password' | 'slug' | 'publicEmail'> & {
     slug: string;
     isAdmin: boolean;
+    /** Shown on the public pages instead of the login e-mail; null: none set. */
+    publicEmail: string | null;
   };
 
 export type ChapterInfo = Entity &

@@ -7,7 +7,7 @@ import type { AppEnv } from './http/env.ts';
 import { JSON_BODY_LIMIT } from './http/body.ts';
 import { errorBody, handleError, payloadTooLarge } from './http/errors.ts';
 import { sameOrigin } from './http/same-origin.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { overHttps, securityHeadersFor } from './http/security-headers.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { chapterRoutes } from './routes/chapters.routes.ts';
@@ -36,7 +36,8 @@ export function createApi(deps: ApiDeps) {
 
   api.use(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) {
+    const https = overHttps(c.req.url, c.req.header('x-forwarded-proto'));
+    for (const [name, value] of Object.entries(securityHeadersFor(https))) {
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');

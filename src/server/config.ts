@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'astro/zod';
-import { passwordSchema } from '../lib/schemas/chapter.schema.ts';
+import { serverPasswordSchema } from './auth/password-policy.ts';
 
 /**
  * Every setting the server reads from the environment, validated once. Nothing else in src/server
@@ -22,7 +22,7 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: passwordSchema.optional(),
+  ADMIN_PASSWORD: serverPasswordSchema.optional(),
   SAMPLE_DATA: flag.optional(),
   HASHNODE_HOST: z.string().min(1).optional(),
   HASHNODE_GQL_URL: z.url().default('https://gql.hashnode.com'),

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import {
   ADMIN,
   adminToken,
   createChapter,
   json,
+  login,
   sampleEvent,
   startTestApi,
   type TestApi,
@@ -21,13 +23,16 @@ interface Call {
   path: () => Promise<string>;
   body?: (role: Role) => unknown;
   expect: Record<Role, number>;
-  /** After a success: e.g. a password change re-issues the caller's token. */
-  onSuccess?: (role: Role, body: { token?: string }) => void;
+  /** The request, when it is not the JSON one `body` makes (an upload, a header of its own). */
+  init?: (role: Role, token: string | undefined) => Promise<RequestInit>;
+  /** After a success: e.g. a password change records the new password, "Sign out everywhere" signs in again. */
+  onSuccess?: (role: Role, body: { token?: string }) => void | Promise<void>;
 }
 
 let api: TestApi;
 const tokens: Partial<Record<Role, string>> = {};
 const passwords: Partial<Record<Role, string>> = {};
+const emails: Partial<Record<Role, string>> = {};
 let passwordChanges = 0;
 
 const owner = { anonymous: 401, chapterA: 200, chapterB: 403, admin: 200 };
@@ -100,6 +105,22 @@ const freshAccount = async () => {
   return slug;
 };
 let infoOfA = '';
+
+/** A real PNG in a multipart form, optionally sent as a browser on another site would. */
+async function uploadInit(token: string | undefined, crossSite: boolean): Promise<RequestInit> {
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+  const headers: Record<string, string> = crossSite
+    ? { 'sec-fetch-site': 'cross-site' }
+    : { 'sec-fetch-site': 'same-origin' };
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  return { method: 'POST', body: form, headers };
+}
+/** Refused for everyone: a browser says the request comes from another site. */
+const crossSite = { anonymous: 403, chapterA: 403, chapterB: 403, admin: 403 };
 
 const calls: Call[] = [
   { name: 'GET /events/myevents', method: 'GET', path: async () => '/events/myevents', expect: signedIn },
@@ -334,7 +355,7 @@ const calls: Call[] = [
     expect: adminOnly(200),
   },
   {
-    // Everyone signed in changes their own password; the old token ends, the answer carries the new one.
+    // Everyone signed in changes their own password; their session goes on with the same token.
     name: 'PUT /auth/password',
     method: 'PUT',
     path: async () => '/auth/password',
@@ -343,9 +364,8 @@ const calls: Call[] = [
       newPassword: `changed-password-${++passwordChanges}`,
     }),
     expect: signedIn,
-    onSuccess: (role, body) => {
+    onSuccess: (role) => {
       passwords[role] = `changed-password-${passwordChanges}`;
-      tokens[role] = body.token!;
     },
   },
   {
@@ -354,6 +374,52 @@ const calls: Call[] = [
     path: async () => `/users/${await freshAccount()}/password`,
     body: () => ({ newPassword: 'reset-by-admin-1' }),
     expect: adminOnly(200),
+  },
+  {
+    // Anyone signed in sets their own public contact e-mail (issue 24 point 2); only admins change the rest.
+    name: 'PUT /auth/account (public contact e-mail)',
+    method: 'PUT',
+    path: async () => '/auth/account',
+    body: (role) => ({ publicEmail: `${role.toLowerCase()}@public.example` }),
+    expect: signedIn,
+  },
+  {
+    name: 'POST /uploads',
+    method: 'POST',
+    path: async () => '/uploads',
+    init: (_, token) => uploadInit(token, false),
+    expect: { anonymous: 401, chapterA: 201, chapterB: 201, admin: 201 },
+  },
+  {
+    // Issue 24 point 7: a form on another site cannot upload with a visitor's cookie.
+    name: 'POST /uploads (Sec-Fetch-Site: cross-site)',
+    method: 'POST',
+    path: async () => '/uploads',
+    init: (_, token) => uploadInit(token, true),
+    expect: crossSite,
+  },
+  {
+    name: 'POST /events (Sec-Fetch-Site: cross-site)',
+    method: 'POST',
+    path: async () => '/events',
+    init: async (_, token) => {
+      const init = json('POST', sampleEvent(), token);
+      return { ...init, headers: { ...(init.headers as Record<string, string>), 'sec-fetch-site': 'cross-site' } };
+    },
+    expect: crossSite,
+  },
+  {
+    // Ends every session of the caller's account; the next calls sign in again.
+    name: 'POST /auth/logout-everywhere',
+    method: 'POST',
+    path: async () => '/auth/logout-everywhere',
+    body: () => ({}),
+    expect: signedIn,
+    onSuccess: async (role) => {
+      const token = tokens[role]!;
+      expect((await api.call('/auth/session', json('GET', undefined, token))).status).toBe(401);
+      tokens[role] = await login(api, emails[role]!, passwords[role]!);
+    },
   },
   { name: 'GET /audit', method: 'GET', path: async () => '/audit', expect: adminOnly(200) },
   {
@@ -391,6 +457,9 @@ beforeAll(async () => {
   tokens.chapterA = chapterA.token;
   tokens.chapterB = chapterB.token;
   passwords.admin = ADMIN.password;
+  emails.admin = ADMIN.email;
+  emails.chapterA = chapterA.email;
+  emails.chapterB = chapterB.email;
   passwords.chapterA = chapterA.password;
   passwords.chapterB = chapterB.password;
   const info = {
@@ -417,11 +486,14 @@ describe('authorization matrix', () => {
         const expected = call.expect[role];
         const refused = expected >= 400;
         const before = refused ? await snapshot() : '';
-        const res = await api.call(path, json(call.method, call.body?.(role), tokens[role]));
+        const init = call.init
+          ? await call.init(role, tokens[role])
+          : json(call.method, call.body?.(role), tokens[role]);
+        const res = await api.call(path, init);
         expect(res.status, `${role} ${call.method} ${path}`).toBe(expected);
         const body = await res.json();
         expect(body.success, `${role} body.success`).toBe(!refused);
-        if (!refused) call.onSuccess?.(role, body);
+        if (!refused) await call.onSuccess?.(role, body);
         if (refused) expect(await snapshot(), `${role} changed data`).toBe(before);
       }
     });

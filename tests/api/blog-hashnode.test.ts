@@ -98,7 +98,7 @@ describe('the blog API over Hashnode', () => {
     expect(post.views).toBe(101);
     expect(post.updatedAt).toBe(POSTS[0]!.updatedAt);
     expect(post.seo).toEqual({ title: 'SEO title', description: 'SEO description' });
-    expect(post.content.html).toContain('<h2 id="intro">Intro</h2>');
+    expect(post.content.html).toContain('<h2 id="post-intro">Intro</h2>');
     expect(post.content.html).toContain('src="https://cdn.example/a.png"');
     expect(post.content.html).not.toMatch(/<script|onclick|onerror|javascript:/i);
     expect(fake.requests.at(-1)).toMatchObject({ operationName: 'GetBlogBySlug', variables: { slug: 'fake-post-1' } });

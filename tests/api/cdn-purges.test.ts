@@ -225,6 +225,15 @@ const steps: WriteStep[] = [
     route: 'PUT /auth/account',
     run: () => write('PUT', '/auth/account', { name: 'IEEE CS Bangladesh', email: ADMIN.email, phone: '' }, admin),
   },
+  {
+    // The home chapter's page shows the admin account's public contact e-mail (issue 24 point 2).
+    route: 'PUT /auth/account (public contact e-mail)',
+    run: () => write('PUT', '/auth/account', { publicEmail: 'info@ieeecsbdc.example' }, admin),
+  },
+  {
+    route: 'PUT /users/:slug (public contact e-mail)',
+    run: () => write('PUT', `/users/${alpha.slug}`, { publicEmail: 'hello@alpha.example' }, admin),
+  },
   // Writes no shared answer shows: walked all the same, so a change that starts to show them fails here.
   {
     route: 'PUT /auth/password',
@@ -262,6 +271,13 @@ const steps: WriteStep[] = [
     },
   },
   { route: 'POST /auth/login', run: () => login(api, alpha.email, alpha.password) },
+  {
+    route: 'POST /auth/logout-everywhere',
+    run: async () => {
+      await write('POST', '/auth/logout-everywhere', {}, alpha.token);
+      alpha = { ...alpha, token: await login(api, alpha.email, alpha.password) };
+    },
+  },
   { route: 'POST /auth/logout', run: () => write('POST', '/auth/logout', undefined, alpha.token) },
 ];
 

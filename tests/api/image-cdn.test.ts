@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { localImageCdn } from '../../src/server/images/local-image-cdn.ts';
+import { boundedQueue } from '../../src/server/images/bounded-queue.ts';
+import { localImageCdn, RETRY_AFTER_SECONDS } from '../../src/server/images/local-image-cdn.ts';
 import { adminToken, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /** A photo-like source (noise, so encoders cannot cheat), 1600x900 like a typical banner upload. */
@@ -21,6 +22,8 @@ let cacheDir: string;
 let staticRoot: string;
 let uploadUrl: string;
 let cdn: (req: Request) => Promise<Response>;
+/** The encoder's line, shared with the test so it can fill it. */
+const queue = boundedQueue({ running: 1, waiting: 1 });
 
 const AVIF_FIRST = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 const WEBP_ONLY = 'image/webp,image/*,*/*;q=0.8';
@@ -45,7 +48,7 @@ beforeAll(async () => {
   await writeFile(join(staticRoot, 'sample', 'notes.png'), 'not really a png');
   await writeFile(join(staticRoot, 'secret.txt'), 'keep out');
   await writeFile(join(dir, 'outside.png'), await photo(100, 100));
-  cdn = localImageCdn({ api: createApi(api.deps).fetch, staticRoot, cacheDir });
+  cdn = localImageCdn({ api: createApi(api.deps).fetch, staticRoot, cacheDir, queue });
 
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(await photo())], { type: 'image/png' }), 'banner.png');
@@ -74,35 +77,40 @@ describe('the local image CDN (/.netlify/images)', () => {
   });
 
   it('sends WebP to a browser that accepts WebP but not AVIF, and the old format to one that accepts neither', async () => {
-    const webp = await get(`url=${uploadUrl}&w=320`, { accept: WEBP_ONLY });
+    const webp = await get(`url=${uploadUrl}&w=240`, { accept: WEBP_ONLY });
     expect(webp.headers.get('content-type')).toBe('image/webp');
-    expect((await decoded(webp)).width).toBe(320);
+    expect((await decoded(webp)).width).toBe(240);
 
-    const plain = await get(`url=${uploadUrl}&w=320`, { accept: '*/*' });
+    const plain = await get(`url=${uploadUrl}&w=240`, { accept: '*/*' });
     expect(plain.headers.get('content-type')).toBe('image/png');
-    expect((await decoded(plain)).width).toBe(320);
+    expect((await decoded(plain)).width).toBe(240);
+    // Kept too: the same answer again, from the cache.
+    const again = await get(`url=${uploadUrl}&w=240`, { accept: '*/*' });
+    expect(again.headers.get('content-type')).toBe('image/png');
   });
 
   it('crops to the asked box with fit=cover, and keeps an explicit fm whatever the Accept header says', async () => {
-    const res = await get(`url=${uploadUrl}&w=200&h=200&fit=cover&fm=webp`);
+    // The chapter page's excom photo at 2x.
+    const res = await get(`url=${uploadUrl}&w=256&h=256&fit=cover&fm=webp`);
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect(res.headers.get('vary')).toBeNull();
     const meta = await decoded(res);
-    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 200, 200]);
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
   });
 
   it('never enlarges: a width beyond the source gives the source’s size', async () => {
-    const meta = await decoded(await get(`url=${uploadUrl}&w=3000&fm=webp`));
+    // The event banner's widest candidate, 1920x1080, from a 1600x900 upload.
+    const meta = await decoded(await get(`url=${uploadUrl}&w=1920&h=1080&fit=cover&fm=webp`));
     expect(meta.width).toBe(1600);
   });
 
   it('serves the site’s static images, revalidated since a build can change them', async () => {
-    const res = await get('url=/sample/banner.png&w=600', { accept: WEBP_ONLY });
+    const res = await get('url=/sample/banner.png&w=480', { accept: WEBP_ONLY });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect((await decoded(res)).width).toBe(600);
+    expect((await decoded(res)).width).toBe(480);
 
-    const again = await get('url=/sample/banner.png&w=600', {
+    const again = await get('url=/sample/banner.png&w=480', {
       accept: WEBP_ONLY,
       'if-none-match': res.headers.get('etag')!,
     });
@@ -128,22 +136,57 @@ describe('the local image CDN (/.netlify/images)', () => {
     expect(third.subarray(-6).toString()).toBe('cached');
   });
 
-  it('answers sizes no page asks for without keeping them, so the cache stays bounded', async () => {
+  it('refuses sizes and qualities no page asks for, and keeps nothing for them', async () => {
     await get(`url=${uploadUrl}&w=240`);
     const before = await cachedFiles();
-    for (const query of [`url=${uploadUrl}&w=333`, `url=${uploadUrl}&w=240&q=74`, `url=${uploadUrl}&w=240&h=99`]) {
+    for (const query of [
+      `url=${uploadUrl}&w=333`,
+      `url=${uploadUrl}&w=240&q=74`,
+      `url=${uploadUrl}&w=240&q=100`,
+      `url=${uploadUrl}&w=240&h=99`,
+      `url=${uploadUrl}&w=240&fit=cover`,
+      `url=${uploadUrl}&w=4000`,
+      `url=${uploadUrl}`,
+    ]) {
       const res = await get(query);
-      expect(res.status).toBe(200);
+      expect(`${query} -> ${res.status}`).toBe(`${query} -> 400`);
+      expect(await res.text()).toMatch(/Only the sizes the site's pages use are served/);
     }
-    expect((await decoded(await get(`url=${uploadUrl}&w=333`))).width).toBe(333);
+    // The default quality may be named.
+    expect((await get(`url=${uploadUrl}&w=240&q=75`)).status).toBe(200);
     expect(await cachedFiles()).toEqual(before);
+  });
+
+  it('keeps a bounded line of encodes: when it is full a new variant gets 503 with Retry-After, a kept one is still served', async () => {
+    const kept = `url=${uploadUrl}&w=480`;
+    expect((await get(kept)).status).toBe(200);
+    // Fill the line: one encode running (held open by the test) and one waiting.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = queue.run(() => held);
+    const waiting = queue.run(async () => undefined);
+    expect(queue.size).toBe(2);
+    try {
+      const refused = await get(`url=${uploadUrl}&w=640&h=360&fit=cover`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+      // A variant already made is answered from the cache, past the line.
+      const fromCache = await get(kept);
+      expect(fromCache.status).toBe(200);
+      expect(fromCache.headers.get('content-type')).toBe('image/avif');
+    } finally {
+      release();
+    }
+    await Promise.all([running, waiting]);
+    expect(queue.size).toBe(0);
+    expect((await get(`url=${uploadUrl}&w=640&h=360&fit=cover`)).status).toBe(200);
   });
 
   it('refuses bad requests with a 4xx and writes nothing', async () => {
     await get(`url=${uploadUrl}&w=240`); // the cache directory exists (240w: the chapter logo's size)
     const before = await cachedFiles();
     const refusals: [string, number][] = [
-      ['w=100', 400],
+      ['w=240', 400],
       [`url=${uploadUrl}&w=0`, 400],
       [`url=${uploadUrl}&w=100000`, 400],
       [`url=${uploadUrl}&w=12.5`, 400],
@@ -151,22 +194,22 @@ describe('the local image CDN (/.netlify/images)', () => {
       [`url=${uploadUrl}&q=0`, 400],
       [`url=${uploadUrl}&fm=blurhash`, 400],
       [`url=${uploadUrl}&fit=stretch`, 400],
-      ['url=https://example.com/cat.png&w=100', 403],
-      ['url=//example.com/cat.png&w=100', 403],
-      ['url=/\\example.com/cat.png&w=100', 403],
-      ['url=http%3A%2F%2F127.0.0.1%3A1%2Fx.png&w=100', 403],
-      ['url=sample/banner.png&w=100', 403],
-      ['url=/secret.txt&w=100', 403],
-      ['url=/api/v1/events&w=100', 403],
+      ['url=https://example.com/cat.png&w=240', 403],
+      ['url=//example.com/cat.png&w=240', 403],
+      ['url=/\\example.com/cat.png&w=240', 403],
+      ['url=http%3A%2F%2F127.0.0.1%3A1%2Fx.png&w=240', 403],
+      ['url=sample/banner.png&w=240', 403],
+      ['url=/secret.txt&w=240', 403],
+      ['url=/api/v1/events&w=240', 403],
       // An image just outside the static root: dot segments are resolved first, encoded ones refused.
-      ['url=/../outside.png&w=100', 404],
-      ['url=/sample/..%2F..%2Foutside.png&w=100', 404],
-      ['url=/sample/..%252F..%252Foutside.png&w=100', 403],
-      ['url=/api/v1/uploads/00000000-0000-4000-8000-000000000000.png&w=100', 404],
-      ['url=/api/v1/uploads/..%2F..%2Fetc%2Fpasswd&w=100', 403],
-      ['url=/api/v1/uploads/..%252F..%252Fetc%252Fpasswd&w=100', 404],
-      ['url=/sample/missing.png&w=100', 404],
-      ['url=/sample/notes.png&w=100', 415],
+      ['url=/../outside.png&w=240', 404],
+      ['url=/sample/..%2F..%2Foutside.png&w=240', 404],
+      ['url=/sample/..%252F..%252Foutside.png&w=240', 403],
+      ['url=/api/v1/uploads/00000000-0000-4000-8000-000000000000.png&w=240', 404],
+      ['url=/api/v1/uploads/..%2F..%2Fetc%2Fpasswd&w=240', 403],
+      ['url=/api/v1/uploads/..%252F..%252Fetc%252Fpasswd&w=240', 404],
+      ['url=/sample/missing.png&w=240', 404],
+      ['url=/sample/notes.png&w=240', 415],
     ];
     for (const [query, status] of refusals) {
       const res = await get(query);
@@ -181,7 +224,7 @@ describe('the local image CDN (/.netlify/images)', () => {
       .toBuffer();
     await writeFile(join(staticRoot, 'sample', 'bomb.png'), bomb);
     const before = await cachedFiles();
-    expect((await get('url=/sample/bomb.png&w=100')).status).toBe(415);
+    expect((await get('url=/sample/bomb.png&w=240')).status).toBe(415);
     expect(await cachedFiles()).toEqual(before);
   });
 

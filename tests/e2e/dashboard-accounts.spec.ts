@@ -149,4 +149,53 @@ test.describe('dashboard accounts and passwords', () => {
     const res = await request.put('/api/v1/auth/account', { headers: bearer(token), data: { name: oldName } });
     expect(res.ok()).toBe(true);
   });
+
+  test('Sign out everywhere in Settings ends every session of the account, this browser’s too', async ({
+    page,
+    request,
+  }) => {
+    const { chapter } = await chapterOnSettings(page, request);
+    const otherDevice = await apiLogin(request, chapter);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    const section = page.getByRole('region', { name: 'Sign out everywhere' });
+    await section.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    expect((await request.get('/api/v1/auth/session', { headers: bearer(otherDevice) })).status()).toBe(401);
+    const asCookie = await request.get('/api/v1/auth/session', { headers: { cookie: `token=${cookie}` } });
+    expect(asCookie.status()).toBe(401);
+    // The password still signs in.
+    await apiLogin(request, chapter);
+  });
+
+  test('Logout ends the session on the server: the old cookie is refused afterwards', async ({ page, request }) => {
+    const { chapter } = await chapterOnSettings(page, request);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const asCookie = await request.get('/api/v1/auth/session', { headers: { cookie: `token=${cookie}` } });
+    expect(asCookie.status()).toBe(401);
+    const asBearer = await request.get('/api/v1/auth/session', { headers: bearer(cookie) });
+    expect(asBearer.status()).toBe(401);
+    await apiLogin(request, chapter);
+  });
+
+  test('a chapter sets its public contact e-mail in Settings; its page’s e-mail link shows it', async ({
+    page,
+    request,
+  }) => {
+    const { chapter } = await chapterOnSettings(page, request);
+    const section = page.getByRole('region', { name: 'Public contact e-mail' });
+    const field = section.getByLabel('Public contact e-mail');
+    await expect(field).toHaveValue('');
+    await expect(section).toContainText('the page shows the sign-in e-mail');
+    await field.fill('hello@chapter.example');
+    await section.getByRole('button', { name: 'Update Account' }).click();
+    await expect(toastWith(page, 'Account Updated Successfully')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const html = await (await request.get(`/chapter/${chapter.slug}`)).text();
+    expect(html).toContain('mailto:hello@chapter.example');
+    expect(html).not.toContain(`mailto:${chapter.email}`);
+  });
 });

@@ -1,17 +1,70 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '../../src/server/http/security-headers.ts';
+import {
+  contentSecurityPolicy,
+  INLINE_SCRIPT_HASHES,
+  securityHeaders,
+  securityHeadersFor,
+  STRICT_TRANSPORT_SECURITY,
+} from '../../src/server/http/security-headers.ts';
+import { inlineSiteScript } from '../../src/scripts/inline-site-script.ts';
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+/** The text Astro inlines for its island element and each hydration directive. */
+async function astroInlineScripts(): Promise<Record<string, string>> {
+  const runtime = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
+  const load = async (file: string) =>
+    ((await import(/* @vite-ignore */ `${runtime}/dist/runtime/${file}`)) as { default: string }).default;
+  return {
+    'astro-island': await load('server/astro-island.prebuilt.js'),
+    ...Object.fromEntries(
+      await Promise.all(
+        ['idle', 'load', 'media', 'only', 'visible'].map(
+          async (d) => [`client:${d}`, await load(`client/${d}.prebuilt.js`)] as const,
+        ),
+      ),
+    ),
+  };
+}
 
 describe('security headers', () => {
-  it('netlify.toml gives the CDN exactly the headers the server sends', () => {
+  it('netlify.toml gives the CDN exactly the headers the server sends, and HSTS', () => {
     const toml = readFileSync('netlify.toml', 'utf8');
     const block = toml.split('[[headers]]')[1] ?? '';
     for (const [name, value] of Object.entries(securityHeaders)) {
       expect(block).toContain(`${name} = ${JSON.stringify(value)}`);
     }
+    expect(block).toContain(`Strict-Transport-Security = ${JSON.stringify(STRICT_TRANSPORT_SECURITY)}`);
   });
+
   it('forbid framing and sniffing', () => {
     expect(securityHeaders['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(securityHeaders['X-Content-Type-Options']).toBe('nosniff');
+  });
+
+  it('run scripts from files and by hash only: no inline script unless it is one of ours', () => {
+    const scriptSrc = contentSecurityPolicy.split('; ').find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    // Pagefind's WebAssembly, and nothing more.
+    expect(scriptSrc).toContain("'wasm-unsafe-eval'");
+    for (const hash of INLINE_SCRIPT_HASHES) expect(scriptSrc).toContain(`'${hash}'`);
+  });
+
+  it('hash the inline scripts pages carry, as built from their sources (update the list when one changes)', async () => {
+    const expected = { 'src/scripts/site.js': inlineSiteScript, ...(await astroInlineScripts()) };
+    for (const [name, text] of Object.entries(expected)) {
+      expect(INLINE_SCRIPT_HASHES, `${name}: add ${sha256(text)}`).toContain(sha256(text));
+    }
+    expect(INLINE_SCRIPT_HASHES).toHaveLength(Object.keys(expected).length);
+  });
+
+  it('send HSTS over https only', () => {
+    expect(securityHeadersFor(true)['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+    expect(securityHeadersFor(false)).not.toHaveProperty('Strict-Transport-Security');
   });
 });

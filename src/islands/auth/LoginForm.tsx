@@ -39,7 +39,8 @@ export default function LoginForm() {
     }
     setErrors({});
     setBusy(true);
-    const result = await api.post<{ token: string; userInfo: UserInfo; message: string }>('/auth/login', parsed.data);
+    // The answer's `token` is for API clients; the browser's session is the httpOnly cookie, never read here.
+    const result = await api.post<{ userInfo: UserInfo; message: string }>('/auth/login', parsed.data);
     if (!result.ok) {
       setBusy(false);
       toast.error(result.message);

@@ -2,6 +2,7 @@ import { api } from '../../lib/api-client.ts';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import type { ChapterAccount } from '../../lib/types.ts';
 import { SetChapterPassword } from './PasswordForms.tsx';
+import { PUBLIC_EMAIL_FIELD } from './public-email-field.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
@@ -13,6 +14,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'organization' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
   { name: 'phone', label: 'Phone', type: 'tel' },
+  PUBLIC_EMAIL_FIELD,
   {
     name: 'password',
     label: 'Password',

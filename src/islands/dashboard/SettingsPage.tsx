@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
-import { $session } from '../shared/session.ts';
+import { useState } from 'react';
+import { $session, logoutEverywhere } from '../shared/session.ts';
 import type { ChapterAccount, ChapterInfo, UserInfo } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import { ChangeOwnPassword } from './PasswordForms.tsx';
+import { PUBLIC_EMAIL_FIELD } from './public-email-field.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
-import { EmptyState, Loading, StatusPanel, buttonClass } from './ui/states.tsx';
+import { EmptyState, Loading, StatusPanel, buttonClass, dangerButtonClass } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
 
 /**
@@ -26,13 +28,21 @@ export default function SettingsPage() {
               <OwnAccount />
             </Section>
           ) : (
-            <ChapterInfoView />
+            <>
+              <ChapterInfoView />
+              <Section id="public-email" heading="Public contact e-mail">
+                <OwnAccount fields={[PUBLIC_EMAIL_FIELD]} />
+              </Section>
+            </>
           )}
           <Section id="password" heading="Change password">
             <p className="mb-4 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
               Changing it signs you out everywhere else; this browser stays signed in.
             </p>
             <ChangeOwnPassword />
+          </Section>
+          <Section id="sessions" heading="Sign out everywhere">
+            <SignOutEverywhere />
           </Section>
         </div>
       )}
@@ -55,10 +65,14 @@ const ACCOUNT_FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', optional: true },
+  PUBLIC_EMAIL_FIELD,
 ];
 
-/** An admin's own name, e-mail and phone; the top bar shows the new ones once saved. */
-function OwnAccount() {
+/**
+ * One's own account: an admin's name, e-mails and phone; a chapter's public contact e-mail (the rest
+ * of a chapter's account is the admins' to change). The top bar shows the new name once saved.
+ */
+function OwnAccount({ fields = ACCOUNT_FIELDS }: { fields?: readonly FieldSpec[] }) {
   const [account] = useApi('/auth/account', (b: { account: ChapterAccount }) => b.account);
   if (account.state === 'loading') return <Loading what="your account" />;
   if (account.state === 'error')
@@ -69,7 +83,7 @@ function OwnAccount() {
     );
   return (
     <ResourceForm
-      fields={ACCOUNT_FIELDS}
+      fields={fields}
       schema={ownAccountSchema}
       initial={account.data}
       submitLabel="Update Account"
@@ -83,6 +97,37 @@ function OwnAccount() {
         return result;
       }}
     />
+  );
+}
+
+/** Ends every session of the account on the server (a lost phone, a shared computer), this one too. */
+function SignOutEverywhere() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  return (
+    <div className="max-w-3xl space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Signs this account out on every browser and app it is signed in on, this one included. Sign in again afterwards
+        with your password.
+      </p>
+      {error && (
+        <StatusPanel tone="error">
+          <p>{error}</p>
+        </StatusPanel>
+      )}
+      <button
+        type="button"
+        className={dangerButtonClass}
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(await logoutEverywhere());
+          setBusy(false);
+        }}
+      >
+        {busy ? 'Signing Out...' : 'Sign Out Everywhere'}
+      </button>
+    </div>
   );
 }
 

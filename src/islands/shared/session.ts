@@ -55,9 +55,21 @@ export async function loadSession(): Promise<SessionState> {
   return state;
 }
 
-/** Clears the session cookies on the server, then leaves for /login. */
+/** Ends this browser's session on the server (and its cookies), then leaves for /login. */
 export async function logout(): Promise<void> {
   await api.post('/auth/logout', {});
   $session.set({ status: 'signed-out', user: null });
   window.location.assign('/login');
+}
+
+/**
+ * "Sign out everywhere": ends every session of the account on the server, this browser's included,
+ * then leaves for /login. Resolves with the server's message when it refused.
+ */
+export async function logoutEverywhere(): Promise<string | undefined> {
+  const result = await api.post('/auth/logout-everywhere', {});
+  if (!result.ok) return result.message;
+  $session.set({ status: 'signed-out', user: null });
+  window.location.assign('/login');
+  return undefined;
 }

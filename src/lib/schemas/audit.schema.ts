@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'astro/zod';
 import { AUDIT_ENTITY_TYPES, AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from '../audit.ts';
 

@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'astro/zod';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
 

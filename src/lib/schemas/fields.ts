@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { z } from 'astro/zod';
 
 /**
@@ -75,6 +76,16 @@ export const optionalText = (label: string, max = 200) =>
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/**
+ * An e-mail that may be left blank: blank or null clears it (null); left out, it stays as it is
+ * (undefined, on an edit).
+ */
+export const optionalEmail = (label = 'Email') =>
+  z
+    .union([z.literal(''), z.null(), email(label)])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 export const optionalHttpUrl = (label: string) =>
   z

@@ -11,7 +11,5 @@ export const LOCAL_SITE_URL = 'http://localhost:4321';
 export function buildSiteUrl(env: Record<string, string | undefined>): string {
   const given = (name: string) => env[name]?.trim() || undefined;
   const preview = env['CONTEXT'] === 'deploy-preview' || env['CONTEXT'] === 'branch-deploy';
-  return (
-    given('SITE_URL') ?? (preview ? given('DEPLOY_PRIME_URL') : undefined) ?? given('URL') ?? LOCAL_SITE_URL
-  );
+  return given('SITE_URL') ?? (preview ? given('DEPLOY_PRIME_URL') : undefined) ?? given('URL') ?? LOCAL_SITE_URL;
 }

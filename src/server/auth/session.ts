@@ -4,7 +4,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { Chapter } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findAccountById } from '../repositories/chapters.repository.ts';
+import { findSessionAccount } from '../repositories/sessions.repository.ts';
 import { forViewer, inScope } from '../repositories/viewer-scope.ts';
 import type { UserInfo } from '../../lib/types.ts';
 import { SESSION_SECONDS, verifySessionToken } from './tokens.ts';
@@ -23,9 +23,21 @@ export function userInfoOf(chapter: Chapter): UserInfo {
 const isHttps = (c: Context) =>
   new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
+const cookieBase = (c: Context) => ({
+  path: '/',
+  sameSite: 'Lax' as const,
+  secure: isHttps(c),
+  maxAge: SESSION_SECONDS,
+});
+
 export function setSessionCookies(c: Context, token: string, chapter: Chapter) {
-  const base = { path: '/', sameSite: 'Lax' as const, secure: isHttps(c), maxAge: SESSION_SECONDS };
-  setCookie(c, TOKEN_COOKIE, token, { ...base, httpOnly: true });
+  setCookie(c, TOKEN_COOKIE, token, { ...cookieBase(c), httpOnly: true });
+  setDisplayCookies(c, chapter);
+}
+
+/** The readable display cookies alone (the account's name or e-mail changed; the session did not). */
+export function setDisplayCookies(c: Context, chapter: Chapter) {
+  const base = cookieBase(c);
   setCookie(c, 'userInfo', JSON.stringify(userInfoOf(chapter)), base);
   setCookie(c, 'authenticated', 'true', base);
   setCookie(c, 'isAdmin', String(chapter.isAdmin), base);
@@ -44,14 +56,16 @@ export function authenticate({ config, database, now }: ApiDeps): MiddlewareHand
     const token = bearer ?? cookie;
     c.set('user', undefined);
     c.set('authVia', undefined);
+    c.set('sessionId', undefined);
     if (token) {
       const claims = await verifySessionToken(config.sessionSecret, token, now());
-      if (claims) {
-        const chapter = await findAccountById(database.db, claims.sub);
-        if (chapter && chapter.sessionVersion === claims.ver) {
-          c.set('user', chapter);
-          c.set('authVia', bearer ? 'bearer' : 'cookie');
-        }
+      // The signature alone is not enough: the session must still count (not logged out, not ended by a
+      // password change or "Sign out everywhere").
+      const chapter = claims && (await findSessionAccount(database.db, claims.sid, claims.sub, now()));
+      if (claims && chapter) {
+        c.set('user', chapter);
+        c.set('authVia', bearer ? 'bearer' : 'cookie');
+        c.set('sessionId', claims.sid);
       }
     }
     await next();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const SESSION_DAYS = 30;
@@ -6,15 +7,18 @@ export const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
 export interface TokenClaims {
   /** The chapter account id. */
   sub: string;
-  /** The account's session version when issued; a password change makes older tokens invalid. */
-  ver: number;
+  /** The session (a row of `sessions`): the token is good while that row counts (see findSessionAccount). */
+  sid: string;
 }
+
+/** A new session's id: 256 random bits. */
+export const newSessionId = () => randomBytes(32).toString('base64url');
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signSessionToken(secret: string, claims: TokenClaims, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ ver: claims.ver })
+  return new SignJWT({ sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
@@ -29,8 +33,9 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       algorithms: ['HS256'],
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload['ver'] !== 'number') return undefined;
-    return { sub: payload.sub, ver: payload['ver'] };
+    // Tokens from before sessions had rows carry no sid: their holders sign in again.
+    if (typeof payload.sub !== 'string' || typeof payload['sid'] !== 'string') return undefined;
+    return { sub: payload.sub, sid: payload['sid'] };
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { cacheTag, type PageCache } from './page-cache.ts';
 
-type ShownAccount = { name: string; email: string; slug: string };
+type ShownAccount = { name: string; email: string; publicEmail?: string | null; slug: string };
 type RosterPlace = { id: string; committee: string; year: number };
 
 const distinct = (tags: readonly string[]) => [...new Set(tags)];
@@ -44,7 +44,9 @@ export const stalePages = {
    */
   editedAccount: (before: ShownAccount, after: ShownAccount, eventIds: readonly string[]): string[] => {
     const slugChanged = before.slug !== after.slug;
-    if (!slugChanged && before.name === after.name && before.email === after.email) return [];
+    // The page shows the public contact e-mail when one is set, else the login e-mail.
+    const shown = (account: ShownAccount) => account.publicEmail || account.email;
+    if (!slugChanged && before.name === after.name && shown(before) === shown(after)) return [];
     return distinct([
       cacheTag.chapter(before.slug),
       cacheTag.chapter(after.slug),

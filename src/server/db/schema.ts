@@ -17,7 +17,12 @@ export interface ChapterTable {
   slug: string;
   isAdmin: Generated<boolean>;
   passwordChangedAt: Timestamp;
-  /** Tokens carry the version they were issued under; a password change bumps it. */
+  /** The address the public pages show; null: they show `email` (the login). */
+  publicEmail: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Sessions count only while their version is this one: a password change or "Sign out everywhere"
+   * bumps it, ending every session of the account.
+   */
   sessionVersion: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -111,6 +116,15 @@ export interface RateLimitTable {
   count: number;
 }
 
+/** One signed-in browser or API client (see the sessions migration). */
+export interface SessionTable {
+  id: string;
+  chapterId: string;
+  version: number;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
 export interface UploadTable {
   key: string;
   contentType: string;
@@ -140,6 +154,7 @@ export interface Database {
   humans: HumanTable;
   supportMessages: SupportMessageTable;
   rateLimits: RateLimitTable;
+  sessions: SessionTable;
   uploads: UploadTable;
   auditLog: AuditLogTable;
 }

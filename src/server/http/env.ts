@@ -7,5 +7,7 @@ export interface AppEnv {
     user: Chapter | undefined;
     /** How the session came: browsers use the cookie, scripts the bearer token. */
     authVia: 'cookie' | 'bearer' | undefined;
+    /** The session the request came with (a row of `sessions`), when it still counts. */
+    sessionId: string | undefined;
   };
 }

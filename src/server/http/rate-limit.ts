@@ -1,38 +1,103 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { findFullWindows, recordHits } from '../repositories/rate-limits.repository.ts';
+import { countHits, forgiveHits, type Counted } from '../repositories/rate-limits.repository.ts';
 import { tooManyRequests } from './errors.ts';
 
-/** A key is blocked once it has `limit` hits inside its current window of `windowMs`. */
+/**
+ * Attempts are counted before they are checked: one statement adds this attempt to every counter it
+ * concerns and returns the new counts, and only then is the limit compared. Parallel attempts each get
+ * their own number, so N at once let through no more than a counter allows (a check followed by a
+ * later count let all N pass). Sign-ins the owner wins are taken back with the typos before them
+ * (`refundLogin`), so the counters hold strangers' failures and refused attempts.
+ */
 export interface Limit {
   limit: number;
   windowMs: number;
 }
 
-/** Failed sign-ins per account, and per address (higher: a campus shares one address). */
-export const LOGIN_ACCOUNT_LIMIT: Limit = { limit: 10, windowMs: 15 * 60_000 };
-export const LOGIN_IP_LIMIT: Limit = { limit: 30, windowMs: 15 * 60_000 };
-/** The failed-sign-in counter of one account: the login form and a password change with a wrong current one share it. */
-export const loginAccountKey = (email: string) => `login:email:${email.toLowerCase()}`;
+const MINUTES_15 = 15 * 60_000;
+
+/** Sign-in attempts per account from one address: a stranger at another address is not slowed by them. */
+export const LOGIN_PAIR_LIMIT: Limit = { limit: 10, windowMs: MINUTES_15 };
+/** Sign-in attempts per address across accounts (higher than one account's: a campus shares one address). */
+export const LOGIN_IP_LIMIT: Limit = { limit: 30, windowMs: MINUTES_15 };
+/**
+ * The account-wide ceiling. Past it the account is under attack: an address may then make only
+ * LOGIN_UNDER_ATTACK_PAIR_LIMIT attempts on it per window (the owner's typo), not LOGIN_PAIR_LIMIT.
+ * An address that has not failed on the account still gets its attempts, so a stranger's failures
+ * never lock the owner out; a guesser with many addresses gets a few guesses per address.
+ */
+export const LOGIN_ACCOUNT_CEILING: Limit = { limit: 10, windowMs: MINUTES_15 };
+export const LOGIN_UNDER_ATTACK_PAIR_LIMIT = 3;
 export const CONTACT_LIMIT: Limit = { limit: 5, windowMs: 10 * 60_000 };
+
+/** The counters of one account: the login form and a password change with a wrong current one share them. */
+export const loginAccountKey = (email: string) => `login:email:${email.toLowerCase()}`;
+export const loginPairKey = (email: string, ip: string) => `login:pair:${email.toLowerCase()}:${ip}`;
+export const loginIpKey = (ip: string) => `login:ip:${ip}`;
+export const contactKey = (ip: string) => `contact:ip:${ip}`;
 
 /**
  * A counter whose window started longer ago than the longest window of any limit has ended whatever
  * limit it counted for (rows do not record their limit), so it may be deleted.
  */
 export const EXPIRED_AFTER_MS = Math.max(
-  ...[LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT, CONTACT_LIMIT].map((l) => l.windowMs),
+  ...[LOGIN_PAIR_LIMIT, LOGIN_IP_LIMIT, LOGIN_ACCOUNT_CEILING, CONTACT_LIMIT].map((l) => l.windowMs),
 );
 
-/** Throws 429 with Retry-After (until the last blocked window ends) when any key is blocked. */
-export async function assertNotLimited(db: Kysely<Database>, keys: string[], { limit, windowMs }: Limit, now: Date) {
-  const starts = await findFullWindows(db, keys, limit, { windowMs, now });
-  if (starts.length === 0) return;
-  const until = Math.max(...starts.map((start) => start.getTime() + windowMs));
-  throw tooManyRequests((until - now.getTime()) / 1000);
+/** Counts one hit against each key (one statement, which also deletes some expired counters) and returns the new counts. */
+export function recordHit(db: Kysely<Database>, keys: string[], { windowMs }: Limit, now: Date) {
+  return countHits(db, keys, { windowMs, now }, new Date(now.getTime() - EXPIRED_AFTER_MS));
 }
 
-/** Counts one hit against each key, and deletes some counters that have expired (see recordHits). */
-export function recordHit(db: Kysely<Database>, keys: string[], { windowMs }: Limit, now: Date) {
-  return recordHits(db, keys, { windowMs, now }, new Date(now.getTime() - EXPIRED_AFTER_MS));
+const retryAfter = (counted: Counted | undefined, windowMs: number, now: Date) =>
+  counted ? (counted.windowStart.getTime() + windowMs - now.getTime()) / 1000 : windowMs / 1000;
+
+/** Counts a contact-form message from this address; 429 once the address is past its limit. */
+export async function countContact(db: Kysely<Database>, ip: string, now: Date): Promise<void> {
+  const key = contactKey(ip);
+  const counted = (await recordHit(db, [key], CONTACT_LIMIT, now)).get(key);
+  if (counted && counted.count > CONTACT_LIMIT.limit)
+    throw tooManyRequests(retryAfter(counted, CONTACT_LIMIT.windowMs, now));
+}
+
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+}
+
+const loginKeys = ({ email, ip }: LoginAttempt) => ({
+  ip: loginIpKey(ip),
+  pair: loginPairKey(email, ip),
+  account: loginAccountKey(email),
+});
+
+/**
+ * Counts a sign-in attempt (before the password is checked) and throws 429 when it is over a limit:
+ * the address's own, the address's on this account, or, while the account is past its ceiling, the
+ * smaller allowance of an address on an account under attack.
+ */
+export async function countLoginAttempt(db: Kysely<Database>, attempt: LoginAttempt, now: Date): Promise<void> {
+  const keys = loginKeys(attempt);
+  const counts = await recordHit(db, [keys.ip, keys.pair, keys.account], LOGIN_PAIR_LIMIT, now);
+  const ip = counts.get(keys.ip);
+  const pair = counts.get(keys.pair);
+  const account = counts.get(keys.account);
+  const over: Counted[] = [];
+  if (ip && ip.count > LOGIN_IP_LIMIT.limit) over.push(ip);
+  if (pair && pair.count > LOGIN_PAIR_LIMIT.limit) over.push(pair);
+  const underAttack = account !== undefined && account.count > LOGIN_ACCOUNT_CEILING.limit;
+  if (pair && underAttack && pair.count > LOGIN_UNDER_ATTACK_PAIR_LIMIT) over.push(pair);
+  if (over.length === 0) return;
+  throw tooManyRequests(Math.max(...over.map((counted) => retryAfter(counted, LOGIN_PAIR_LIMIT.windowMs, now))));
+}
+
+/**
+ * The attempt was the owner's: this address's attempts on the account (this one and any typos before
+ * it) are forgotten and taken back from the address's and the account's counters. The account's
+ * failures from other addresses stay counted, so an attack in progress stays visible to the ceiling.
+ */
+export function refundLogin(db: Kysely<Database>, attempt: LoginAttempt): Promise<void> {
+  const keys = loginKeys(attempt);
+  return forgiveHits(db, keys.pair, [keys.ip, keys.account]);
 }

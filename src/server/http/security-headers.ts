@@ -1,13 +1,37 @@
 /**
- * The security headers of every response, pages and API alike. netlify.toml repeats them for the CDN;
- * a test keeps the two identical.
+ * The security headers of every response, pages and API alike. netlify.toml repeats them for the CDN's
+ * static files; the on-demand pages set them themselves (src/middleware.ts), since Netlify applies
+ * netlify.toml's headers only to the files it serves. A test keeps netlify.toml and this file identical.
  */
+
+/**
+ * The only inline scripts a page may run, by the SHA-256 of their text. Scripts run from files of this
+ * site ('self'); an inline script whose hash is not here (an injected one) does not run.
+ * - the site script (src/scripts/site.js minified; the theme before first paint, the header's menus);
+ * - Astro's island element and its hydration directives (astro/dist/runtime/{server,client}/*.prebuilt.js),
+ *   which Astro inlines in pages with islands.
+ * tests/unit/security-headers.test.ts computes these from their sources: after editing site.js or
+ * upgrading Astro it names the hash to put here (and in netlify.toml).
+ */
+export const INLINE_SCRIPT_HASHES = [
+  // src/scripts/site.js
+  'sha256-P7I3rsSD5eNsOk3qRtDx//fZEE9tApqivA0+T8ddiZQ=',
+  // astro-island
+  'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=',
+  // client:idle, client:load, client:media, client:only, client:visible
+  'sha256-BF0290pkb3jxQsE7z00xR8Imp8X34FLC88L0lkMnrGw=',
+  'sha256-QzWFZi+FLIx23tnm9SBU4aEgx4x8DsuASP07mfqol/c=',
+  'sha256-0chmwFk0zaA528yFfGV7J9ppIpdfTPPULncDF3WG7Zs=',
+  'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=',
+  'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=',
+] as const;
+
 export const contentSecurityPolicy = [
   "default-src 'self'",
-  // Astro inlines the theme script and small island bootstraps, hence 'unsafe-inline'. The site
-  // search's Pagefind compiles its WebAssembly search engine in the page: 'wasm-unsafe-eval' allows
-  // that and only that (no eval() of JavaScript).
-  "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'",
+  // No 'unsafe-inline': only this site's script files and the inline scripts hashed above run. The
+  // site search's Pagefind compiles its WebAssembly search engine in the page: 'wasm-unsafe-eval'
+  // allows that and only that (no eval() of JavaScript).
+  `script-src 'self' 'wasm-unsafe-eval' ${INLINE_SCRIPT_HASHES.map((hash) => `'${hash}'`).join(' ')}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
@@ -28,3 +52,18 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 });
+
+/**
+ * Browsers keep to https for a year once they have seen this over https (it is ignored over http, and
+ * would break a local http server if sent there). Netlify serves only https: netlify.toml sends it always.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Whether a request reached us over https (directly, or through a proxy that says so). */
+export const overHttps = (url: string, forwardedProto?: string | null) =>
+  url.startsWith('https:') || forwardedProto?.split(',')[0]?.trim() === 'https';
+
+/** The headers for one response: the security headers, and HSTS when the request came over https. */
+export function securityHeadersFor(https: boolean): Readonly<Record<string, string>> {
+  return https ? { ...securityHeaders, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : securityHeaders;
+}

@@ -5,12 +5,14 @@ import { join } from 'node:path';
 /**
  * Transformed images on disk (DATA_DIR/image-cache), so each variant is encoded once: AVIF at 2x
  * takes the better part of a second, a cached copy a millisecond. Entries are keyed by the source's
- * bytes and the output parameters, so a changed source file can never be answered with a stale one.
+ * version (an upload's key, a static file's size and modification time) and the output parameters,
+ * so a changed source file is never answered with a stale copy, and a copy is found without reading
+ * the source.
  */
 export function imageCache(dir: string) {
   return {
-    key(source: Uint8Array, variant: string): string {
-      return createHash('sha256').update(source).update('\0').update(variant).digest('hex');
+    key(sourceVersion: string, variant: string): string {
+      return createHash('sha256').update(sourceVersion).update('\0').update(variant).digest('hex');
     },
     async get(key: string): Promise<Uint8Array | undefined> {
       try {

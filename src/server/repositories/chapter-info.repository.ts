@@ -10,13 +10,14 @@ import type { Owned } from './viewer-scope.ts';
 type Managed = 'id' | 'chapterId' | 'createdAt' | 'updatedAt';
 export type ChapterInfoFields = Omit<Insertable<ChapterInfoTable>, Managed>;
 export type ChapterInfoChanges = Omit<Updateable<ChapterInfoTable>, Managed>;
-type Owner = Pick<Chapter, 'id' | 'name' | 'email' | 'slug'>;
+type Owner = Pick<Chapter, 'id' | 'name' | 'email' | 'publicEmail' | 'slug'>;
 type Page = Omit<ChapterInfoRow, Managed>;
 
 export const toChapterInfo = (id: string, page: Page, owner: Owner): ChapterInfo => ({
   ...apiIds(id),
   slug: owner.slug,
-  chapterId: { ...apiIds(owner.id), name: owner.name, email: owner.email },
+  // The public contact e-mail when the account set one, else the login e-mail (spec: the chapter's e-mail).
+  chapterId: { ...apiIds(owner.id), name: owner.name, email: owner.publicEmail || owner.email },
   logo: page.logo,
   shortDescription: page.shortDescription,
   websiteUrl: page.websiteUrl,
@@ -44,12 +45,28 @@ function selectInfos(db: Kysely<Database>) {
     .selectFrom('chapterInfos')
     .innerJoin('chapters', 'chapters.id', 'chapterInfos.chapterId')
     .selectAll('chapterInfos')
-    .select(['chapters.name as ownerName', 'chapters.email as ownerEmail', 'chapters.slug as ownerSlug']);
+    .select([
+      'chapters.name as ownerName',
+      'chapters.email as ownerEmail',
+      'chapters.publicEmail as ownerPublicEmail',
+      'chapters.slug as ownerSlug',
+    ]);
 }
 
-type InfoRow = ChapterInfoRow & { ownerName: string; ownerEmail: string; ownerSlug: string };
+type InfoRow = ChapterInfoRow & {
+  ownerName: string;
+  ownerEmail: string;
+  ownerPublicEmail: string | null;
+  ownerSlug: string;
+};
 const fromRow = (row: InfoRow): ChapterInfo =>
-  toChapterInfo(row.id, row, { id: row.chapterId, name: row.ownerName, email: row.ownerEmail, slug: row.ownerSlug });
+  toChapterInfo(row.id, row, {
+    id: row.chapterId,
+    name: row.ownerName,
+    email: row.ownerEmail,
+    publicEmail: row.ownerPublicEmail,
+    slug: row.ownerSlug,
+  });
 
 const selectInfoOf = (db: Kysely<Database>, chapterId: string) =>
   selectInfos(db).where('chapterInfos.chapterId', '=', chapterId);

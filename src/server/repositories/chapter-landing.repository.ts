@@ -22,7 +22,7 @@ export interface ChapterLandingRows {
 export async function findChapterLanding(db: Kysely<Database>, slug: string): Promise<ChapterLandingRows | undefined> {
   const row = await db
     .selectFrom('chapters as owner')
-    .select(['owner.id', 'owner.name', 'owner.email', 'owner.slug'])
+    .select(['owner.id', 'owner.name', 'owner.email', 'owner.publicEmail', 'owner.slug'])
     .select((eb) => [
       jsonObjectFrom(eb.selectFrom('chapterInfos').selectAll('chapterInfos').whereRef('chapterId', '=', 'owner.id')).as(
         'info',
@@ -42,7 +42,7 @@ export async function findChapterLanding(db: Kysely<Database>, slug: string): Pr
     .where('owner.slug', '=', slug.toLowerCase())
     .executeTakeFirst();
   if (!row) return undefined;
-  const owner = { id: row.id, name: row.name, email: row.email, slug: row.slug };
+  const owner = { id: row.id, name: row.name, email: row.email, publicEmail: row.publicEmail, slug: row.slug };
   return {
     chapter: row.info ? toChapterInfo(row.info.id, row.info, owner) : blankChapterInfo(owner),
     events: row.events.map((event) => toEvent({ ...event, chapterSlug: owner.slug })),

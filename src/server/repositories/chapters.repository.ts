@@ -17,6 +17,7 @@ export const toChapterAccount = (row: Chapter): ChapterAccount => ({
   phone: row.phone,
   slug: row.slug,
   isAdmin: row.isAdmin,
+  publicEmail: row.publicEmail ?? null,
 });
 
 export function findAccountById(db: Kysely<Database>, id: string): Promise<Chapter | undefined> {

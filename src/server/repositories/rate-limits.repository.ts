@@ -10,24 +10,13 @@ export interface RateWindow {
   now: Date;
 }
 
-const windowCutoff = ({ windowMs, now }: RateWindow) => new Date(now.getTime() - windowMs);
-
-/** When each of the keys that reached `limit` hits in its current window started that window. */
-export async function findFullWindows(
-  db: Kysely<Database>,
-  keys: string[],
-  limit: number,
-  window: RateWindow,
-): Promise<Date[]> {
-  const rows = await db
-    .selectFrom('rateLimits')
-    .select('windowStart')
-    .where('key', 'in', keys)
-    .where('windowStart', '>', windowCutoff(window))
-    .where('count', '>=', limit)
-    .execute();
-  return rows.map((r) => new Date(r.windowStart));
+/** A key's count in its current window, this hit included, and when that window started. */
+export interface Counted {
+  count: number;
+  windowStart: Date;
 }
+
+const windowCutoff = ({ windowMs, now }: RateWindow) => new Date(now.getTime() - windowMs);
 
 /**
  * At most this many expired counters are deleted per hit. Each hit adds at most one row per key, so
@@ -36,39 +25,56 @@ export async function findFullWindows(
 export const PURGE_BATCH = 100;
 
 /**
- * Counts one hit against each key, starting a new window for keys whose window has ended. The same
- * statement also deletes up to PURGE_BATCH other counters whose window started at or before
- * `expiredBefore`: no extra round trip, and no scheduled job to deploy. The key being counted is left
- * to the upsert, as one statement must not both delete and update a row.
+ * Counts one hit against each key and returns every key's new count, in one statement: the count is
+ * taken before anything is checked, so parallel requests each see their own number (the row lock of
+ * the upsert orders them) and no two can both read "one below the limit". Keys whose window has ended
+ * start a new one.
+ *
+ * The same statement also deletes up to PURGE_BATCH other counters whose window started at or before
+ * `expiredBefore`: no extra round trip, and no scheduled job to deploy. The keys being counted are left
+ * to the upsert (one statement must not both delete and update a row), and rows another statement is
+ * already deleting are skipped rather than waited for.
+ *
+ * Written as one SQL text rather than built: it runs on every contact message and sign-in attempt. The
+ * oldest counters go first, and the order lets the planner walk the window_start index even before the
+ * table has statistics (PGlite never analyzes it).
  */
-export async function recordHits(
+export async function countHits(
   db: Kysely<Database>,
-  keys: string[],
+  keys: readonly string[],
   window: RateWindow,
   expiredBefore: Date,
-): Promise<void> {
+): Promise<Map<string, Counted>> {
+  const distinct = [...new Set(keys)];
+  if (distinct.length === 0) return new Map();
   const cutoff = windowCutoff(window);
   const { now } = window;
-  for (const key of keys) {
-    // Written as one SQL text rather than built: it runs on every contact message and failed sign-in,
-    // and building it with the query builder cost more server time than sending it. The oldest
-    // counters go first, and the order lets the planner walk the window_start index even before the
-    // table has statistics (PGlite never analyzes it): without it every hit read the whole table.
-    await sql`
-      with expired as (
-        delete from rate_limits where key in (
-          select key from rate_limits where window_start <= ${expiredBefore} and key <> ${key}
-          order by window_start limit ${PURGE_BATCH}
-        )
+  const values = sql.join(distinct.map((key) => sql`(${key}, ${now}::timestamptz, 1)`));
+  const { rows } = await sql<{ key: string; count: number; windowStart: Date | string }>`
+    with expired as (
+      delete from rate_limits where key in (
+        select key from rate_limits where window_start <= ${expiredBefore} and not (key = any(${distinct}))
+        order by window_start limit ${PURGE_BATCH} for update skip locked
       )
-      insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
-      on conflict (key) do update set
-        count = case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.count + 1 end,
-        window_start = case when rate_limits.window_start <= ${cutoff} then ${now} else rate_limits.window_start end
-    `.execute(db);
-  }
+    )
+    insert into rate_limits (key, window_start, count) values ${values}
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${cutoff} then ${now} else rate_limits.window_start end
+    returning key, count, window_start as "windowStart"
+  `.execute(db);
+  return new Map(rows.map((row) => [row.key, { count: Number(row.count), windowStart: new Date(row.windowStart) }]));
 }
 
-export async function clearHits(db: Kysely<Database>, keys: string[]): Promise<void> {
-  await db.deleteFrom('rateLimits').where('key', 'in', keys).execute();
+/**
+ * Forgets one counter (`forget`) and takes its hits back from others (`from`), in one statement: the
+ * failures of an address that then proved to be the owner's were the owner's typos. When the
+ * forgotten counter is already gone, one hit (the attempt itself) is taken back.
+ */
+export async function forgiveHits(db: Kysely<Database>, forget: string, from: readonly string[]): Promise<void> {
+  await sql`
+    with forgotten as (delete from rate_limits where key = ${forget} returning count)
+    update rate_limits set count = greatest(0, count - coalesce((select sum(count) from forgotten), 1))
+    where key = any(${[...from]})
+  `.execute(db);
 }

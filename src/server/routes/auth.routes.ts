@@ -1,32 +1,26 @@
 import { Hono, type Context } from 'hono';
 import { loginSchema, passwordChangeSchema } from '../../lib/schemas/auth.schema.ts';
-import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
+import { ADMIN_ONLY_OWN_FIELDS, ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
 import { DECOY_HASH, verifyPassword } from '../auth/password.ts';
 import {
   clearSessionCookies,
   currentUser,
-  requireAdmin,
   requireUser,
+  setDisplayCookies,
   setSessionCookies,
   userInfoOf,
 } from '../auth/session.ts';
-import { signSessionToken } from '../auth/tokens.ts';
+import { newSessionId, SESSION_SECONDS, signSessionToken } from '../auth/tokens.ts';
 import type { Chapter } from '../db/schema.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { badRequest, HttpError } from '../http/errors.ts';
-import {
-  assertNotLimited,
-  LOGIN_ACCOUNT_LIMIT,
-  LOGIN_IP_LIMIT,
-  loginAccountKey,
-  recordHit,
-} from '../http/rate-limit.ts';
+import { badRequest, forbidden, HttpError } from '../http/errors.ts';
+import { countLoginAttempt, refundLogin } from '../http/rate-limit.ts';
 import { findAccountByEmail, toChapterAccount } from '../repositories/chapters.repository.ts';
-import { clearHits } from '../repositories/rate-limits.repository.ts';
-import { editChapterAccount, setAccountPassword } from '../services/accounts.service.ts';
+import { carrySession, endSession, openSession } from '../repositories/sessions.repository.ts';
+import { editChapterAccount, endEverySession, setAccountPassword } from '../services/accounts.service.ts';
 
 const INVALID = 'Invalid email or password';
 const WRONG_CURRENT = 'Your current password is not correct';
@@ -35,30 +29,35 @@ export function authRoutes(deps: ApiDeps) {
   const { database, config, now, pageCache } = deps;
   const db = database.db;
 
-  /** Signs the account in on this response (cookies) and returns the token (for bearer clients). */
+  /**
+   * Opens a session for the account (a row of `sessions`), signs this response in with its cookies and
+   * returns the token (for bearer clients: only the login answer carries it).
+   */
   async function startSession(c: Context<AppEnv>, account: Chapter) {
-    const token = await signSessionToken(config.sessionSecret, { sub: account.id, ver: account.sessionVersion }, now());
+    const issued = now();
+    const sid = newSessionId();
+    const expiresAt = new Date(issued.getTime() + SESSION_SECONDS * 1000);
+    await openSession(db, { id: sid, chapterId: account.id, version: account.sessionVersion, expiresAt }, issued);
+    const token = await signSessionToken(config.sessionSecret, { sub: account.id, sid }, issued);
     setSessionCookies(c, token, account);
     return token;
   }
 
   return (
     new Hono<AppEnv>()
+      /**
+       * The attempt is counted before the password is checked (see countLoginAttempt); the owner's
+       * success takes it back.
+       */
       .post('/login', async (c) => {
         const { email, password } = await readJson(c, loginSchema);
-        const ipKey = [`login:ip:${clientIp(c)}`];
-        const accountKey = [loginAccountKey(email)];
-        await assertNotLimited(db, ipKey, LOGIN_IP_LIMIT, now());
-        await assertNotLimited(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());
+        const attempt = { email, ip: clientIp(c) };
+        await countLoginAttempt(db, attempt, now());
 
         const chapter = await findAccountByEmail(db, email);
         const ok = await verifyPassword(password, chapter?.passwordHash ?? DECOY_HASH);
-        if (!chapter || !ok) {
-          await recordHit(db, ipKey, LOGIN_IP_LIMIT, now());
-          await recordHit(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());
-          throw new HttpError(401, INVALID);
-        }
-        await clearHits(db, accountKey);
+        if (!chapter || !ok) throw new HttpError(401, INVALID);
+        await refundLogin(db, attempt);
         const token = await startSession(c, chapter);
         return c.json({
           success: true,
@@ -67,50 +66,66 @@ export function authRoutes(deps: ApiDeps) {
           userInfo: userInfoOf(chapter),
         });
       })
-      .post('/logout', (c) => {
+      /** Ends this session on the server (cookie or bearer alike); the account's other sessions go on. */
+      .post('/logout', async (c) => {
+        const sessionId = c.get('sessionId');
+        if (sessionId) await endSession(db, sessionId);
         clearSessionCookies(c);
         return c.json({ success: true, message: 'Signed out' });
+      })
+      /** "Sign out everywhere": every session of the account ends, this one included. */
+      .post('/logout-everywhere', requireUser, async (c) => {
+        await endEverySession({ db, actor: currentUser(c) }, currentUser(c));
+        clearSessionCookies(c);
+        return c.json({ success: true, message: 'Signed out everywhere' });
       })
       .get('/session', (c) => {
         const user = currentUser(c);
         return c.json({ success: true, authenticated: true, userInfo: userInfoOf(user) });
       })
       .get('/account', requireUser, (c) => c.json({ success: true, account: toChapterAccount(currentUser(c)) }))
-      // An admin's own name, e-mail and phone (a chapter's are the admins' to change, on its account page).
-      .put('/account', requireAdmin, async (c) => {
+      /**
+       * One's own account: an admin's name, login e-mail, phone and public contact e-mail; a chapter's
+       * public contact e-mail only (its name, login e-mail and phone are the admins' to change).
+       */
+      .put('/account', requireUser, async (c) => {
         const user = currentUser(c);
         const input = await readJson(c, ownAccountSchema);
+        if (!user.isAdmin && ADMIN_ONLY_OWN_FIELDS.some((field) => input[field] !== undefined))
+          throw forbidden(
+            'An administrator changes a chapter’s name, login e-mail and phone; you can set its public e-mail',
+          );
         const edited = await editChapterAccount({ db, pageCache, actor: user }, user, input, now());
-        // Same session version: only the readable display cookies change.
-        const token = await startSession(c, edited);
+        // The session goes on as it was: only the readable display cookies change.
+        setDisplayCookies(c, edited);
         return c.json({
           success: true,
           message: 'Account Updated Successfully',
-          token,
           account: toChapterAccount(edited),
           userInfo: userInfoOf(edited),
         });
       })
       /**
        * Any signed-in user's own password. A wrong current password counts as a failed sign-in of the
-       * account (same limit, same counter), so a stolen session cannot guess it faster than the login
-       * form could. Every other session of the account ends; this one gets a fresh token.
+       * account (same counters, counted before the check), so a stolen session cannot guess it faster
+       * than the login form could. Every other session of the account ends; this one goes on with the
+       * same token (no new token is handed out: a script in the page could otherwise mint one).
        */
       .put('/password', requireUser, async (c) => {
         const user = currentUser(c);
         const { currentPassword, newPassword } = await readJson(c, passwordChangeSchema);
-        const accountKey = [loginAccountKey(user.email)];
-        await assertNotLimited(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());
+        const attempt = { email: user.email, ip: clientIp(c) };
+        await countLoginAttempt(db, attempt, now());
         if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-          await recordHit(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());
           throw badRequest(WRONG_CURRENT, [{ path: 'currentPassword', message: WRONG_CURRENT }]);
         }
+        await refundLogin(db, attempt);
         const account = await setAccountPassword({ db, actor: user }, user, newPassword, now());
-        const token = await startSession(c, account);
+        const sessionId = c.get('sessionId');
+        if (sessionId) await carrySession(db, sessionId, account.sessionVersion);
         return c.json({
           success: true,
           message: 'Password Changed Successfully',
-          token,
           userInfo: userInfoOf(account),
         });
       })

@@ -36,8 +36,12 @@ export function humanRoutes({ database, blobs, pageCache }: ApiDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', sharedRead({ tags: () => [cacheTag.humans] }), async (c) => c.json({ success: true, humans: await listHumans(db) }))
-    .get('/:id', sharedRead({ tags: (c) => [cacheTag.human(c.req.param('id') ?? '')] }), async (c) => c.json({ success: true, human: await existing(c.req.param('id')) }))
+    .get('/', sharedRead({ tags: () => [cacheTag.humans] }), async (c) =>
+      c.json({ success: true, humans: await listHumans(db) }),
+    )
+    .get('/:id', sharedRead({ tags: (c) => [cacheTag.human(c.req.param('id') ?? '')] }), async (c) =>
+      c.json({ success: true, human: await existing(c.req.param('id')) }),
+    )
     .post('/', requireAdmin, async (c) => {
       const fields = await readJson(c, humanSchema);
       const audit = auditNote(currentUser(c), { action: 'create', entity: 'human', fields: writtenFields(fields) });

@@ -58,7 +58,9 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
       // Before '/:id': "rosters" is not a member's id.
       .get('/rosters', requireAdmin, async (c) => c.json({ success: true, rosters: await listRosterCounts(db) }))
       // Every field of a member is on the public roster page already.
-      .get('/:id', sharedRead({ tags: (c) => [cacheTag.member(c.req.param('id') ?? '')] }), async (c) => c.json({ success: true, member: await existing(c.req.param('id')) }))
+      .get('/:id', sharedRead({ tags: (c) => [cacheTag.member(c.req.param('id') ?? '')] }), async (c) =>
+        c.json({ success: true, member: await existing(c.req.param('id')) }),
+      )
       .post('/', requireAdmin, async (c) => {
         const member = await addCommitteeMember(edit(c), await readJson(c, committeeMemberSchema));
         return c.json({ success: true, message: 'Member Added Successfully', member }, 201);

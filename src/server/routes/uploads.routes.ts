@@ -52,6 +52,9 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
     .get('/:key', async (c) => {
       const key = c.req.param('key');
       const contentType = await findUploadType(db, key);
+      // HEAD answers from the upload index alone (the local image CDN asks whether an upload still exists).
+      if (contentType && c.req.method === 'HEAD')
+        return c.body(null, 200, { 'Content-Type': contentType, 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
       const data = contentType && (await blobs.get(key));
       if (!contentType || !data) throw notFound('Image not found');
       return c.body(data.slice().buffer, 200, {

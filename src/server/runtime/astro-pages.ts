@@ -6,7 +6,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import compression from 'compression';
 import type { Context } from 'hono';
-import { securityHeaders } from '../http/security-headers.ts';
+import { overHttps, securityHeadersFor } from '../http/security-headers.ts';
 
 type AstroMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
@@ -30,15 +30,17 @@ export async function loadAstroPages(distDir: string) {
   /** Answers the request if an on-demand page matches it; otherwise returns undefined. */
   return async (c: Context<{ Bindings: HttpBindings }>): Promise<Response | undefined> => {
     const { incoming, outgoing } = c.env;
-    // Astro writes the response itself; headers set first are merged into its writeHead.
-    for (const [name, value] of Object.entries(securityHeaders)) outgoing.setHeader(name, value);
+    // Astro writes the response itself; headers set first are merged into its writeHead (src/middleware.ts
+    // sets the same ones on the response, as it does on Netlify).
+    const headers = securityHeadersFor(overHttps(c.req.url, c.req.header('x-forwarded-proto')));
+    for (const [name, value] of Object.entries(headers)) outgoing.setHeader(name, value);
     const rendered = await new Promise<boolean>((resolve, reject) => {
       compress(incoming as Parameters<typeof compress>[0], outgoing as Parameters<typeof compress>[1], () => {
         handler(incoming, outgoing, () => resolve(false)).then(() => resolve(true), reject);
       });
     });
     if (rendered) return RESPONSE_ALREADY_SENT;
-    for (const name of Object.keys(securityHeaders)) outgoing.removeHeader(name);
+    for (const name of Object.keys(headers)) outgoing.removeHeader(name);
     return undefined;
   };
 }

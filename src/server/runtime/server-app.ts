@@ -5,7 +5,7 @@ import { API_BASE } from '../../lib/api-base.ts';
 import { createApi } from '../app.ts';
 import { builtSite, loadAstroPages } from './astro-pages.ts';
 import type { ApiDeps } from '../deps.ts';
-import { securityHeaders } from '../http/security-headers.ts';
+import { overHttps, securityHeadersFor } from '../http/security-headers.ts';
 import { IMAGE_CDN_PATH } from '../../lib/images/responsive-image.ts';
 import { cacheDirIn, localImageCdn } from '../images/local-image-cdn.ts';
 import { staticSite } from './static-site.ts';
@@ -28,7 +28,8 @@ export async function createServerApp(deps: ApiDeps, distDir: string) {
   app.all(API_BASE, (c) => api.fetch(c.req.raw, c.env));
   app.use(async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+    const https = overHttps(c.req.url, c.req.header('x-forwarded-proto'));
+    for (const [name, value] of Object.entries(securityHeadersFor(https))) c.res.headers.set(name, value);
   });
   app.all(IMAGE_CDN_PATH, (c) => images(c.req.raw));
   app.on(['GET', 'HEAD'], '*', async (c) => {

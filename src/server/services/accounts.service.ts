@@ -3,8 +3,9 @@ import type { z } from 'astro/zod';
 import type { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import { slugify } from '../../lib/slug.ts';
 import { hashPassword } from '../auth/password.ts';
+import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy.ts';
 import type { Chapter, ChapterUpdate, Database } from '../db/schema.ts';
-import { conflictError } from './domain-errors.ts';
+import { conflictError, invalidInput } from './domain-errors.ts';
 import {
   createAccount,
   deleteAccount,
@@ -31,11 +32,17 @@ async function assertFree(
   if (slug && (await isSlugTaken(db, slug, exceptId))) throw conflictError('This slug is already in use');
 }
 
+/** The most common passwords are refused (the list is the server's alone: too large for the forms). */
+function assertUncommon(password: string, field: string) {
+  if (isCommonPassword(password)) throw invalidInput(COMMON_PASSWORD, [{ path: field, message: COMMON_PASSWORD }]);
+}
+
 /** A new chapter account; its slug is derived from the name unless given. */
 export async function openChapterAccount(
   { db, pageCache, actor }: EditDeps,
   { password, slug, ...input }: z.output<typeof chapterCreateSchema>,
 ): Promise<Chapter> {
+  assertUncommon(password, 'password');
   await assertFree(db, { email: input.email, slug });
   const fields = [...writtenFields(input), 'slug', 'password'];
   const account = await createAccount(
@@ -60,6 +67,7 @@ export async function editChapterAccount(
   { password, ...input }: z.output<typeof chapterUpdateSchema>,
   now: Date,
 ): Promise<Chapter> {
+  if (password) assertUncommon(password, 'password');
   await assertFree(db, input, account.id);
   const changes: ChapterUpdate = { ...input, updatedAt: now };
   const fields = [...changedFields(account, input), ...(password ? ['password'] : [])];
@@ -109,8 +117,18 @@ export async function setAccountPassword(
   password: string,
   now: Date,
 ): Promise<Chapter> {
+  assertUncommon(password, 'newPassword');
   const audit = auditNote(actor, { action: 'update', entity: 'account', fields: ['password'] });
   return updateAccount(db, account.id, await newPassword(account, password, now), audit);
+}
+
+/**
+ * "Sign out everywhere": bumping the session version ends every session of the account, the one that
+ * asked included. Recorded in the trail as a change of the account's `sessions`.
+ */
+export function endEverySession({ db, actor }: Pick<EditDeps, 'db' | 'actor'>, account: Chapter): Promise<Chapter> {
+  const audit = auditNote(actor, { action: 'update', entity: 'account', fields: ['sessions'] });
+  return updateAccount(db, account.id, { sessionVersion: account.sessionVersion + 1 }, audit);
 }
 
 /** The changes that set a new password; bumping the session version signs out every earlier session. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Every counted hit also deletes a batch of expired counters (recordHits). Without an index on the
+ * Every counted hit also deletes a batch of expired counters (countHits). Without an index on the
  * window's start, finding them read the whole table on every hit, so a flood of contact messages or
  * failed sign-ins from many addresses made each hit slower than the last.
  */

@@ -1,0 +1,23 @@
+import { defineMiddleware } from 'astro:middleware';
+import { overHttps, securityHeadersFor } from './server/http/security-headers.ts';
+
+/**
+ * The on-demand pages (events, chapters, blog posts, authors) carry the same security headers as every
+ * static file: on Netlify they come from the SSR function, where netlify.toml's headers do not apply;
+ * on the local server the same headers are already set and these agree with them. Prerendered pages
+ * pass through here at build time, where headers mean nothing.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const https = overHttps(context.url.href, context.request.headers.get('x-forwarded-proto'));
+  const headers = Object.entries(securityHeadersFor(https));
+  try {
+    for (const [name, value] of headers) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Some responses (a redirect made by Response.redirect) have immutable headers: answer a copy.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of headers) copy.headers.set(name, value);
+    return copy;
+  }
+});
