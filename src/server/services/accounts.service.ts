@@ -3,20 +3,23 @@ import type { z } from 'astro/zod';
 import type { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import { slugify } from '../../lib/slug.ts';
 import { hashPassword } from '../auth/password.ts';
-import type { Chapter, ChapterUpdate, Database } from '../db/schema.ts';
-import { conflictError } from './domain-errors.ts';
+import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
+import { conflictError, notFoundError } from './domain-errors.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
 import {
   createAccount,
   deleteAccount,
+  findAccountById,
   freeSlug,
   isEmailTaken,
   isSlugTaken,
   updateAccount,
+  updateAccountWithAudit,
 } from '../repositories/chapters.repository.ts';
 import { listEvents } from '../repositories/events.repository.ts';
 import { imagesOfChapter } from '../repositories/uploads.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
-import { auditNote, changedFields, writtenFields } from './audit.ts';
+import { auditRow } from './audit.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads } from './upload-cleanup.ts';
@@ -31,22 +34,24 @@ async function assertFree(
   if (slug && (await isSlugTaken(db, slug, exceptId))) throw conflictError('This slug is already in use');
 }
 
+const ACCOUNT_NOT_FOUND = 'Chapter not found';
+
 /** A new chapter account; its slug is derived from the name unless given. */
 export async function openChapterAccount(
   { db, pageCache, actor }: EditDeps,
   { password, slug, ...input }: z.output<typeof chapterCreateSchema>,
 ): Promise<Chapter> {
   await assertFree(db, { email: input.email, slug });
-  const fields = [...writtenFields(input), 'slug', 'password'];
-  const account = await createAccount(
+  const fields: NewChapter = {
+    ...input,
+    slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
+    passwordHash: await hashPassword(password),
+    isAdmin: false,
+  };
+  const account = await auditedChange(
     db,
-    {
-      ...input,
-      slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
-      passwordHash: await hashPassword(password),
-      isAdmin: false,
-    },
-    auditNote(actor, { action: 'create', entity: 'account', fields }),
+    (tx) => createAccount(tx, fields),
+    (after) => auditRow(actor, 'account', { action: 'create', after }),
   );
   await purgeStalePages(pageCache, stalePages.newAccount(account.slug));
   return account;
@@ -61,26 +66,38 @@ export async function editChapterAccount(
   now: Date,
 ): Promise<Chapter> {
   await assertFree(db, input, account.id);
-  const changes: ChapterUpdate = { ...input, updatedAt: now };
-  const fields = [...changedFields(account, input), ...(password ? ['password'] : [])];
-  const edited = await updateAccount(
+  // Hashed before the transaction: bcrypt takes a while, and the row stays locked meanwhile.
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const { before, after } = await auditedChange(
     db,
-    account.id,
-    password ? { ...changes, ...(await newPassword(account, password, now)) } : changes,
-    auditNote(actor, { action: 'update', entity: 'account', fields }),
+    async (tx) => {
+      const stored = await findAccountById(tx, account.id, { lock: true });
+      if (!stored) throw notFoundError(ACCOUNT_NOT_FOUND);
+      const changes: ChapterUpdate = {
+        ...input,
+        updatedAt: now,
+        ...(passwordHash ? passwordChange(stored, passwordHash, now) : {}),
+      };
+      const edited = await updateAccount(tx, account.id, changes);
+      if (!edited) throw notFoundError(ACCOUNT_NOT_FOUND);
+      return { before: stored, after: edited };
+    },
+    (change) => auditRow(actor, 'account', { action: 'update', ...change }),
   );
-  await purgeStalePages(pageCache, stalePages.editedAccount(account, edited));
-  return edited;
+  await purgeStalePages(pageCache, stalePages.editedAccount(before, after));
+  return after;
 }
 
 /**
  * Deletes an account; the database deletes its landing page, events and committee with it (the trail
- * records the account's deletion, which says as much), and the uploads only they showed are removed.
+ * records the account's deletion, by its name, which says as much), and the uploads only they showed
+ * are removed.
  */
 export async function closeChapterAccount({ db, pageCache, blobs, actor }: EditDeps, account: Chapter): Promise<void> {
   const events = await listEvents(db, ofChapter(account.id));
   const images = await imagesOfChapter(db, account.id);
-  await deleteAccount(db, account.id, auditNote(actor, { action: 'delete', entity: 'account' }));
+  const audit = auditRow(actor, 'account', { action: 'delete', before: account });
+  if (!(await deleteAccount(db, account.id, audit))) throw notFoundError(ACCOUNT_NOT_FOUND);
   await purgeStalePages(
     pageCache,
     stalePages.closedAccount(
@@ -94,6 +111,8 @@ export async function closeChapterAccount({ db, pageCache, blobs, actor }: EditD
 /**
  * Sets an account's password: the holder changing their own (who proved the current one) or an admin
  * setting a chapter's. Every session of the account issued before ends; the caller re-issues its own.
+ * One statement with its audit row: a new hash always differs from the old (a fresh salt), so the
+ * changed field is known beforehand, and its value is never kept.
  */
 export async function setAccountPassword(
   { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
@@ -101,16 +120,19 @@ export async function setAccountPassword(
   password: string,
   now: Date,
 ): Promise<Chapter> {
-  const audit = auditNote(actor, { action: 'update', entity: 'account', fields: ['password'] });
-  return updateAccount(db, account.id, await newPassword(account, password, now), audit);
+  const changes = passwordChange(account, await hashPassword(password), now);
+  const audit = auditRow(actor, 'account', { action: 'update', before: account, after: { ...account, ...changes } });
+  const updated = audit && (await updateAccountWithAudit(db, account.id, changes, audit));
+  if (!updated) throw notFoundError(ACCOUNT_NOT_FOUND);
+  return updated;
 }
 
 /** The changes that set a new password; bumping the session version signs out every earlier session. */
-export async function newPassword(account: Chapter, password: string, now: Date): Promise<ChapterUpdate> {
+function passwordChange(account: Chapter, passwordHash: string, now: Date) {
   return {
-    passwordHash: await hashPassword(password),
+    passwordHash,
     passwordChangedAt: now,
     sessionVersion: account.sessionVersion + 1,
     updatedAt: now,
-  };
+  } satisfies ChapterUpdate;
 }

@@ -5,6 +5,7 @@ import * as manage from './2026-11-23T0100-manage.ts';
 import * as audit from './2026-11-23T0200-audit.ts';
 import * as drafts from './2026-11-23T0300-drafts.ts';
 import * as rateLimitExpiry from './2026-11-25T0100-rate-limit-expiry.ts';
+import * as auditValues from './2026-11-26T0200-audit-values.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so bundled functions carry them.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0200-audit': audit,
   '2026-11-23T0300-drafts': drafts,
   '2026-11-25T0100-rate-limit-expiry': rateLimitExpiry,
+  '2026-11-26T0200-audit-values': auditValues,
 };
