@@ -45,6 +45,19 @@ export function onDemandRoutes(pagesDir = PAGES): string[] {
   return onDemand.map(routeOf).sort();
 }
 
+/**
+ * Whether Netlify routes a path to a function (the API's, or the pages' SSR function once this script
+ * has given it the on-demand routes); every other path is a static file. The CDN model needs to know.
+ */
+export function functionPathTest(pagesDir = PAGES): (pathname: string) => boolean {
+  const patterns = [
+    /^\/api\/v1(\/|$)/,
+    /^\/_image$/,
+    ...onDemandRoutes(pagesDir).map((route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`)),
+  ];
+  return (pathname) => patterns.some((pattern) => pattern.test(pathname));
+}
+
 export function routeSsrTo(source: string, paths: readonly string[]): string {
   if (source.split(CATCH_ALL).length !== 2) {
     throw new Error(`${SSR_FUNCTION}: expected one "${CATCH_ALL}" in the adapter's function config`);

@@ -12,11 +12,11 @@ import {
 
 /**
  * How many database round trips a request costs (counted in the server's database driver; BEGIN and
- * COMMIT count too). Each public read is one query (when the API's read cache has no copy: see
- * read-cache.test.ts). A signed-in change costs the session's account, then either one statement that
- * carries its audit row (a delete, a password set) or one transaction: BEGIN, the change returning the
- * record as stored, its audit row (built from the record before and after), COMMIT. A regression here
- * is a slower API on every database.
+ * COMMIT count too). Each public read is one query (every time: the CDN is the only cache). A
+ * signed-in change costs the session's account, then either one statement that carries its audit row
+ * (a delete, a password set) or one transaction: BEGIN, the change returning the record as stored, its
+ * audit row (built from the record before and after), COMMIT. A regression here is a slower API on
+ * every database.
  */
 let api: TestApi;
 let alpha: Awaited<ReturnType<typeof createChapter>>;

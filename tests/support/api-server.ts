@@ -18,6 +18,8 @@ export interface TestApi {
   db: ApiDeps['database']['db'];
   /** Database round trips the server has made so far (statements, BEGIN and COMMIT each count). */
   roundTrips(): number;
+  /** The API's routes, as Hono registered them (method and full path). */
+  routes: readonly { method: string; path: string }[];
   /** fetch relative to /api/v1, e.g. call('/health'). */
   call(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -28,11 +30,13 @@ export interface TestApiOptions {
   pageCache?: PageCache;
   /** The server's clock (default: the real one), for answers that depend on the date. */
   now?: () => Date;
+  /** Another test API's database, shared (a second server on one PostgreSQL); it drops it, not this one. */
+  database?: TestApi['deps']['config']['database'];
 }
 
 /** A real HTTP server around the API on a free port, with its own fresh database and admin. */
 export async function startTestApi(overrides: Partial<Config> = {}, options: TestApiOptions = {}): Promise<TestApi> {
-  const testDb = await createTestDatabase();
+  const testDb = options.database ? { target: options.database, drop: async () => {} } : await createTestDatabase();
   const base = loadConfig({
     DATA_DIR: '.tmp/test-data',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',
@@ -57,6 +61,7 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
     deps,
     db: deps.database.db,
     roundTrips: () => counter.count,
+    routes: api.routes,
     call: (path, init) => fetch(`${origin}/api/v1${path}`, init),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,7 +3,8 @@ import { humanPatchSchema, humanSchema } from '../../lib/schemas/people.schema.t
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { publicCache } from '../caching/cache-headers.ts';
+import { sharedRead } from '../caching/cache-headers.ts';
+import { cacheTag } from '../caching/page-cache.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { findHuman, listHumans } from '../repositories/humans.repository.ts';
@@ -31,8 +32,12 @@ export function humanRoutes({ database, pageCache, blobs }: ApiDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', publicCache, async (c) => c.json({ success: true, humans: await listHumans(db) }))
-    .get('/:id', publicCache, async (c) => c.json({ success: true, human: await existing(c.req.param('id')) }))
+    .get('/', sharedRead({ tags: () => [cacheTag.humans] }), async (c) =>
+      c.json({ success: true, humans: await listHumans(db) }),
+    )
+    .get('/:id', sharedRead({ tags: (c) => [cacheTag.human(c.req.param('id') ?? '')] }), async (c) =>
+      c.json({ success: true, human: await existing(c.req.param('id')) }),
+    )
     .post('/', requireAdmin, async (c) => {
       const human = await addHuman(edit(c), await readJson(c, humanSchema));
       return c.json({ success: true, message: 'Human Added Successfully', human }, 201);

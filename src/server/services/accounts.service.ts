@@ -84,7 +84,16 @@ export async function editChapterAccount(
     },
     (change) => auditRow(actor, 'account', { action: 'update', ...change }),
   );
-  await purgeStalePages(pageCache, stalePages.editedAccount(before, after));
+  // Committed: a new slug shows in each of its events too.
+  const events = after.slug === before.slug ? [] : await listEvents(db, ofChapter(account.id));
+  await purgeStalePages(
+    pageCache,
+    stalePages.editedAccount(
+      before,
+      after,
+      events.map((event) => event.id),
+    ),
+  );
   return after;
 }
 

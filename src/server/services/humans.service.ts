@@ -8,20 +8,23 @@ import {
   type HumanChanges,
   type HumanFields,
 } from '../repositories/humans.repository.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import { auditRow } from './audit.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /**
- * "Humans of" cards, edited by admins. The gallery is an island over GET /humans, which browsers
- * revalidate and the CDN keeps for a minute: no page to purge. Each change commits with its audit row.
+ * "Humans of" cards, edited by admins. Each change commits with its audit row; then the CDN's copies of
+ * the list and of the card go (GET /humans, /humans/{id}).
  */
-export function addHuman(edit: EditDeps, fields: HumanFields): Promise<Human> {
-  return auditedChange(
+export async function addHuman(edit: EditDeps, fields: HumanFields): Promise<Human> {
+  const human = await auditedChange(
     edit.db,
     (tx) => insertHuman(tx, fields),
     (after) => auditRow(edit.actor, 'human', { action: 'create', after }),
   );
+  await purgeStalePages(edit.pageCache, stalePages.human(human));
+  return human;
 }
 
 /** PUT sends every field, PATCH some. Undefined when there is no such human (any more). */
@@ -36,7 +39,8 @@ export async function changeHuman(edit: EditDeps, id: string, changes: HumanChan
     (change) => change && auditRow(edit.actor, 'human', { action: 'update', ...change }),
   );
   if (!done) return undefined;
-  // Committed: an image the card no longer shows can go.
+  // Committed: the cached copies, and an image the card no longer shows, can go.
+  await purgeStalePages(edit.pageCache, stalePages.human(done.after));
   await releaseUploads(edit, replacedImages([done.before.image], [done.after.image]));
   return done.after;
 }
@@ -48,6 +52,8 @@ export async function removeHuman(edit: EditDeps, human: Human): Promise<boolean
     human.id,
     auditRow(edit.actor, 'human', { action: 'delete', before: human }),
   );
-  if (removed) await releaseUploads(edit, [human.image]);
-  return removed;
+  if (!removed) return false;
+  await purgeStalePages(edit.pageCache, stalePages.human(human));
+  await releaseUploads(edit, [human.image]);
+  return true;
 }
