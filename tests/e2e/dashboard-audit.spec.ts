@@ -42,7 +42,7 @@ test('the trail names each record, shows old and new values, links what still ex
   request,
 }) => {
   // Many changes to set up and four accessibility scans: more than the default on a busy 2-core machine.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const adminToken = await apiLogin(request);
   const chapter = await createChapter(request, adminToken);
   const token = await apiLogin(request, chapter);
@@ -149,7 +149,7 @@ test('at 375 px each change is a card read top to bottom; no password and nothin
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const adminToken = await apiLogin(request);
   const name = unique('Narrow');
   const chapter = await createChapter(request, adminToken, name);
