@@ -1,4 +1,4 @@
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { netlifyPageCache } from '../../src/server/caching/page-cache.ts';
@@ -23,10 +23,43 @@ import { freePort } from '../postgres-test-server.ts';
  * Prints: the share of anonymous GETs the model answered (goal: at least 95%), the function
  * invocations it cost, and how many staff reads were answered from a shared copy (goal: 0).
  */
-const REQUESTS = 1_200;
+const REQUESTS = Number(process.env['BENCH_CDN_REQUESTS'] ?? 1_200);
 const MEAN_GAP_MS = 2_000;
 const STAFF_SESSIONS = 4;
 const PURGE = { token: 'bench-purge-token', siteId: 'bench-site' };
+
+/**
+ * BENCH_CDN_HEADERS=old replays the same trace with the CDN headers the site sent before the CDN issue
+ * (commit 89aaf55): no Netlify-Vary anywhere, and of the API's answers only the roster lists tagged.
+ * Only the headers differ: the figures compare what the CDN can do with each.
+ */
+const OLD_HEADERS = process.env['BENCH_CDN_HEADERS'] === 'old';
+
+/** The on-demand pages write their headers to the Node response themselves: Netlify-Vary is kept out there. */
+function dropNetlifyVary(outgoing: HttpBindings['outgoing']) {
+  const setHeader = outgoing.setHeader.bind(outgoing);
+  outgoing.setHeader = (name, value) => (name.toLowerCase() === 'netlify-vary' ? outgoing : setHeader(name, value));
+  const writeHead = outgoing.writeHead.bind(outgoing) as (...args: unknown[]) => typeof outgoing;
+  outgoing.writeHead = ((status: number, ...rest: unknown[]) => {
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null);
+    if (Array.isArray(headers)) {
+      const flat = headers.flat() as unknown[];
+      const kept = flat.filter((_, i) => String(flat[i - (i % 2)]).toLowerCase() !== 'netlify-vary');
+      return writeHead(status, ...rest.map((arg) => (arg === headers ? kept : arg)));
+    }
+    if (headers)
+      for (const name of Object.keys(headers))
+        if (name.toLowerCase() === 'netlify-vary') delete (headers as Record<string, unknown>)[name];
+    return writeHead(status, ...rest);
+  }) as typeof outgoing.writeHead;
+}
+
+function asBefore(path: string, res: Response): Response {
+  const headers = new Headers(res.headers);
+  headers.delete('Netlify-Vary');
+  if (path.startsWith('/api/') && path !== '/api/v1/members') headers.delete('Netlify-Cache-Tag');
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
 
 /** A small seeded PRNG (mulberry32): the same trace on every run. */
 function random(seed: number) {
@@ -79,6 +112,9 @@ interface Tally {
   staffReads: number;
   staffReadsFromSharedCopy: number;
   writes: number;
+  /** Visitors' reads right after a staff edit, and how many of them still showed the old data. */
+  readsAfterEdit: number;
+  staleAfterEdit: string[];
 }
 
 async function get(cdn: CdnModel, url: string, headers: Record<string, string> = {}) {
@@ -112,9 +148,12 @@ export async function benchCdn(): Promise<void> {
   const server = serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: (request, env) => {
-      if (servedByFunction(new URL(request.url).pathname)) invocations++;
-      return app.fetch(request, env);
+    fetch: async (request, env) => {
+      const path = new URL(request.url).pathname;
+      if (servedByFunction(path)) invocations++;
+      if (OLD_HEADERS) dropNetlifyVary((env as HttpBindings).outgoing);
+      const res = await app.fetch(request, env);
+      return OLD_HEADERS && path.startsWith('/api/') ? asBefore(path, res) : res;
     },
   });
   await new Promise<void>((done) => server.once('listening', () => done()));
@@ -148,16 +187,18 @@ export async function benchCdn(): Promise<void> {
     };
 
     // Staff sessions start at spread-out moments; each signs in, opens its events, edits one, reopens it.
-    const staffAt = new Set(
-      Array.from({ length: STAFF_SESSIONS }, (_, i) => Math.floor(((i + 0.5) * REQUESTS) / STAFF_SESSIONS)),
-    );
-    const tally: Tally = { anonymousGets: 0, answeredByCdn: 0, staffReads: 0, staffReadsFromSharedCopy: 0, writes: 0 };
-    const chapterAccounts = sample.accounts.emails;
+    let staffSessions = 0;
+    const nextStaffAt = () => Math.floor(((staffSessions + 0.5) * REQUESTS) / STAFF_SESSIONS);
+    const tally: Tally = {
+      ...{ anonymousGets: 0, answeredByCdn: 0, staffReads: 0, staffReadsFromSharedCopy: 0, writes: 0 },
+      ...{ readsAfterEdit: 0, staleAfterEdit: [] as string[] },
+    };
     let sent = 0;
     while (sent < REQUESTS) {
       clock += Math.round(-Math.log(1 - rand()) * MEAN_GAP_MS);
-      if (staffAt.has(sent)) {
-        sent += await staffSession(cdn, origin, pick(chapterAccounts), sample.accounts.password, tally);
+      if (staffSessions < STAFF_SESSIONS && sent >= nextStaffAt()) {
+        staffSessions++;
+        sent += await staffSession(cdn, origin, config.admin.email, config.admin.password!, tally);
         continue;
       }
       const tracked = rand() < 1 / 3 ? pick(TRACKING) : undefined;
@@ -173,7 +214,7 @@ export async function benchCdn(): Promise<void> {
 
     const ratio = (tally.answeredByCdn / tally.anonymousGets) * 100;
     console.log(
-      `\nCDN model replay (${sent} requests over ${((clock - Date.UTC(2026, 10, 25, 6)) / 60_000).toFixed(0)} simulated minutes; pages, their API reads and feeds; tracking parameters on a third; ${STAFF_SESSIONS} staff sessions editing):`,
+      `\nCDN model replay${OLD_HEADERS ? ', with the headers of 89aaf55' : ''} (${sent} requests over ${((clock - Date.UTC(2026, 10, 25, 6)) / 60_000).toFixed(0)} simulated minutes; pages, their API reads and feeds; tracking parameters on a third; ${STAFF_SESSIONS} staff sessions editing):`,
     );
     console.log(
       `  anonymous GETs answered by the CDN: ${tally.answeredByCdn} of ${tally.anonymousGets} (${ratio.toFixed(1)}%; goal ≥ 95%)`,
@@ -183,6 +224,9 @@ export async function benchCdn(): Promise<void> {
     );
     console.log(
       `  staff reads answered from a shared copy: ${tally.staffReadsFromSharedCopy} of ${tally.staffReads} (goal: 0)`,
+    );
+    console.log(
+      `  visitors' reads right after a staff edit that still showed the old data: ${tally.staleAfterEdit.length} of ${tally.readsAfterEdit} (goal: 0)${tally.staleAfterEdit.length ? `: ${tally.staleAfterEdit.join(', ')}` : ''}`,
     );
     console.log(`  purges: ${cdn.stats().purges}; static files and assets not counted (every browser fetches them)`);
   } finally {
@@ -196,10 +240,11 @@ export async function benchCdn(): Promise<void> {
 async function staffSession(cdn: CdnModel, origin: string, email: string, password: string, tally: Tally) {
   const login = await fetch(`${cdn.url}/api/v1/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  const { token } = (await login.json()) as { token: string };
+  const { token } = (await login.json()) as { token?: string };
+  if (!token) throw new Error(`staff sign-in failed: ${login.status}`);
   const cookie = { cookie: `token=${token}` };
   const read = async (url: string) => {
     tally.staffReads++;
@@ -209,17 +254,25 @@ async function staffSession(cdn: CdnModel, origin: string, email: string, passwo
     events: { id: string; title: string }[];
   };
   tally.staffReads++;
-  const event = mine.events[0];
+  const event = mine.events[tally.writes % mine.events.length];
   if (!event) return 2;
   await read(`/api/v1/events/${event.id}`);
   const edit = await fetch(`${cdn.url}/api/v1/events/${event.id}`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', origin, ...cookie },
+    headers: { 'content-type': 'application/json', ...cookie },
     body: JSON.stringify({ title: `${event.title.replace(/ \(edited\)$/, '')} (edited)` }),
   });
   await edit.arrayBuffer();
   tally.writes++;
   await read(`/api/v1/events/${event.id}`);
   await read('/api/v1/events');
-  return 6;
+  // Visitors right after the edit: what the CDN hands them, against what the site now says.
+  for (const url of [`/api/v1/events/${event.id}`, '/api/v1/events', `/events/${event.id}`]) {
+    const [viaCdn, now] = await Promise.all([fetch(`${cdn.url}${url}`), fetch(`${origin}${url}`)]);
+    tally.readsAfterEdit++;
+    // Pages name the address they were asked at (canonical, Open Graph): the model's, or the origin's.
+    if ((await viaCdn.text()).replaceAll(cdn.url, origin) !== (await now.text()))
+      tally.staleAfterEdit.push(`${url} (${viaCdn.headers.get('cache-status')})`);
+  }
+  return 9;
 }

@@ -63,8 +63,9 @@ export function routeSsrTo(source: string, paths: readonly string[]): string {
     throw new Error(`${SSR_FUNCTION}: expected one "${CATCH_ALL}" in the adapter's function config`);
   }
   if (paths.length === 0) throw new Error(`No page in ${PAGES} renders on demand`);
-  // Astro's image endpoint serves <Image> on on-demand pages (the image CDN is off).
-  return source.replace(CATCH_ALL, `path: ${JSON.stringify([...paths, '/_image'])},`);
+  // Not Astro's image endpoint (/_image): no on-demand page draws an astro:assets image, and the bundled
+  // function leaves sharp out (scripts/netlify/bundle-ssr.ts).
+  return source.replace(CATCH_ALL, `path: ${JSON.stringify(paths)},`);
 }
 
 export function withRedirects(config: Record<string, unknown>, rules: readonly RedirectRule[]) {
@@ -72,7 +73,7 @@ export function withRedirects(config: Record<string, unknown>, rules: readonly R
   return { ...config, redirects: [...((config['redirects'] as unknown[] | undefined) ?? []), ...redirects] };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+export function adaptRoutes(): void {
   const paths = onDemandRoutes();
   writeFileSync(SSR_FUNCTION, routeSsrTo(readFileSync(SSR_FUNCTION, 'utf8'), paths));
   const rules = parseRedirects(readFileSync('public/_redirects', 'utf8'));
@@ -80,3 +81,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(FRAMEWORK_CONFIG, JSON.stringify(withRedirects(config, rules)));
   console.log(`The SSR function serves ${paths.join(', ')}; ${rules.length} rewrites in ${FRAMEWORK_CONFIG}`);
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) adaptRoutes();
