@@ -156,9 +156,10 @@ describe('what the trail records', () => {
     const rows = await rowsAbout(chapter._id);
     expect(rows.map((r) => [r.action, r.accountEmail, r.fields])).toEqual([
       ['create', ADMIN.email, ['email', 'name', 'password', 'phone', 'slug']],
-      ['update', ADMIN.email, ['password', 'phone']],
-      ['update', ADMIN.email, ['password']],
-      ['update', 'kilo@example.org', ['password']],
+      // A new password ends the account's other sessions: the trail says so.
+      ['update', ADMIN.email, ['password', 'phone', 'sessions']],
+      ['update', ADMIN.email, ['password', 'sessions']],
+      ['update', 'kilo@example.org', ['password', 'sessions']],
       ['delete', ADMIN.email, []],
     ]);
 
@@ -234,10 +235,14 @@ describe('GET /audit', () => {
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       accountId: expect.any(String),
       accountEmail: expect.any(String),
+      accountName: expect.any(String),
       action: expect.stringMatching(/^(create|update|delete)$/),
       entityType: expect.any(String),
       entityId: expect.any(String),
+      entityName: expect.any(String),
       fields: expect.any(Array),
+      changes: expect.any(Object),
+      link: null, // the newest change deleted its record
     });
     expect(first.accounts).toEqual(
       expect.arrayContaining([
@@ -276,5 +281,123 @@ describe('GET /audit', () => {
     const body = await res.json();
     expect(body.success).toBe(false);
     expect(body.errors.map((e: { path: string }) => e.path)).toEqual([path]);
+  });
+});
+
+describe('what a person reads in the trail (GET /audit)', () => {
+  type Entry = {
+    entityId: string;
+    entityName: string | null;
+    accountName: string | null;
+    accountEmail: string;
+    action: string;
+    fields: string[];
+    changes: Record<string, { from?: unknown; to: unknown }>;
+    link: string | null;
+  };
+  /** The entries about one record, oldest first, as the API answers them. */
+  async function entriesAbout(entityId: string, entity: string): Promise<Entry[]> {
+    const page = await send('GET', `/audit?entity=${entity}&pageSize=100`, undefined, admin);
+    return (page.entries as Entry[]).filter((e) => e.entityId === entityId).reverse();
+  }
+
+  it('an event: its title at the time, old and new values, a link while it exists', async () => {
+    const { event } = await send('POST', '/events', sampleEvent({ title: 'Named Meetup', fees: 0 }), alpha.token);
+    await send('PATCH', `/events/${event._id}`, { title: 'Renamed Named Meetup', fees: 250 }, alpha.token);
+    const [created, updated] = await entriesAbout(event._id, 'event');
+    expect(created).toMatchObject({
+      action: 'create',
+      entityName: 'Named Meetup',
+      accountName: 'Alpha Chapter',
+      link: `/dashboard/events/edit-event/${event._id}`,
+    });
+    expect(created!.changes['title']).toEqual({ to: 'Named Meetup' });
+    expect(created!.changes['fees']).toEqual({ to: 0 });
+    expect(updated).toMatchObject({
+      action: 'update',
+      entityName: 'Renamed Named Meetup',
+      fields: ['fees', 'title'],
+      changes: { title: { from: 'Named Meetup', to: 'Renamed Named Meetup' }, fees: { from: 0, to: 250 } },
+    });
+
+    await send('DELETE', `/events/${event._id}`, undefined, admin);
+    const entries = await entriesAbout(event._id, 'event');
+    // Gone: no link any more, and each entry keeps the name it had.
+    expect(entries.map((e) => [e.action, e.entityName, e.link])).toEqual([
+      ['create', 'Named Meetup', null],
+      ['update', 'Renamed Named Meetup', null],
+      ['delete', 'Renamed Named Meetup', null],
+    ]);
+  });
+
+  it('a deleted account keeps its name, as the record and as the one who acted', async () => {
+    const lima = await createChapter(api, admin, 'Lima Chapter', 'lima');
+    const { member } = await send('POST', '/excom', sampleExcomMember({ name: 'Lima Member' }), lima.token);
+    await send('PUT', '/users/lima', { name: 'Lima Chapter Renamed', slug: 'lima-renamed' }, admin);
+    expect((await entriesAbout(member._id, 'excom-member'))[0]).toMatchObject({
+      accountName: 'Lima Chapter',
+      accountEmail: lima.email,
+    });
+    const accountId = (
+      await api.db.selectFrom('chapters').select('id').where('slug', '=', 'lima-renamed').executeTakeFirstOrThrow()
+    ).id;
+    // While it exists, the link finds it by its slug now.
+    expect((await entriesAbout(accountId, 'account')).map((e) => e.link)).toEqual([
+      '/dashboard/chapters/edit-chapter/lima-renamed',
+      '/dashboard/chapters/edit-chapter/lima-renamed',
+    ]);
+
+    await send('DELETE', '/users/lima-renamed', undefined, admin);
+    const about = await entriesAbout(accountId, 'account');
+    expect(about.map((e) => [e.action, e.entityName, e.link])).toEqual([
+      ['create', 'Lima Chapter', null],
+      ['update', 'Lima Chapter Renamed', null],
+      ['delete', 'Lima Chapter Renamed', null],
+    ]);
+    expect(about[1]!.changes).toEqual({
+      name: { from: 'Lima Chapter', to: 'Lima Chapter Renamed' },
+      slug: { from: 'lima', to: 'lima-renamed' },
+    });
+    // Its committee member went with it; what the account did stays, under its name then.
+    expect(await entriesAbout(member._id, 'excom-member')).toEqual([
+      expect.objectContaining({ action: 'create', entityName: 'Lima Member', accountName: 'Lima Chapter', link: null }),
+    ]);
+  });
+
+  it('a landing page links to the chapter’s page; an upload to the image', async () => {
+    const { chapter: info } = await api
+      .call('/chapters', json('GET', undefined, alpha.token))
+      .then((res) => res.json());
+    const entries = await entriesAbout(info._id, 'chapter-info');
+    expect(entries.map((e) => [e.entityName, e.link])).toEqual([
+      ['Alpha Chapter', '/chapter/alpha'],
+      ['Alpha Chapter', '/chapter/alpha'],
+    ]);
+    const uploads = await send('GET', '/audit?entity=upload', undefined, admin);
+    expect(uploads.entries[0]).toMatchObject({
+      entityName: null,
+      link: `/api/v1/uploads/${uploads.entries[0].entityId}`,
+      changes: { image: { to: `/api/v1/uploads/${uploads.entries[0].entityId}` } },
+    });
+  });
+
+  it('a contact-form message: nothing of its sender anywhere, only whether it was handled', async () => {
+    const sender = { name: 'Private Sender', email: 'private.sender@example.com', message: 'My private words' };
+    expect((await api.call('/contact', json('POST', sender))).status).toBe(201);
+    const { id } = await api.db
+      .selectFrom('supportMessages')
+      .select('id')
+      .where('email', '=', sender.email)
+      .executeTakeFirstOrThrow();
+    await send('PATCH', `/contact/${id}`, { handled: true }, admin);
+    // Already handled: nothing changes, nothing is recorded.
+    await send('PATCH', `/contact/${id}`, { handled: true }, admin);
+    await send('DELETE', `/contact/${id}`, undefined, admin);
+    expect((await entriesAbout(id, 'support-message')).map((e) => [e.action, e.entityName, e.changes])).toEqual([
+      ['update', null, { handled: { from: false, to: true } }],
+      ['delete', null, {}],
+    ]);
+    const everything = JSON.stringify(await api.db.selectFrom('auditLog').selectAll().execute());
+    for (const value of Object.values(sender)) expect(everything).not.toContain(value);
   });
 });

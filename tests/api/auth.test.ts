@@ -156,5 +156,5 @@ describe('login rate limit per address', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 120_000);
 });

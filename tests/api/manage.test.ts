@@ -343,7 +343,12 @@ describe('the audit trail of these calls', () => {
     await send(`/members/${member.id}`, 'PATCH', { year: 1800 }, 400);
     await send(`/members/${member.id}`, 'DELETE', undefined, 200);
     expect(await trail(member.id)).toEqual([
-      ['create', 'committee-member', ['affiliation', 'committee', 'designation', 'email', 'image', 'name', 'year']],
+      // What the create stored: the team (from the designation) and the position too.
+      [
+        'create',
+        'committee-member',
+        ['affiliation', 'committee', 'designation', 'email', 'image', 'name', 'order', 'team', 'year'],
+      ],
       // Alone on both pages, the member keeps position 0: the order did not change.
       ['update', 'committee-member', ['affiliation', 'year']],
       ['delete', 'committee-member', []],

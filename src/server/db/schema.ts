@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction } from '../../lib/audit.ts';
+import type { AuditAction, AuditFieldChange } from '../../lib/audit.ts';
 import type { CommitteeCode, EventStatus, RegistrationMethod } from '../../lib/types.ts';
 
 /** Columns are snake_case in Postgres; Kysely's CamelCasePlugin maps them to these names. */
@@ -133,16 +133,22 @@ export interface UploadTable {
   createdAt: Timestamp;
 }
 
-/** One create, update or delete: who, when, which record, and the names of the fields it wrote. */
+/**
+ * One create, update or delete: who, when, which record (and its name then), the fields whose stored
+ * value it changed, and the old and new values of those the trail may keep (jsonb: written as JSON text).
+ */
 export interface AuditLogTable {
   id: Generated<string>;
   at: Timestamp;
   accountId: string | null;
   accountEmail: string;
+  accountName: string | null;
   action: AuditAction;
   entityType: string;
   entityId: string;
+  entityName: string | null;
   fields: string[];
+  changes: ColumnType<Record<string, AuditFieldChange>, string | undefined, string>;
 }
 
 export interface Database {

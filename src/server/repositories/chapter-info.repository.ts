@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { ChapterInfo } from '../../lib/types.ts';
 import type { Chapter, ChapterInfoRow, ChapterInfoTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
-import { audited, type AuditNote } from './audit.repository.ts';
 import { byId } from './ids.ts';
 import type { Owned } from './viewer-scope.ts';
 
@@ -81,9 +79,15 @@ async function writtenInfoOf(db: Kysely<Database>, chapterId: string): Promise<C
   return fromRow(await selectInfoOf(db, chapterId).executeTakeFirstOrThrow());
 }
 
-export function findChapterInfo(db: Kysely<Database>, id: string): Promise<Owned<ChapterInfo> | undefined> {
+/** `lock`: inside a transaction, hold the page's row until it ends, so the edit reads what it changes. */
+export function findChapterInfo(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false } = {},
+): Promise<Owned<ChapterInfo> | undefined> {
   return byId(id, async (infoId) => {
-    const row = await selectInfos(db).where('chapterInfos.id', '=', infoId).executeTakeFirst();
+    const query = selectInfos(db).where('chapterInfos.id', '=', infoId);
+    const row = await (lock ? query.forUpdate('chapterInfos') : query).executeTakeFirst();
     return row && { chapterId: row.chapterId, item: fromRow(row) };
   });
 }
@@ -92,13 +96,10 @@ export async function insertChapterInfo(
   db: Kysely<Database>,
   chapterId: string,
   fields: ChapterInfoFields,
-  audit: AuditNote,
 ): Promise<ChapterInfo> {
-  // The id is chosen here so the audit row, written by the same statement, can name it.
-  const id = randomUUID();
-  await audited(db, audit, id)
+  await db
     .insertInto('chapterInfos')
-    .values({ ...fields, id, chapterId })
+    .values({ ...fields, chapterId })
     .execute();
   return writtenInfoOf(db, chapterId);
 }
@@ -108,9 +109,8 @@ export async function updateChapterInfo(
   id: string,
   changes: ChapterInfoChanges,
   now: Date,
-  audit: AuditNote,
 ): Promise<ChapterInfo> {
-  const { chapterId } = await audited(db, audit, id)
+  const { chapterId } = await db
     .updateTable('chapterInfos')
     .set({ ...changes, updatedAt: now })
     .where('id', '=', id)

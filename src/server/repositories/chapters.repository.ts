@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ChapterAccount } from '../../lib/types.ts';
 import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
-import { audited, type AuditNote } from './audit.repository.ts';
+import { auditEach, deleteWithAudit, TOUCHED, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 /**
@@ -20,8 +19,12 @@ export const toChapterAccount = (row: Chapter): ChapterAccount => ({
   publicEmail: row.publicEmail ?? null,
 });
 
-export function findAccountById(db: Kysely<Database>, id: string): Promise<Chapter | undefined> {
-  return byId(id, (accountId) => db.selectFrom('chapters').selectAll().where('id', '=', accountId).executeTakeFirst());
+/** `lock`: inside a transaction, hold the account's row until it ends, so the edit reads what it changes. */
+export function findAccountById(db: Kysely<Database>, id: string, { lock = false } = {}): Promise<Chapter | undefined> {
+  return byId(id, (accountId) => {
+    const query = db.selectFrom('chapters').selectAll().where('id', '=', accountId);
+    return (lock ? query.forUpdate() : query).executeTakeFirst();
+  });
 }
 
 /** E-mail addresses are unique whatever their case. */
@@ -66,32 +69,36 @@ export async function freeSlug(db: Kysely<Database>, base: string): Promise<stri
   }
 }
 
-export function createAccount(db: Kysely<Database>, account: NewChapter, audit: AuditNote): Promise<Chapter> {
-  // The id is chosen here so the audit row, written by the same statement, can name it.
-  const id = randomUUID();
-  return audited(db, audit, id)
-    .insertInto('chapters')
-    .values({ ...account, id })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export function createAccount(db: Kysely<Database>, account: NewChapter): Promise<Chapter> {
+  return db.insertInto('chapters').values(account).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateAccount(
+/** The account as changed, or undefined when there is no such account. */
+export function updateAccount(db: Kysely<Database>, id: string, changes: ChapterUpdate): Promise<Chapter | undefined> {
+  return db.updateTable('chapters').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/**
+ * An update whose audit row is known before it runs (a new password: the field is always "password",
+ * its value never kept), with that row in the same statement. Undefined when there is no such account.
+ */
+export function updateAccountWithAudit(
   db: Kysely<Database>,
   id: string,
   changes: ChapterUpdate,
-  audit: AuditNote,
-): Promise<Chapter> {
-  return audited(db, audit, id)
-    .updateTable('chapters')
-    .set(changes)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  audit: AuditRow,
+): Promise<Chapter | undefined> {
+  return db
+    .with(TOUCHED, (q) => q.updateTable('chapters').set(changes).where('id', '=', id).returningAll())
+    .with('audit', () => auditEach(audit))
+    .selectFrom(TOUCHED)
+    .selectAll()
+    .executeTakeFirst();
 }
 
-export async function deleteAccount(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
-  await audited(db, audit, id).deleteFrom('chapters').where('id', '=', id).execute();
+/** Deletes an account with its audit row (one statement). False when there was none. */
+export function deleteAccount(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
+  return deleteWithAudit(db, 'chapters', id, audit);
 }
 
 /** A chapter's public landing page, as the sitemap lists it: admins have none. */

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { CommitteeCode, CommitteeMember, RosterCount } from '../../lib/types.ts';
 import type { CommitteeMemberRow, CommitteeMemberTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
-import { audited, type AuditNote } from './audit.repository.ts';
+import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 /** A roster page: one committee in one year. */
@@ -69,26 +68,25 @@ export async function listCommitteeMembers(
 export async function insertCommitteeMember(
   db: Kysely<Database>,
   { sortOrder, ...member }: NewCommitteeMember,
-  audit: AuditNote,
 ): Promise<CommitteeMember> {
-  // The id is chosen here so the audit row, written by the same statement, can name it.
-  const id = randomUUID();
   // The next position is read in the insert itself, so members added one after another line up in turn.
-  const row = await audited(db, audit, id)
+  const row = await db
     .insertInto('committeeMembers')
-    .values((eb) => ({
-      ...member,
-      id,
-      sortOrder: sortOrder ?? nextPosition(eb, member),
-    }))
+    .values((eb) => ({ ...member, sortOrder: sortOrder ?? nextPosition(eb, member) }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return toCommitteeMember(row);
 }
 
-export function findCommitteeMember(db: Kysely<Database>, id: string): Promise<CommitteeMember | undefined> {
+/** `lock`: inside a transaction, hold the row until it ends, so the edit reads what it changes. */
+export function findCommitteeMember(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false } = {},
+): Promise<CommitteeMember | undefined> {
   return byId(id, async (memberId) => {
-    const row = await db.selectFrom('committeeMembers').selectAll().where('id', '=', memberId).executeTakeFirst();
+    const query = db.selectFrom('committeeMembers').selectAll().where('id', '=', memberId);
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
     return row && toCommitteeMember(row);
   });
 }
@@ -119,12 +117,9 @@ export function updateCommitteeMember(
   });
 }
 
-/** The deleted member (for the pages to refresh), or undefined when there was none. */
-export function deleteCommitteeMember(db: Kysely<Database>, id: string): Promise<CommitteeMember | undefined> {
-  return byId(id, async (memberId) => {
-    const row = await db.deleteFrom('committeeMembers').where('id', '=', memberId).returningAll().executeTakeFirst();
-    return row && toCommitteeMember(row);
-  });
+/** Deletes a member with its audit row (one statement). False when there was none. */
+export function deleteCommitteeMember(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
+  return deleteWithAudit(db, 'committeeMembers', id, audit);
 }
 
 /** Every roster page with members, newest year first, then in committee order: the dashboard's filters. */

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database, EventRow, EventTable } from '../db/schema.ts';
 import { apiIds, isoTime, type WithJsonTimes } from './api-shape.ts';
-import { audited, type AuditNote } from './audit.repository.ts';
+import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
@@ -58,52 +57,59 @@ export async function listEvents(
   return (await selectEvents(db, scope, audience).execute()).map(toEvent);
 }
 
+/** `lock`: inside a transaction, hold the event's row until it ends, so the edit reads what it changes. */
 export function findEvent(
   db: Kysely<Database>,
   id: string,
   audience: EventAudience = 'public',
+  { lock = false } = {},
 ): Promise<Owned<EventItem> | undefined> {
   return byId(id, async (eventId) => {
-    const row = await selectEvents(db, EVERY_CHAPTER, audience).where('events.id', '=', eventId).executeTakeFirst();
+    const query = selectEvents(db, EVERY_CHAPTER, audience).where('events.id', '=', eventId);
+    const row = await (lock ? query.forUpdate('events') : query).executeTakeFirst();
     return row && { chapterId: row.chapterId, item: toEvent(row) };
   });
 }
 
-async function eventById(db: Kysely<Database>, id: string): Promise<EventItem> {
-  return toEvent(await selectEvents(db, EVERY_CHAPTER, 'staff').where('events.id', '=', id).executeTakeFirstOrThrow());
-}
+/** The event's chapter slug, read by the statement that writes the event (no second round trip). */
+const chapterSlugOf = (eb: ExpressionBuilder<Database, 'events'>) =>
+  eb
+    .selectFrom('chapters')
+    .select('slug')
+    .whereRef('chapters.id', '=', 'events.chapterId')
+    .$asScalar()
+    .$notNull()
+    .as('chapterSlug');
 
-export async function insertEvent(
-  db: Kysely<Database>,
-  chapterId: string,
-  fields: EventFields,
-  audit: AuditNote,
-): Promise<EventItem> {
-  // The id is chosen here so the audit row, written by the same statement, can name it.
-  const id = randomUUID();
-  await audited(db, audit, id)
+/** The new event as stored. */
+export async function insertEvent(db: Kysely<Database>, chapterId: string, fields: EventFields): Promise<EventItem> {
+  const row = await db
     .insertInto('events')
-    .values({ ...fields, id, chapterId })
-    .execute();
-  return eventById(db, id);
+    .values({ ...fields, chapterId })
+    .returningAll()
+    .returning(chapterSlugOf)
+    .executeTakeFirstOrThrow();
+  return toEvent(row);
 }
 
-/** Replaces an existing event's fields (callers found it first). */
+/** Replaces an existing event's fields (callers found it first); the event as stored after. */
 export async function updateEvent(
   db: Kysely<Database>,
   id: string,
   fields: EventFields,
   now: Date,
-  audit: AuditNote,
 ): Promise<EventItem> {
-  await audited(db, audit, id)
+  const row = await db
     .updateTable('events')
     .set({ ...fields, updatedAt: now })
     .where('id', '=', id)
-    .execute();
-  return eventById(db, id);
+    .returningAll()
+    .returning(chapterSlugOf)
+    .executeTakeFirstOrThrow();
+  return toEvent(row);
 }
 
-export async function deleteEvent(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
-  await audited(db, audit, id).deleteFrom('events').where('id', '=', id).execute();
+/** Deletes an event with its audit row (one statement). False when there was none. */
+export function deleteEvent(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
+  return deleteWithAudit(db, 'events', id, audit);
 }

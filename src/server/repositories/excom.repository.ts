@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { ExcomMember } from '../../lib/types.ts';
 import type { Database, ExcomMemberTable, ExcomRow } from '../db/schema.ts';
 import { apiIds, type WithJsonTimes } from './api-shape.ts';
-import { audited, type AuditNote } from './audit.repository.ts';
+import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
@@ -37,47 +36,62 @@ export async function listExcom(db: Kysely<Database>, scope: ChapterScope): Prom
   return (await selectExcom(db, scope).execute()).map(toExcom);
 }
 
-export function findExcomMember(db: Kysely<Database>, id: string): Promise<Owned<ExcomMember> | undefined> {
+/** `lock`: inside a transaction, hold the member's row until it ends, so the edit reads what it changes. */
+export function findExcomMember(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false } = {},
+): Promise<Owned<ExcomMember> | undefined> {
   return byId(id, async (memberId) => {
-    const row = await selectExcom(db).where('excomMembers.id', '=', memberId).executeTakeFirst();
+    const query = selectExcom(db).where('excomMembers.id', '=', memberId);
+    const row = await (lock ? query.forUpdate('excomMembers') : query).executeTakeFirst();
     return row && { chapterId: row.chapterId, item: toExcom(row) };
   });
 }
 
-async function memberById(db: Kysely<Database>, id: string): Promise<ExcomMember> {
-  return toExcom(await selectExcom(db).where('excomMembers.id', '=', id).executeTakeFirstOrThrow());
-}
+/** The member's chapter slug, read by the statement that writes the member (no second round trip). */
+const chapterSlugOf = (eb: ExpressionBuilder<Database, 'excomMembers'>) =>
+  eb
+    .selectFrom('chapters')
+    .select('slug')
+    .whereRef('chapters.id', '=', 'excomMembers.chapterId')
+    .$asScalar()
+    .$notNull()
+    .as('chapterSlug');
 
+/** The new member as stored. */
 export async function insertExcomMember(
   db: Kysely<Database>,
   chapterId: string,
   fields: ExcomFields,
-  audit: AuditNote,
 ): Promise<ExcomMember> {
-  // The id is chosen here so the audit row, written by the same statement, can name it.
-  const id = randomUUID();
-  await audited(db, audit, id)
+  const row = await db
     .insertInto('excomMembers')
-    .values({ ...fields, id, chapterId })
-    .execute();
-  return memberById(db, id);
+    .values({ ...fields, chapterId })
+    .returningAll()
+    .returning(chapterSlugOf)
+    .executeTakeFirstOrThrow();
+  return toExcom(row);
 }
 
+/** The member as stored after the edit (callers found them first). */
 export async function updateExcomMember(
   db: Kysely<Database>,
   id: string,
   changes: ExcomChanges,
   now: Date,
-  audit: AuditNote,
 ): Promise<ExcomMember> {
-  await audited(db, audit, id)
+  const row = await db
     .updateTable('excomMembers')
     .set({ ...changes, updatedAt: now })
     .where('id', '=', id)
-    .execute();
-  return memberById(db, id);
+    .returningAll()
+    .returning(chapterSlugOf)
+    .executeTakeFirstOrThrow();
+  return toExcom(row);
 }
 
-export async function deleteExcomMember(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
-  await audited(db, audit, id).deleteFrom('excomMembers').where('id', '=', id).execute();
+/** Deletes a member with its audit row (one statement). False when there was none. */
+export function deleteExcomMember(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
+  return deleteWithAudit(db, 'excomMembers', id, audit);
 }

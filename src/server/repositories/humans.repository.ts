@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Human } from '../../lib/types.ts';
 import type { Database, HumanRow, HumanTable } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
-import { audited, type AuditNote } from './audit.repository.ts';
+import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 export type HumanFields = Omit<Insertable<HumanTable>, 'id' | 'createdAt'>;
@@ -22,28 +21,22 @@ export async function listHumans(db: Kysely<Database>): Promise<Human[]> {
   return rows.map(toHuman);
 }
 
-export async function insertHuman(db: Kysely<Database>, fields: HumanFields, audit: AuditNote): Promise<Human> {
-  // The id is chosen here so the audit row, written by the same statement, can name it.
-  const id = randomUUID();
-  return toHuman(
-    await audited(db, audit, id)
-      .insertInto('humans')
-      .values({ ...fields, id })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
+export async function insertHuman(db: Kysely<Database>, fields: HumanFields): Promise<Human> {
+  return toHuman(await db.insertInto('humans').values(fields).returningAll().executeTakeFirstOrThrow());
 }
 
-export function findHuman(db: Kysely<Database>, id: string): Promise<Human | undefined> {
+/** `lock`: inside a transaction, hold the row until it ends, so the edit reads what it changes. */
+export function findHuman(db: Kysely<Database>, id: string, { lock = false } = {}): Promise<Human | undefined> {
   return byId(id, async (humanId) => {
-    const row = await db.selectFrom('humans').selectAll().where('id', '=', humanId).executeTakeFirst();
+    const query = db.selectFrom('humans').selectAll().where('id', '=', humanId);
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
     return row && toHuman(row);
   });
 }
 
-/** Deletes a human the caller has found (so the audit row names a record that existed). */
-export async function deleteHuman(db: Kysely<Database>, id: string, audit: AuditNote): Promise<void> {
-  await audited(db, audit, id).deleteFrom('humans').where('id', '=', id).execute();
+/** Deletes a human with its audit row (one statement). False when there was none. */
+export function deleteHuman(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
+  return deleteWithAudit(db, 'humans', id, audit);
 }
 
 /** The human as changed, or undefined when there was no such human. */

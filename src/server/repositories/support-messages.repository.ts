@@ -4,6 +4,7 @@ import { searchWords } from '../../lib/search.ts';
 import type { SupportMessage } from '../../lib/types.ts';
 import type { Database, SupportMessageRow, SupportMessageTable } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
+import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
 /** Messages from the public contact form. */
@@ -96,10 +97,20 @@ export function setSupportMessageHandled(
   });
 }
 
-/** False when there was no such message. */
-export async function deleteSupportMessage(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await byId(id, (messageId) =>
-    db.deleteFrom('supportMessages').where('id', '=', messageId).executeTakeFirst(),
-  );
-  return (result?.numDeletedRows ?? 0n) > 0n;
+/** `lock`: inside a transaction, hold the row until it ends, so the edit reads what it changes. */
+export function findSupportMessage(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false } = {},
+): Promise<SupportMessage | undefined> {
+  return byId(id, async (messageId) => {
+    const query = db.selectFrom('supportMessages').selectAll().where('id', '=', messageId);
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+    return row && toSupportMessage(row);
+  });
+}
+
+/** Deletes a message with its audit row (one statement). False when there was none. */
+export function deleteSupportMessage(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
+  return deleteWithAudit(db, 'supportMessages', id, audit);
 }

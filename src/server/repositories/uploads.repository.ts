@@ -1,12 +1,11 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, UploadTable } from '../db/schema.ts';
-import { audited, type AuditNote } from './audit.repository.ts';
 
 /** The index of uploaded images: the bytes live in the blob store, their type and owner here. */
 export type NewUpload = Omit<Insertable<UploadTable>, 'createdAt'>;
 
-export async function recordUpload(db: Kysely<Database>, upload: NewUpload, audit: AuditNote): Promise<void> {
-  await audited(db, audit, upload.key).insertInto('uploads').values(upload).execute();
+export async function recordUpload(db: Kysely<Database>, upload: NewUpload): Promise<{ key: string }> {
+  return db.insertInto('uploads').values(upload).returning('key').executeTakeFirstOrThrow();
 }
 
 /** The stored content type of an uploaded image, if the key names one. */

@@ -20,7 +20,7 @@ export function chapterRoutes({ database, now, pageCache, blobs }: ApiDeps) {
     const found = await findChapterInfo(db, id);
     if (!found) throw notFound('Chapter info not found');
     assertCanManage(currentUser(c), found.chapterId);
-    const chapter = await changeLanding(edit(c), found.item, await readJson(c, chapterInfoUpdateSchema), now());
+    const chapter = await changeLanding(edit(c), found.item.id, await readJson(c, chapterInfoUpdateSchema), now());
     return c.json({ success: true, message: 'Chapter info updated Successfully', chapter });
   };
 

@@ -39,7 +39,7 @@ export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
     const existing = await ownedEvent(c, id);
     const changes = await readJson(c, eventUpdateSchema);
     const merged = validate(eventSchema, { ...existing, ...changes });
-    const event = await changeEvent(edit(c), existing, merged, now());
+    const event = await changeEvent(edit(c), existing.id, merged, now());
     return c.json({ success: true, message: 'Event Updated Successfully', event });
   };
 

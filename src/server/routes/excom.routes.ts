@@ -22,8 +22,8 @@ export function excomRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   }
 
   const update = async (c: Context<AppEnv>, id: string) => {
-    const before = await owned(c, id);
-    const member = await changeExcomMember(edit(c), before, await readJson(c, excomUpdateSchema), now());
+    await owned(c, id);
+    const member = await changeExcomMember(edit(c), id, await readJson(c, excomUpdateSchema), now());
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
 

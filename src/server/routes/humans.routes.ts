@@ -5,18 +5,16 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sharedRead } from '../caching/cache-headers.ts';
 import { cacheTag } from '../caching/page-cache.ts';
-import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
-import { deleteHuman, findHuman, insertHuman, listHumans } from '../repositories/humans.repository.ts';
-import { auditNote, writtenFields } from '../services/audit.ts';
-import { changeHuman } from '../services/humans.service.ts';
-import { releaseUploads, replacedImages } from '../services/upload-cleanup.ts';
+import { findHuman, listHumans } from '../repositories/humans.repository.ts';
+import { addHuman, changeHuman, removeHuman } from '../services/humans.service.ts';
 
 const HUMAN_NOT_FOUND = 'Human not found';
 
-export function humanRoutes({ database, blobs, pageCache }: ApiDeps) {
+export function humanRoutes({ database, pageCache, blobs }: ApiDeps) {
   const db = database.db;
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
   async function existing(id: string) {
     const human = await findHuman(db, id);
@@ -26,12 +24,10 @@ export function humanRoutes({ database, blobs, pageCache }: ApiDeps) {
 
   // PUT replaces every field, PATCH the ones it carries.
   const update = (replace: boolean) => async (c: Context<AppEnv>) => {
-    const before = await existing(c.req.param('id') ?? '');
+    const { id } = await existing(c.req.param('id') ?? '');
     const changes = await readJson(c, replace ? humanSchema : humanPatchSchema);
-    const human = await changeHuman(db, before, changes, currentUser(c));
+    const human = await changeHuman(edit(c), id, changes);
     if (!human) throw notFound(HUMAN_NOT_FOUND);
-    await purgeStalePages(pageCache, stalePages.human(human));
-    await releaseUploads({ db, blobs }, replacedImages([before.image], [human.image]));
     return c.json({ success: true, message: 'Human Updated Successfully', human });
   };
 
@@ -43,19 +39,13 @@ export function humanRoutes({ database, blobs, pageCache }: ApiDeps) {
       c.json({ success: true, human: await existing(c.req.param('id')) }),
     )
     .post('/', requireAdmin, async (c) => {
-      const fields = await readJson(c, humanSchema);
-      const audit = auditNote(currentUser(c), { action: 'create', entity: 'human', fields: writtenFields(fields) });
-      const human = await insertHuman(db, fields, audit);
-      await purgeStalePages(pageCache, stalePages.human(human));
+      const human = await addHuman(edit(c), await readJson(c, humanSchema));
       return c.json({ success: true, message: 'Human Added Successfully', human }, 201);
     })
     .put('/:id', requireAdmin, update(true))
     .patch('/:id', requireAdmin, update(false))
     .delete('/:id', requireAdmin, async (c) => {
-      const human = await existing(c.req.param('id'));
-      await deleteHuman(db, human.id, auditNote(currentUser(c), { action: 'delete', entity: 'human' }));
-      await purgeStalePages(pageCache, stalePages.human(human));
-      await releaseUploads({ db, blobs }, [human.image]);
+      if (!(await removeHuman(edit(c), await existing(c.req.param('id'))))) throw notFound(HUMAN_NOT_FOUND);
       return c.json({ success: true, message: 'Human Deleted Successfully' });
     });
 }

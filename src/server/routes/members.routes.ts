@@ -42,9 +42,9 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
   }
 
   const update = (replace: boolean) => async (c: Context<AppEnv>) => {
-    const before = await existing(c.req.param('id') ?? '');
+    const { id } = await existing(c.req.param('id') ?? '');
     const input = await readJson(c, replace ? committeeMemberSchema : committeeMemberPatchSchema);
-    const member = await changeCommitteeMember(edit(c), before, input, replace);
+    const member = await changeCommitteeMember(edit(c), id, input, replace);
     if (!member) throw notFound(MEMBER_NOT_FOUND);
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
@@ -68,7 +68,8 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
       .put('/:id', requireAdmin, update(true))
       .patch('/:id', requireAdmin, update(false))
       .delete('/:id', requireAdmin, async (c) => {
-        if (!(await removeCommitteeMember(edit(c), c.req.param('id')))) throw notFound(MEMBER_NOT_FOUND);
+        const member = await existing(c.req.param('id'));
+        if (!(await removeCommitteeMember(edit(c), member))) throw notFound(MEMBER_NOT_FOUND);
         return c.json({ success: true, message: 'Member Deleted Successfully' });
       })
   );

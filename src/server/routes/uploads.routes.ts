@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
 import { IMAGE_EXTENSIONS, IMAGE_FIELD, MAX_IMAGE_BYTES, imageProblems, isImageType } from '../../lib/image-upload.ts';
-import { API_BASE } from '../../lib/api-base.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
-import { findUploadType, recordUpload } from '../repositories/uploads.repository.ts';
-import { auditNote } from '../services/audit.ts';
+import { findUploadType } from '../repositories/uploads.repository.ts';
+import { storeUpload } from '../services/uploads.service.ts';
 
 /** The image plus the multipart envelope around it. */
 export const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
@@ -40,14 +38,9 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
       const type = await fileTypeFromBuffer(data);
       if (!type || !isImageType(type.mime))
         throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF or AVIF images are accepted');
-      const ext = IMAGE_EXTENSIONS[type.mime];
-
-      const key = `${randomUUID()}.${ext}`;
-      await blobs.put(key, data);
-      const user = currentUser(c);
-      const audit = auditNote(user, { action: 'create', entity: 'upload', fields: [IMAGE_FIELD] });
-      await recordUpload(db, { key, contentType: type.mime, size: data.byteLength, createdBy: user.id }, audit);
-      return c.json({ success: true, url: `${API_BASE}/uploads/${key}` }, 201);
+      const image = { data, contentType: type.mime, ext: IMAGE_EXTENSIONS[type.mime] };
+      const url = await storeUpload({ db, blobs, actor: currentUser(c) }, image);
+      return c.json({ success: true, url }, 201);
     })
     .get('/:key', async (c) => {
       const key = c.req.param('key');

@@ -4,20 +4,23 @@ import type { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas
 import { slugify } from '../../lib/slug.ts';
 import { hashPassword } from '../auth/password.ts';
 import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy.ts';
-import type { Chapter, ChapterUpdate, Database } from '../db/schema.ts';
-import { conflictError, invalidInput } from './domain-errors.ts';
+import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
+import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
 import {
   createAccount,
   deleteAccount,
+  findAccountById,
   freeSlug,
   isEmailTaken,
   isSlugTaken,
   updateAccount,
+  updateAccountWithAudit,
 } from '../repositories/chapters.repository.ts';
 import { listEvents } from '../repositories/events.repository.ts';
 import { imagesOfChapter } from '../repositories/uploads.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
-import { auditNote, changedFields, writtenFields } from './audit.ts';
+import { auditRow } from './audit.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads } from './upload-cleanup.ts';
@@ -37,6 +40,8 @@ function assertUncommon(password: string, field: string) {
   if (isCommonPassword(password)) throw invalidInput(COMMON_PASSWORD, [{ path: field, message: COMMON_PASSWORD }]);
 }
 
+const ACCOUNT_NOT_FOUND = 'Chapter not found';
+
 /** A new chapter account; its slug is derived from the name unless given. */
 export async function openChapterAccount(
   { db, pageCache, actor }: EditDeps,
@@ -44,16 +49,16 @@ export async function openChapterAccount(
 ): Promise<Chapter> {
   assertUncommon(password, 'password');
   await assertFree(db, { email: input.email, slug });
-  const fields = [...writtenFields(input), 'slug', 'password'];
-  const account = await createAccount(
+  const fields: NewChapter = {
+    ...input,
+    slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
+    passwordHash: await hashPassword(password),
+    isAdmin: false,
+  };
+  const account = await auditedChange(
     db,
-    {
-      ...input,
-      slug: slug ?? (await freeSlug(db, slugify(input.name, 'chapter'))),
-      passwordHash: await hashPassword(password),
-      isAdmin: false,
-    },
-    auditNote(actor, { action: 'create', entity: 'account', fields }),
+    (tx) => createAccount(tx, fields),
+    (after) => auditRow(actor, 'account', { action: 'create', after }),
   );
   await purgeStalePages(pageCache, stalePages.newAccount(account.slug));
   return account;
@@ -69,34 +74,47 @@ export async function editChapterAccount(
 ): Promise<Chapter> {
   if (password) assertUncommon(password, 'password');
   await assertFree(db, input, account.id);
-  const changes: ChapterUpdate = { ...input, updatedAt: now };
-  const fields = [...changedFields(account, input), ...(password ? ['password'] : [])];
-  const edited = await updateAccount(
+  // Hashed before the transaction: bcrypt takes a while, and the row stays locked meanwhile.
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const { before, after } = await auditedChange(
     db,
-    account.id,
-    password ? { ...changes, ...(await newPassword(account, password, now)) } : changes,
-    auditNote(actor, { action: 'update', entity: 'account', fields }),
+    async (tx) => {
+      const stored = await findAccountById(tx, account.id, { lock: true });
+      if (!stored) throw notFoundError(ACCOUNT_NOT_FOUND);
+      const changes: ChapterUpdate = {
+        ...input,
+        updatedAt: now,
+        ...(passwordHash ? passwordChange(stored, passwordHash, now) : {}),
+      };
+      const edited = await updateAccount(tx, account.id, changes);
+      if (!edited) throw notFoundError(ACCOUNT_NOT_FOUND);
+      return { before: stored, after: edited };
+    },
+    (change) => auditRow(actor, 'account', { action: 'update', ...change }),
   );
-  const events = edited.slug === account.slug ? [] : await listEvents(db, ofChapter(account.id));
+  // Committed: a new slug shows in each of its events too.
+  const events = after.slug === before.slug ? [] : await listEvents(db, ofChapter(account.id));
   await purgeStalePages(
     pageCache,
     stalePages.editedAccount(
-      account,
-      edited,
+      before,
+      after,
       events.map((event) => event.id),
     ),
   );
-  return edited;
+  return after;
 }
 
 /**
  * Deletes an account; the database deletes its landing page, events and committee with it (the trail
- * records the account's deletion, which says as much), and the uploads only they showed are removed.
+ * records the account's deletion, by its name, which says as much), and the uploads only they showed
+ * are removed.
  */
 export async function closeChapterAccount({ db, pageCache, blobs, actor }: EditDeps, account: Chapter): Promise<void> {
   const events = await listEvents(db, ofChapter(account.id));
   const images = await imagesOfChapter(db, account.id);
-  await deleteAccount(db, account.id, auditNote(actor, { action: 'delete', entity: 'account' }));
+  const audit = auditRow(actor, 'account', { action: 'delete', before: account });
+  if (!(await deleteAccount(db, account.id, audit))) throw notFoundError(ACCOUNT_NOT_FOUND);
   await purgeStalePages(
     pageCache,
     stalePages.closedAccount(
@@ -110,6 +128,8 @@ export async function closeChapterAccount({ db, pageCache, blobs, actor }: EditD
 /**
  * Sets an account's password: the holder changing their own (who proved the current one) or an admin
  * setting a chapter's. Every session of the account issued before ends; the caller re-issues its own.
+ * One statement with its audit row: a new hash always differs from the old (a fresh salt), so the
+ * changed field is known beforehand, and its value is never kept.
  */
 export async function setAccountPassword(
   { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
@@ -118,25 +138,34 @@ export async function setAccountPassword(
   now: Date,
 ): Promise<Chapter> {
   assertUncommon(password, 'newPassword');
-  const audit = auditNote(actor, { action: 'update', entity: 'account', fields: ['password'] });
-  return updateAccount(db, account.id, await newPassword(account, password, now), audit);
+  const changes = passwordChange(account, await hashPassword(password), now);
+  const audit = auditRow(actor, 'account', { action: 'update', before: account, after: { ...account, ...changes } });
+  const updated = audit && (await updateAccountWithAudit(db, account.id, changes, audit));
+  if (!updated) throw notFoundError(ACCOUNT_NOT_FOUND);
+  return updated;
 }
 
 /**
  * "Sign out everywhere": bumping the session version ends every session of the account, the one that
  * asked included. Recorded in the trail as a change of the account's `sessions`.
  */
-export function endEverySession({ db, actor }: Pick<EditDeps, 'db' | 'actor'>, account: Chapter): Promise<Chapter> {
-  const audit = auditNote(actor, { action: 'update', entity: 'account', fields: ['sessions'] });
-  return updateAccount(db, account.id, { sessionVersion: account.sessionVersion + 1 }, audit);
+export async function endEverySession(
+  { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
+  account: Chapter,
+): Promise<Chapter> {
+  const changes = { sessionVersion: account.sessionVersion + 1 } satisfies ChapterUpdate;
+  const audit = auditRow(actor, 'account', { action: 'update', before: account, after: { ...account, ...changes } });
+  const updated = audit && (await updateAccountWithAudit(db, account.id, changes, audit));
+  if (!updated) throw notFoundError(ACCOUNT_NOT_FOUND);
+  return updated;
 }
 
 /** The changes that set a new password; bumping the session version signs out every earlier session. */
-export async function newPassword(account: Chapter, password: string, now: Date): Promise<ChapterUpdate> {
+function passwordChange(account: Chapter, passwordHash: string, now: Date) {
   return {
-    passwordHash: await hashPassword(password),
+    passwordHash,
     passwordChangedAt: now,
     sessionVersion: account.sessionVersion + 1,
     updatedAt: now,
-  };
+  } satisfies ChapterUpdate;
 }

@@ -4,7 +4,8 @@ import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/schema.ts';
 import { createAccount, findAccountByEmail, findAdmin, freeSlug } from '../repositories/chapters.repository.ts';
 import { setAccountPassword } from './accounts.service.ts';
-import { auditNote, SYSTEM_ACTOR } from './audit.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
+import { auditRow, SYSTEM_ACTOR } from './audit.ts';
 
 /**
  * Admin accounts made outside the dashboard: the first one (the home chapter's account, on the first
@@ -17,10 +18,11 @@ async function createAdmin(
   account: { name: string; email: string; slug: string },
   password: string,
 ) {
-  const created = await createAccount(
+  const fields = { ...account, phone: '', isAdmin: true, passwordHash: await hashPassword(password) };
+  const created = await auditedChange(
     db,
-    { ...account, phone: '', isAdmin: true, passwordHash: await hashPassword(password) },
-    auditNote(SYSTEM_ACTOR, { action: 'create', entity: 'account', fields: ['name', 'email', 'slug', 'password'] }),
+    (tx) => createAccount(tx, fields),
+    (after) => auditRow(SYSTEM_ACTOR, 'account', { action: 'create', after }),
   );
   return created.id;
 }

@@ -1,34 +1,46 @@
 import type { ChapterInfo } from '../../lib/types.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
 import {
+  findChapterInfo,
   insertChapterInfo,
   updateChapterInfo,
   type ChapterInfoChanges,
   type ChapterInfoFields,
 } from '../repositories/chapter-info.repository.ts';
-import { auditNote, changedFields, writtenFields } from './audit.ts';
+import { auditRow } from './audit.ts';
+import { notFoundError } from './domain-errors.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
 
 /** Writes a chapter's first landing page; /chapter/{slug} showed the blank one until now. */
 export async function writeLanding(edit: EditDeps, chapterId: string, fields: ChapterInfoFields): Promise<ChapterInfo> {
-  const audit = auditNote(edit.actor, { action: 'create', entity: 'chapter-info', fields: writtenFields(fields) });
-  const landing = await insertChapterInfo(edit.db, chapterId, fields, audit);
+  const landing = await auditedChange(
+    edit.db,
+    (tx) => insertChapterInfo(tx, chapterId, fields),
+    (after) => auditRow(edit.actor, 'chapter-info', { action: 'create', after }),
+  );
   await purgeStalePages(edit.pageCache, stalePages.landing(landing.slug));
   return landing;
 }
 
-/** `before` is the landing page as found, to record which fields changed. */
+/** The trail records what changed between the page as stored before and after. */
 export async function changeLanding(
   edit: EditDeps,
-  before: ChapterInfo,
+  id: string,
   changes: ChapterInfoChanges,
   now: Date,
 ): Promise<ChapterInfo> {
-  const fields = changedFields(before, changes);
-  const audit = auditNote(edit.actor, { action: 'update', entity: 'chapter-info', fields });
-  const landing = await updateChapterInfo(edit.db, before.id, changes, now, audit);
-  await purgeStalePages(edit.pageCache, stalePages.landing(landing.slug));
-  await releaseUploads(edit, replacedImages([before.logo], [landing.logo]));
-  return landing;
+  const { before, after } = await auditedChange(
+    edit.db,
+    async (tx) => {
+      const found = await findChapterInfo(tx, id, { lock: true });
+      if (!found) throw notFoundError('Chapter info not found');
+      return { before: found.item, after: await updateChapterInfo(tx, id, changes, now) };
+    },
+    (change) => auditRow(edit.actor, 'chapter-info', { action: 'update', ...change }),
+  );
+  await purgeStalePages(edit.pageCache, stalePages.landing(after.slug));
+  await releaseUploads(edit, replacedImages([before.logo], [after.logo]));
+  return after;
 }

@@ -2,13 +2,15 @@ import type { z } from 'astro/zod';
 import { teamFromDesignation } from '../../lib/rosters/grouping.ts';
 import type { committeeMemberPatchSchema, committeeMemberSchema } from '../../lib/schemas/people.schema.ts';
 import type { CommitteeMember } from '../../lib/types.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
 import {
   deleteCommitteeMember,
+  findCommitteeMember,
   insertCommitteeMember,
   updateCommitteeMember,
   type CommitteeMemberChanges,
 } from '../repositories/committee-members.repository.ts';
-import { auditNote, changedFields, recordAudit, writtenFields } from './audit.ts';
+import { auditRow } from './audit.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
@@ -22,34 +24,29 @@ type MemberPatch = z.output<typeof committeeMemberPatchSchema>;
  */
 export async function addCommitteeMember(edit: EditDeps, input: MemberInput): Promise<CommitteeMember> {
   const { email, team, order, ...member } = input;
-  const audit = auditNote(edit.actor, { action: 'create', entity: 'committee-member', fields: writtenFields(input) });
-  const added = await insertCommitteeMember(
+  const added = await auditedChange(
     edit.db,
-    {
-      ...member,
-      emails: email,
-      team: team ?? teamFromDesignation(member.designation),
-      sortOrder: order,
-      createdBy: edit.actor.id,
-    },
-    audit,
+    (tx) =>
+      insertCommitteeMember(tx, {
+        ...member,
+        emails: email,
+        team: team ?? teamFromDesignation(member.designation),
+        sortOrder: order,
+        createdBy: edit.actor.id,
+      }),
+    (after) => auditRow(edit.actor, 'committee-member', { action: 'create', after }),
   );
   await purgeStalePages(edit.pageCache, stalePages.rosterMember(added));
   return added;
 }
 
 /**
- * PUT: every field is replaced (absent optional ones become blank, a blank team the designation's).
- * PATCH: only the fields sent change; a team sent as null goes back to the designation's.
- * A member keeps their position unless an order is given; moved to another page, they go last there.
- * Undefined when the member is gone.
+ * What an edit sets, given the member as stored. PUT: every field is replaced (absent optional ones
+ * become blank, a blank team the designation's). PATCH: only the fields sent change; a team sent as null
+ * goes back to the designation's. A member keeps their position unless an order is given; moved to
+ * another page, they go last there. Also the page the member is on after it.
  */
-export async function changeCommitteeMember(
-  edit: EditDeps,
-  before: CommitteeMember,
-  input: MemberInput | MemberPatch,
-  replace: boolean,
-): Promise<CommitteeMember | undefined> {
+function memberEdit(before: CommitteeMember, input: MemberInput | MemberPatch, replace: boolean) {
   const { email, team, order, ...fields } = input;
   const roster = { committee: fields.committee ?? before.committee, year: fields.year ?? before.year };
   const moved = roster.committee !== before.committee || roster.year !== before.year;
@@ -64,29 +61,39 @@ export async function changeCommitteeMember(
       : { team: team ?? teamFromDesignation(fields.designation ?? before.designation) }),
     sortOrder: order ?? (moved ? 'last' : undefined),
   };
-  const after = await updateCommitteeMember(edit.db, before.id, changes, roster);
-  if (!after) return undefined;
-  // The fields whose values changed, by their API names (email, team, order...).
-  const fieldsChanged = changedFields(before, after);
-  if (fieldsChanged.length > 0) {
-    await recordAudit(edit.db, edit.actor, {
-      action: 'update',
-      entity: 'committee-member',
-      entityId: after.id,
-      fields: fieldsChanged,
-    });
-  }
-  await purgeStalePages(edit.pageCache, stalePages.rosterMember(before, after));
-  await releaseUploads(edit, replacedImages([before.image], [after.image]));
-  return after;
+  return { changes, roster };
 }
 
-/** False when there was no such member. */
-export async function removeCommitteeMember(edit: EditDeps, id: string): Promise<boolean> {
-  const removed = await deleteCommitteeMember(edit.db, id);
-  if (!removed) return false;
-  await recordAudit(edit.db, edit.actor, { action: 'delete', entity: 'committee-member', entityId: removed.id });
-  await purgeStalePages(edit.pageCache, stalePages.rosterMember(removed));
-  await releaseUploads(edit, [removed.image]);
+/** PUT or PATCH (`replace`) of a member (see memberEdit). Undefined when the member is gone. */
+export async function changeCommitteeMember(
+  edit: EditDeps,
+  id: string,
+  input: MemberInput | MemberPatch,
+  replace: boolean,
+): Promise<CommitteeMember | undefined> {
+  const done = await auditedChange(
+    edit.db,
+    async (tx) => {
+      const before = await findCommitteeMember(tx, id, { lock: true });
+      if (!before) return undefined;
+      const { changes, roster } = memberEdit(before, input, replace);
+      const after = await updateCommitteeMember(tx, id, changes, roster);
+      return after && { before, after };
+    },
+    (change) => change && auditRow(edit.actor, 'committee-member', { action: 'update', ...change }),
+  );
+  if (!done) return undefined;
+  // Committed: the pages it was and is on, and a photo it no longer shows.
+  await purgeStalePages(edit.pageCache, stalePages.rosterMember(done.before, done.after));
+  await releaseUploads(edit, replacedImages([done.before.image], [done.after.image]));
+  return done.after;
+}
+
+/** `member` as found. False when they were already gone. */
+export async function removeCommitteeMember(edit: EditDeps, member: CommitteeMember): Promise<boolean> {
+  const audit = auditRow(edit.actor, 'committee-member', { action: 'delete', before: member });
+  if (!(await deleteCommitteeMember(edit.db, member.id, audit))) return false;
+  await purgeStalePages(edit.pageCache, stalePages.rosterMember(member));
+  await releaseUploads(edit, [member.image]);
   return true;
 }

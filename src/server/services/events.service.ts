@@ -10,8 +10,10 @@ import type { EventItem } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
 import { notFoundError } from './domain-errors.ts';
 import { findAccountBySlug, listChapterNames } from '../repositories/chapters.repository.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
 import {
   deleteEvent,
+  findEvent,
   insertEvent,
   listEvents,
   updateEvent,
@@ -27,7 +29,7 @@ import {
   type Owned,
   type Viewer,
 } from '../repositories/viewer-scope.ts';
-import { auditNote, changedFields, writtenFields } from './audit.ts';
+import { auditRow } from './audit.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
@@ -142,31 +144,38 @@ export async function listPublicEvents(db: Kysely<Database>, query: EventListQue
 
 /** Adds an event: once published, it shows on its own page, on its chapter's landing and in the sitemap. */
 export async function addEvent(edit: EditDeps, chapterId: string, fields: EventFields): Promise<EventItem> {
-  const audit = auditNote(edit.actor, { action: 'create', entity: 'event', fields: writtenFields(fields) });
-  const event = await insertEvent(edit.db, chapterId, fields, audit);
+  const event = await auditedChange(
+    edit.db,
+    (tx) => insertEvent(tx, chapterId, fields),
+    (after) => auditRow(edit.actor, 'event', { action: 'create', after }),
+  );
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   return event;
 }
 
 /**
- * Replaces an event's fields; `before` is the event as found, to record which fields changed and to
- * remove a banner it replaced once nothing shows it.
+ * Replaces an event's fields with `fields` (the whole event, as validated). The trail records what
+ * changed between the event as stored before and after; a banner it replaced goes once nothing shows it.
  */
-export async function changeEvent(
-  edit: EditDeps,
-  before: EventItem,
-  fields: EventFields,
-  now: Date,
-): Promise<EventItem> {
-  const audit = auditNote(edit.actor, { action: 'update', entity: 'event', fields: changedFields(before, fields) });
-  const event = await updateEvent(edit.db, before.id, fields, now, audit);
-  await purgeStalePages(edit.pageCache, stalePages.event(event));
-  await releaseUploads(edit, replacedImages([before.banner], [event.banner]));
-  return event;
+export async function changeEvent(edit: EditDeps, id: string, fields: EventFields, now: Date): Promise<EventItem> {
+  const { before, after } = await auditedChange(
+    edit.db,
+    async (tx) => {
+      const found = await findEvent(tx, id, 'staff', { lock: true });
+      if (!found) throw notFoundError('Event not found');
+      return { before: found.item, after: await updateEvent(tx, id, fields, now) };
+    },
+    (change) => auditRow(edit.actor, 'event', { action: 'update', ...change }),
+  );
+  await purgeStalePages(edit.pageCache, stalePages.event(after));
+  await releaseUploads(edit, replacedImages([before.banner], [after.banner]));
+  return after;
 }
 
+/** `event` as found. */
 export async function removeEvent(edit: EditDeps, event: EventItem): Promise<void> {
-  await deleteEvent(edit.db, event.id, auditNote(edit.actor, { action: 'delete', entity: 'event' }));
+  if (!(await deleteEvent(edit.db, event.id, auditRow(edit.actor, 'event', { action: 'delete', before: event }))))
+    throw notFoundError('Event not found');
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   await releaseUploads(edit, [event.banner]);
 }

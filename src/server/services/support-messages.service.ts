@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { SupportMessage } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
-import { deleteSupportMessage, setSupportMessageHandled } from '../repositories/support-messages.repository.ts';
-import { recordAudit, type Actor } from './audit.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
+import {
+  deleteSupportMessage,
+  findSupportMessage,
+  setSupportMessageHandled,
+} from '../repositories/support-messages.repository.ts';
+import { auditRow, type Actor } from './audit.ts';
 
-/** An admin marks a message handled (answered) or unhandled again. Undefined when there is no such message. */
+/**
+ * An admin marks a message handled (answered) or unhandled again; marking it as it already is changes
+ * nothing and records nothing. Undefined when there is no such message.
+ */
 export async function markSupportMessage(
   db: Kysely<Database>,
   id: string,
@@ -12,21 +20,21 @@ export async function markSupportMessage(
   now: Date,
   actor: Actor,
 ): Promise<SupportMessage | undefined> {
-  const message = await setSupportMessageHandled(db, id, handled, now);
-  if (message) {
-    await recordAudit(db, actor, {
-      action: 'update',
-      entity: 'support-message',
-      entityId: message.id,
-      fields: ['handled'],
-    });
-  }
-  return message;
+  const change = await auditedChange(
+    db,
+    async (tx) => {
+      const before = await findSupportMessage(tx, id, { lock: true });
+      const after = before && (await setSupportMessageHandled(tx, id, handled, now));
+      return before && after && { before, after };
+    },
+    (change) => change && auditRow(actor, 'support-message', { action: 'update', ...change }),
+  );
+  return change?.after;
 }
 
 /** False when there was no such message. */
 export async function removeSupportMessage(db: Kysely<Database>, id: string, actor: Actor): Promise<boolean> {
-  const removed = await deleteSupportMessage(db, id);
-  if (removed) await recordAudit(db, actor, { action: 'delete', entity: 'support-message', entityId: id });
-  return removed;
+  const message = await findSupportMessage(db, id);
+  if (!message) return false;
+  return deleteSupportMessage(db, id, auditRow(actor, 'support-message', { action: 'delete', before: message }));
 }

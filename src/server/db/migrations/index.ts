@@ -7,6 +7,7 @@ import * as drafts from './2026-11-23T0300-drafts.ts';
 import * as rateLimitExpiry from './2026-11-25T0100-rate-limit-expiry.ts';
 import * as sessions from './2026-11-26T0100-sessions.ts';
 import * as publicEmail from './2026-11-26T0110-public-email.ts';
+import * as auditValues from './2026-11-26T0200-audit-values.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so bundled functions carry them.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0100-rate-limit-expiry': rateLimitExpiry,
   '2026-11-26T0100-sessions': sessions,
   '2026-11-26T0110-public-email': publicEmail,
+  '2026-11-26T0200-audit-values': auditValues,
 };
