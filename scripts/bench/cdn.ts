@@ -23,7 +23,7 @@ import { freePort } from '../postgres-test-server.ts';
  * Prints: the share of anonymous GETs the model answered (goal: at least 95%), the function
  * invocations it cost, and how many staff reads were answered from a shared copy (goal: 0).
  */
-const REQUESTS = Number(process.env['BENCH_CDN_REQUESTS'] ?? 1_200);
+const REQUESTS = Number(process.env['BENCH_CDN_REQUESTS'] ?? 2_000);
 const MEAN_GAP_MS = 2_000;
 const STAFF_SESSIONS = 4;
 const PURGE = { token: 'bench-purge-token', siteId: 'bench-site' };
