@@ -28,6 +28,8 @@ export const cacheTag = {
   author: (name: string) => `author-${encodeURIComponent(name.toLowerCase())}`,
   blogFeed: 'blog-feed',
   sitemap: 'sitemap',
+  /** An answer only a deploy can change (a malformed address's 404): no write purges it, a deploy does. */
+  untilDeploy: 'until-deploy',
 } as const;
 
 /** Headers for an on-demand page: browsers revalidate, Netlify's CDN caches under the page's tags. */
