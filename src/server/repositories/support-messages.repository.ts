@@ -6,8 +6,8 @@ import type { Database, SupportMessageRow, SupportMessageTable } from '../db/sch
 import { apiIds, isoTime } from './api-shape.ts';
 import { byId } from './ids.ts';
 
-/** Messages from the public contact form. */
-export type NewSupportMessage = Omit<Insertable<SupportMessageTable>, 'id' | 'createdAt' | 'handledAt'>;
+/** Messages from the public contact form, stamped with the server's clock (`deps.now`). */
+export type NewSupportMessage = Omit<Insertable<SupportMessageTable>, 'id' | 'handledAt'> & { createdAt: Date };
 
 const toSupportMessage = (row: SupportMessageRow): SupportMessage => ({
   ...apiIds(row.id),

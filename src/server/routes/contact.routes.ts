@@ -28,7 +28,7 @@ export function contactRoutes({ database, config, now }: ApiDeps) {
       const { website, ...message } = await readJson(c, contactSchema);
       await recordHit(db, keys, CONTACT_LIMIT, now());
       // A filled honeypot is a bot: answer as usual, keep nothing.
-      if (!website) await insertSupportMessage(db, message);
+      if (!website) await insertSupportMessage(db, { ...message, createdAt: now() });
       return c.json({ success: true, message: 'Message sent successfully' }, 201);
     })
     .get('/', requireAdmin, async (c) => {
