@@ -5,9 +5,11 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import siteSearch from './src/integrations/site-search.ts';
+import { buildSiteUrl } from './src/lib/seo/site-address.ts';
 
-// SITE_URL is the public origin used for canonical URLs, Open Graph and the sitemap.
-const site = process.env['SITE_URL'] ?? 'http://localhost:4321';
+// The public origin of canonical URLs, Open Graph and the sitemap: SITE_URL, else Netlify's address
+// for this deploy (see buildSiteUrl), else localhost.
+const site = buildSiteUrl(process.env);
 
 // The one choice of runtime for the on-demand pages (events, chapters, blog posts, authors): Netlify's
 // functions when netlify.toml's build sets ASTRO_ADAPTER=netlify, else our Node server, which mounts

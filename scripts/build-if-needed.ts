@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
  * of every input file's path, size and mtime plus the build-time environment.
  */
 const INPUTS = ['src', 'content', 'public', 'astro.config.ts', 'package-lock.json', 'tsconfig.json'];
-const BUILD_ENV = ['SITE_URL', 'PUBLIC_ANALYTICS_SRC', 'PUBLIC_ANALYTICS_DOMAIN'];
+const BUILD_ENV = ['SITE_URL', 'URL', 'DEPLOY_PRIME_URL', 'CONTEXT', 'PUBLIC_ANALYTICS_SRC', 'PUBLIC_ANALYTICS_DOMAIN'];
 
 function walk(path: string, out: string[]) {
   if (!existsSync(path)) return;

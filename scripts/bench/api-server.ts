@@ -12,8 +12,7 @@ import { BENCH_CLIENT_HEADER, STATS_PATH, type ServerStats } from './api-bench-r
 /**
  * The API server the bench loads, in its own process (`node scripts/bench/api-server.ts`), so the
  * figures describe the server and not the load generator. DATABASE_URL picks the database (memory:
- * for PGlite in memory, or a PostgreSQL URL); the sample data is seeded on start; BENCH_READ_CACHE=off
- * serves every public read from the database (the API's read cache turned off). Beside the API it
+ * for PGlite in memory, or a PostgreSQL URL); the sample data is seeded on start. Beside the API it
  * serves two bench-only routes, never part of the product app:
  *   GET /bare                 the bare Hono route the API is compared with;
  *   GET /__bench/stats        database round trips and CPU time spent so far (ServerStats).
@@ -31,7 +30,7 @@ const counter = roundTripCounter();
 const deps = await createDeps(config, counter.wrap);
 const { sample } = await bootstrap(deps.database.db, config);
 if (!sample) throw new Error('the bench needs a fresh database to seed');
-const api = createApi(deps, { readCache: process.env['BENCH_READ_CACHE'] !== 'off' });
+const api = createApi(deps);
 
 const app = new Hono<{ Bindings: HttpBindings }>();
 // Autocannon closes its sockets when its time is up, with requests still being answered.

@@ -11,9 +11,9 @@ import { selfTimeByOwner, topSelfTime, type SelfTime } from './cpu-profile.ts';
  * The API under load from another process: scripts/bench/api-server.ts runs the real API (sample
  * data) in a child process, and autocannon drives it from this one (20 connections, a few seconds per
  * route), on PGlite in memory and on a throwaway PostgreSQL 15 when its binaries are installed. Each
- * route's database round trips are counted on one request of its own, inside the server. The public
- * reads run twice: as served (the API's read cache answers repeats between writes) and with the read
- * cache off, every request a database read, which is what a read costs on a miss.
+ * route's database round trips are counted on one request of its own, inside the server. Every request
+ * reaches the database: in production Netlify's CDN answers repeats of public reads (`npm run bench --
+ * cdn` replays visitors through a model of it), so this is what a read costs on a CDN miss.
  *
  * BENCH_CPU_PROF=1 runs the server under `node --cpu-prof` and prints its top self-time functions;
  * BENCH_ROUTES=events,humans keeps only the routes whose names contain one of the words.
@@ -102,17 +102,17 @@ interface Row {
   rps: number;
   p50: number;
   p975: number;
-  /** Round trips of the route's request alone, and of the same request right after it (the read cache's repeat). */
-  roundTrips: string;
+  /** Database round trips of one request of the route. */
+  roundTrips: number;
   /** Server CPU time (user + system) per answered request: steadier than req/s on a busy machine. */
   cpuMsPerRequest: number;
   statuses: string;
 }
 
-async function startServer(databaseUrl: string, readCache: boolean, profileDir: string | undefined): Promise<Server> {
+async function startServer(databaseUrl: string, profileDir: string | undefined): Promise<Server> {
   const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...flags, 'scripts/bench/api-server.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_READ_CACHE: readCache ? 'on' : 'off' },
+    env: { ...process.env, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<never>((_, reject) =>
@@ -174,12 +174,8 @@ async function benchRoutes(server: Server, chosen: Route[]): Promise<Map<string,
   const requests = chosen.map((route) => route.request(context));
   // Counted first, one request at a time on an idle server: after a load run the server is still
   // answering the requests autocannon left in flight, and their round trips would be counted too.
-  const roundTrips: string[] = [];
-  for (const request of requests) {
-    const first = await roundTripsOf(server.origin, request);
-    const repeat = await roundTripsOf(server.origin, request);
-    roundTrips.push(first === repeat ? String(first) : `${first}/${repeat}`);
-  }
+  const roundTrips: number[] = [];
+  for (const request of requests) roundTrips.push(await roundTripsOf(server.origin, request));
   const rows = new Map<string, Row>();
   for (const [i, route] of chosen.entries()) {
     const request = requests[i]!;
@@ -228,14 +224,14 @@ function printTable(title: string, results: [string, Map<string, Row>][], chosen
       const row = rows.get(route.name)!;
       const bare = rows.get(routes[0]!.name);
       const ratio = bare ? (row.rps / bare.rps).toFixed(3) : '';
-      return `${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(4)} ${String(row.p975).padStart(5)} ${ratio.padStart(6)} ${row.cpuMsPerRequest.toFixed(3).padStart(7)} ${row.roundTrips.padStart(5)}`.padEnd(
+      return `${row.rps.toFixed(0).padStart(7)} ${String(row.p50).padStart(4)} ${String(row.p975).padStart(5)} ${ratio.padStart(6)} ${row.cpuMsPerRequest.toFixed(3).padStart(7)} ${String(row.roundTrips).padStart(5)}`.padEnd(
         cell,
       );
     });
     console.log(route.name.padEnd(34), ...cells);
   }
   console.log(
-    '(p50, p97.5: latency in ms; cpu ms: the server process’s CPU time per request, the database server’s not included; trips: database round trips of one request alone, a/b when the same request right after costs b)',
+    '(p50, p97.5: latency in ms; cpu ms: the server process’s CPU time per request, the database server’s not included; trips: database round trips of one request alone)',
   );
   for (const [db, rows] of results) {
     console.log(`${db}: ${[...rows].map(([name, r]) => `${name.split(' (')[0]} ${r.statuses}`).join('; ')}`);
@@ -272,40 +268,26 @@ export async function benchApi(): Promise<void> {
   if (postgres) databases.push([postgres.version.replace(/^postgres \(PostgreSQL\) /, 'PostgreSQL '), postgres.url]);
   else console.log('\nNo PostgreSQL binaries found (PG_BIN or /usr/lib/postgresql): PGlite only.');
 
-  type Pass = { readCache: boolean; routes: Route[]; results: [string, Map<string, Row>][] };
-  const served: Pass = { readCache: true, routes: chosen, results: [] };
-  // Only the reads differ without the cache; the baseline stays, for the ratio.
-  const uncached: Pass = { readCache: false, routes: chosen.filter((r) => r.name.startsWith('GET')), results: [] };
+  const results: [string, Map<string, Row>][] = [];
   try {
     for (const [name, url] of databases) {
-      for (const pass of [served, uncached]) {
-        const label = `${name.split(' (')[0]}${pass.readCache ? '' : ', no read cache'}`;
-        const profileDir = profiling ? join(PROFILE_DIR, label.replace(/\W+/g, '-').toLowerCase()) : undefined;
-        if (profileDir) {
-          rmSync(profileDir, { recursive: true, force: true });
-          mkdirSync(profileDir, { recursive: true });
-        }
-        const server = await startServer(await freshDatabase(url), pass.readCache, profileDir);
-        try {
-          pass.results.push([name, await benchRoutes(server, pass.routes)]);
-        } finally {
-          await stopServer(server);
-        }
-        if (profileDir) printProfile(profileDir, label);
+      const label = name.split(' (')[0]!;
+      const profileDir = profiling ? join(PROFILE_DIR, label.replace(/\W+/g, '-').toLowerCase()) : undefined;
+      if (profileDir) {
+        rmSync(profileDir, { recursive: true, force: true });
+        mkdirSync(profileDir, { recursive: true });
       }
+      const server = await startServer(await freshDatabase(url), profileDir);
+      try {
+        results.push([name, await benchRoutes(server, chosen)]);
+      } finally {
+        await stopServer(server);
+      }
+      if (profileDir) printProfile(profileDir, label);
     }
   } finally {
     postgres?.stop();
   }
   const setting = `autocannon in the bench process, the server in its own (${CONNECTIONS} connections, ${SECONDS} s per route after ${WARM_UP_SECONDS} s warm-up; sample data)`;
-  printTable(
-    `API over loopback, as served (public reads kept between writes, src/server/http/read-cache.ts): ${setting}`,
-    served.results,
-    served.routes,
-  );
-  printTable(
-    'The same public reads with the read cache off: every request reads the database (a cache miss)',
-    uncached.results,
-    uncached.routes,
-  );
+  printTable(`API over loopback, every request to the database (a CDN miss): ${setting}`, results, chosen);
 }

@@ -6,7 +6,6 @@ import type { ApiDeps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { JSON_BODY_LIMIT } from './http/body.ts';
 import { errorBody, handleError, payloadTooLarge } from './http/errors.ts';
-import { createReadCache } from './caching/read-cache.ts';
 import { sameOrigin } from './http/same-origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
@@ -31,15 +30,9 @@ const limit = (maxSize: number) =>
     },
   });
 
-export interface ApiOptions {
-  /** Keep public reads between writes (read-cache.ts); on unless turned off (the bench measures both). */
-  readCache?: boolean;
-}
-
 /** The whole JSON API. The same app runs in the Netlify function and in the local Node server. */
-export function createApi(deps: ApiDeps, { readCache = true }: ApiOptions = {}) {
+export function createApi(deps: ApiDeps) {
   const api = new Hono<AppEnv>().basePath(API_BASE);
-  const reads = readCache ? createReadCache(deps.database.version, deps.now) : undefined;
 
   api.use(async (c, next) => {
     await next();
@@ -58,10 +51,6 @@ export function createApi(deps: ApiDeps, { readCache = true }: ApiOptions = {}) 
   });
   api.use(sameOrigin(deps.config.siteUrl));
   api.use(authenticate(deps));
-  api.use(async (c, next) => {
-    c.set('readCache', reads);
-    await next();
-  });
 
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));

@@ -34,7 +34,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\s:/]+:\d{1,5}$/, 'must be host:port (a WebSocket-to-TCP proxy in front of PostgreSQL)')
     .optional(),
+  // Tests only (npm run test:netlify): the functions' cache purges go to this API (the CDN model)
+  // instead of Netlify's. Never set in production.
+  NETLIFY_PURGE_API_URL: z.url().optional(),
   NODE_ENV: z.string().optional(),
+  // Set by Netlify's build, never in a function (functions see only the variables set in Netlify's UI,
+  // and URL, SITE_NAME, SITE_ID): the deploy's migrate step runs under the production rules.
   NETLIFY: z.string().optional(),
 });
 
@@ -55,8 +60,8 @@ export interface Config {
   readonly sampleData: boolean;
   readonly hashnode: { readonly host: string; readonly gqlUrl: string } | undefined;
   readonly siteUrl: string | undefined;
-  /** Running as a Netlify Function: the edge's client-address header can be trusted. */
-  readonly onNetlify: boolean;
+  /** Tests only: where the Netlify functions send cache purges (NETLIFY_PURGE_API_URL). */
+  readonly purgeApiUrl: string | undefined;
   /** Uploaded images: files in DATA_DIR/uploads, or Netlify Blobs in production. */
   readonly blobStore: { kind: 'filesystem'; dir: string } | { kind: 'netlify' };
 }
@@ -116,7 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sampleData: !production && (e.SAMPLE_DATA ?? true),
     hashnode: e.HASHNODE_HOST ? { host: e.HASHNODE_HOST, gqlUrl: e.HASHNODE_GQL_URL } : undefined,
     siteUrl: e.SITE_URL,
-    onNetlify: e.NETLIFY === 'true',
+    purgeApiUrl: e.NETLIFY_PURGE_API_URL,
     blobStore:
       (e.BLOB_STORE ?? (e.NETLIFY === 'true' ? 'netlify' : 'filesystem')) === 'netlify'
         ? { kind: 'netlify' }

@@ -62,7 +62,7 @@ describe('committee members', () => {
       linkedin: 'https://www.linkedin.com/in/n',
       team: 'Leads',
     });
-    expect(purges).toEqual([['roster-sac-2024']]);
+    expect(purges).toEqual([[`member-${added.id}`, 'roster-sac-2024']]);
     const { member, message } = await send(
       `/members/${added.id}`,
       'PUT',
@@ -95,7 +95,11 @@ describe('committee members', () => {
     expect((await roster('GSM', 2023)).map((m) => m.name)).toEqual(['First', 'Mover']);
     expect((await roster('WEB', 2024)).map((m) => m.name)).not.toContain('Mover');
     // Both pages the member was and is on are purged; an edit within a page purges that page.
-    expect(purges).toEqual([['roster-web-2024'], ['roster-web-2024', 'roster-gsm-2023']]);
+    const own = `member-${mover.id}`;
+    expect(purges).toEqual([
+      [own, 'roster-web-2024'],
+      [own, 'roster-web-2024', 'roster-gsm-2023'],
+    ]);
     // An explicit order is kept; a team sent as null goes back to the designation.
     const placed = (await send(`/members/${mover.id}`, 'PATCH', { order: 0, team: null }, 200)).member;
     expect(placed).toMatchObject({ order: 0, team: 'Coordinator' });
@@ -143,7 +147,7 @@ describe('committee members', () => {
       success: true,
       message: 'Member Deleted Successfully',
     });
-    expect(purges).toEqual([['roster-sec-2025']]);
+    expect(purges).toEqual([[`member-${gone.id}`, 'roster-sec-2025']]);
     expect(await roster('SEC', 2025)).toEqual([]);
     await send(`/members/${gone.id}`, 'DELETE', undefined, 404);
   });

@@ -4,8 +4,10 @@ import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi } from '../support/api-server.ts';
 
 /**
- * Staff edits purge the CDN cache of the on-demand pages that show what they changed (event-{id},
- * chapter-{slug}, sitemap), exactly those, only when the edit is saved, and never at the edit's expense.
+ * Staff edits purge the CDN's copies (pages, API answers, feeds) that show what they changed
+ * (event-{id}, events, chapter-{slug}, sitemap ...), exactly those, only when the edit is saved, and
+ * never at the edit's expense. tests/api/cdn-purges.test.ts checks through a CDN model that nothing
+ * stale is left.
  */
 const purges: string[][] = [];
 let failPurges = false;
@@ -44,9 +46,9 @@ const member = sampleExcomMember();
 const landing = sampleChapterInfo();
 
 describe('events', () => {
-  it('adding, editing (PUT, PATCH) and deleting one purges its page, its chapter’s landing and the sitemap', async () => {
+  it('adding, editing (PUT, PATCH) and deleting one purges its page, the events lists, its chapter’s landing and the sitemap', async () => {
     const { event } = await send('/events', 'POST', sampleEvent(), alpha.token, 201);
-    const tags = [`event-${event.id}`, 'chapter-alpha', 'sitemap'];
+    const tags = [`event-${event.id}`, 'events', 'chapter-alpha', 'sitemap'];
     expect(purges).toEqual([tags]);
 
     await send(`/events/${event.id}`, 'PUT', sampleEvent({ title: 'Rust, Day Two' }), alpha.token, 200);
@@ -134,14 +136,17 @@ describe('chapter accounts (admin)', () => {
     expect(purges).toEqual([['chapter-gamma', 'sitemap']]);
   });
 
-  it('renaming purges its landing; a new slug purges both addresses and the sitemap; a password nothing', async () => {
+  it('renaming purges its landing and the events lists (their chapter filter); a new slug also the new address and the sitemap; a password nothing', async () => {
     await send('/users/gamma', 'PATCH', { name: 'IEEE CS Gamma Section' }, admin, 200);
     await send('/users/gamma', 'PATCH', { slug: 'gamma-section' }, admin, 200);
     await send('/users/gamma-section', 'PATCH', { password: 'a-new-password-123' }, admin, 200);
-    expect(purges).toEqual([['chapter-gamma'], ['chapter-gamma', 'chapter-gamma-section', 'sitemap']]);
+    expect(purges).toEqual([
+      ['chapter-gamma', 'events'],
+      ['chapter-gamma', 'chapter-gamma-section', 'events', 'sitemap'],
+    ]);
   });
 
-  it('closing one purges its landing, its events’ pages and the sitemap', async () => {
+  it('closing one purges its landing, its events’ pages, the events lists and the sitemap', async () => {
     await send('/users', 'POST', account('delta'), admin, 201);
     const { email, password } = account('delta');
     const delta = await (await api.call('/auth/login', json('POST', { email, password }))).json();
@@ -151,9 +156,9 @@ describe('chapter accounts (admin)', () => {
     await send('/users/delta', 'DELETE', undefined, admin, 200);
     expect(purges).toHaveLength(1);
     expect(purges[0]).toEqual(
-      expect.arrayContaining(['chapter-delta', `event-${one.id}`, `event-${two.id}`, 'sitemap']),
+      expect.arrayContaining(['chapter-delta', `event-${one.id}`, `event-${two.id}`, 'events', 'sitemap']),
     );
-    expect(purges[0]).toHaveLength(4);
+    expect(purges[0]).toHaveLength(5);
   });
 
   it('a refused edit purges nothing', async () => {

@@ -302,12 +302,16 @@ describe('contact', () => {
 describe('caching of public reads', () => {
   it('lets the CDN share anonymous reads briefly, never signed-in ones or mutations', async () => {
     const anon = await api.call('/events');
-    // Browsers revalidate on every use; the CDN shares the answer for a minute.
+    // Browsers revalidate on every use; the CDN shares the answer for a minute, keyed by the list's
+    // parameters (not fbclid, utm_*) and the session, and purged through its tag.
     expect(anon.headers.get('cache-control')).toBe('public, no-cache');
     expect(anon.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60, stale-while-revalidate=300');
+    expect(anon.headers.get('netlify-vary')).toBe('query=chapter|when|page|pageSize,cookie=token,header=Authorization');
+    expect(anon.headers.get('netlify-cache-tag')).toBe('events');
     const signedIn = await api.call('/events', json('GET', undefined, admin));
-    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
     expect(signedIn.headers.get('netlify-cdn-cache-control')).toBeNull();
+    expect(signedIn.headers.get('netlify-cache-tag')).toBeNull();
     const mutation = await api.call('/contact', json('POST', { name: 'A', email: 'a@example.com', message: 'b' }));
     expect(mutation.headers.get('cache-control')).toBe('no-store');
   });

@@ -4,8 +4,8 @@ import { json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi }
 
 /**
  * How many database round trips a request costs (counted in the server's database driver; BEGIN and
- * COMMIT count too). Each public read is one query (when the API's read cache has no copy: see
- * read-cache.test.ts); a signed-in change at most three (the session's
+ * COMMIT count too). Each public read is one query (every time: the CDN is the only cache); a
+ * signed-in change at most three (the session's
  * account, the change, the row read back). A regression here is a slower API on every database.
  */
 const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter' } });

@@ -28,11 +28,13 @@ export interface TestApiOptions {
   pageCache?: PageCache;
   /** The server's clock (default: the real one), for answers that depend on the date. */
   now?: () => Date;
+  /** Another test API's database, shared (a second server on one PostgreSQL); it drops it, not this one. */
+  database?: TestApi['deps']['config']['database'];
 }
 
 /** A real HTTP server around the API on a free port, with its own fresh database and admin. */
 export async function startTestApi(overrides: Partial<Config> = {}, options: TestApiOptions = {}): Promise<TestApi> {
-  const testDb = await createTestDatabase();
+  const testDb = options.database ? { target: options.database, drop: async () => {} } : await createTestDatabase();
   const base = loadConfig({
     DATA_DIR: '.tmp/test-data',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',

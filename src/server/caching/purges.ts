@@ -1,17 +1,24 @@
 import { cacheTag, type PageCache } from './page-cache.ts';
 
 type ShownAccount = { name: string; email: string; slug: string };
+type RosterPlace = { id: string; committee: string; year: number };
 
 const distinct = (tags: readonly string[]) => [...new Set(tags)];
 
 /**
- * The cached on-demand pages an edit makes stale, by what it changed. Each page tags itself with the
- * entities it shows (cacheTag.*); this is the other half of that contract.
+ * The one table from each kind of write to the cache tags it makes stale, for on-demand pages, API
+ * answers and feeds alike. Every shared answer tags itself with what it shows (cacheTag.*, set where
+ * the answer is made); this is the other half of that contract. tests/api/cdn-purges.test.ts walks
+ * every write route through a model of the CDN and finds nothing stale left.
  */
 export const stalePages = {
-  /** The event's page, its chapter's landing (which lists it) and the sitemap (which lists it and its date). */
+  /**
+   * An event added, edited, published or unpublished, or deleted: its page and JSON, every list and feed
+   * of events, its chapter's landing (which lists it) and the sitemap (which lists it and its date).
+   */
   event: (event: { id: string; chapterSlug: string }) => [
     cacheTag.event(event.id),
+    cacheTag.events,
     cacheTag.chapter(event.chapterSlug),
     cacheTag.sitemap,
   ],
@@ -20,17 +27,19 @@ export const stalePages = {
   /** A new account's landing page (a 404 the CDN may hold) and the sitemap, which now lists it. */
   newAccount: (slug: string) => [cacheTag.chapter(slug), cacheTag.sitemap],
   /**
-   * The member lists of the roster pages a committee member was and is on (one page, unless the edit
-   * moved them to another committee or year).
+   * A committee member added, edited or deleted: their own JSON and the member lists of the roster
+   * pages they were and are on (one page, unless the edit moved them to another committee or year).
    */
-  rosterMember: (...onPages: { committee: string; year: number }[]) =>
-    distinct(onPages.map((p) => cacheTag.roster(p.committee, p.year))),
+  rosterMember: (...places: RosterPlace[]) =>
+    distinct(places.flatMap((p) => [cacheTag.member(p.id), cacheTag.roster(p.committee, p.year)])),
   /** The landing page's committee section. */
   excomMember: (member: { chapterSlug: string }) => [cacheTag.chapter(member.chapterSlug)],
+  /** A "Humans of" profile: the gallery's list and the profile's own JSON. */
+  human: (human: { id: string }) => [cacheTag.humans, cacheTag.human(human.id)],
   /**
    * An account's name, e-mail and slug show on its landing page (under the old and the new address, a
-   * cached 404 included) and its slug in the sitemap; its phone and password show nowhere. Event pages
-   * show no chapter data.
+   * cached 404 included), its slug in the sitemap, and its name and slug in the events lists' chapter
+   * filter and the feeds' titles; its phone and password show nowhere.
    */
   editedAccount: (before: ShownAccount, after: ShownAccount): string[] => {
     const slugChanged = before.slug !== after.slug;
@@ -38,20 +47,22 @@ export const stalePages = {
     return distinct([
       cacheTag.chapter(before.slug),
       cacheTag.chapter(after.slug),
+      cacheTag.events,
       ...(slugChanged ? [cacheTag.sitemap] : []),
     ]);
   },
-  /** A closed account takes its landing page and its events' pages with it. */
+  /** A closed account takes its landing page and its events (pages, JSON, lists and feeds) with it. */
   closedAccount: (slug: string, eventIds: readonly string[]) => [
     cacheTag.chapter(slug),
     ...eventIds.map(cacheTag.event),
+    cacheTag.events,
     cacheTag.sitemap,
   ],
 };
 
 /**
- * Purges after an edit that is already saved. A cache that fails must never turn the edit into an
- * error: the stale pages expire by themselves within the CDN's s-maxage.
+ * Purges after a write that is already saved. A cache that fails must never turn the write into an
+ * error: stale answers expire by themselves within the CDN's s-maxage.
  */
 export async function purgeStalePages(
   pageCache: PageCache,
@@ -62,6 +73,6 @@ export async function purgeStalePages(
   try {
     await pageCache.purge(tags);
   } catch (err) {
-    log(`Could not purge the page cache (${tags.join(', ')}): ${err instanceof Error ? err.message : String(err)}`);
+    log(`Could not purge the CDN cache (${tags.join(', ')}): ${err instanceof Error ? err.message : String(err)}`);
   }
 }

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
 import type { DatabaseTarget } from '../config.ts';
 import { openDatabase, survivesLostConnections, type DatabaseHandle } from './database-handle.ts';
 
@@ -8,11 +8,10 @@ export type { DatabaseHandle } from './database-handle.ts';
 async function dialectFor(target: DatabaseTarget): Promise<Dialect> {
   if (target.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
-    const { pgliteDialect } = await import('./pglite-dialect.ts');
     // PGlite creates only the last level of its directory; a fresh DATA_DIR may not exist at all.
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
     const pglite = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
-    return pgliteDialect(pglite);
+    return new PGliteDialect({ pglite });
   }
   if (target.driver === 'neon') return (await import('./neon-dialect.ts')).neonDialect(target);
   const { default: pg } = await import('pg');

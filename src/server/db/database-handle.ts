@@ -1,26 +1,15 @@
 import { CamelCasePlugin, Kysely, type Dialect } from 'kysely';
-import { watchWrites, type DataVersion } from './data-version.ts';
 import type { Database } from './schema.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /** What /health reports: the embedded engine or a real server. */
   kind: 'pglite' | 'postgres';
-  /** Moves whenever data may have changed through `db` (see data-version.ts). */
-  version: DataVersion;
 }
 
-/**
- * Every runtime wraps its dialect the same way: snake_case columns, camelCase in code, and its
- * writes watched.
- */
+/** Every runtime opens its dialect the same way: snake_case columns, camelCase in code. */
 export function openDatabase(dialect: Dialect, kind: DatabaseHandle['kind']): DatabaseHandle {
-  const watched = watchWrites(dialect);
-  return {
-    db: new Kysely<Database>({ dialect: watched.dialect, plugins: [new CamelCasePlugin()] }),
-    kind,
-    version: watched.version,
-  };
+  return { db: new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] }), kind };
 }
 
 interface ErrorEmitter {

@@ -6,7 +6,7 @@ type Compile = QueryCompiler['compileQuery'];
  * A Kysely driver with hooks around what reaches the database: each statement, and each transaction
  * command (BEGIN, COMMIT, ROLLBACK, savepoints). Everything else is the inner driver's own, and the
  * inner driver always gets its own connection objects back (drivers keep private state on them, such
- * as the open transaction). Used by the PGlite dialect and the round-trip counter.
+ * as the open transaction). Used by the round-trip counter.
  */
 export interface DriverHooks {
   /** Runs one statement; `run` sends it through the inner connection. */

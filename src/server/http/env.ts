@@ -1,5 +1,4 @@
 import type { Chapter } from '../db/schema.ts';
-import type { ReadCache } from '../caching/read-cache.ts';
 
 /** Hono context variables set by the API's middleware. */
 export interface AppEnv {
@@ -8,7 +7,5 @@ export interface AppEnv {
     user: Chapter | undefined;
     /** How the session came: browsers use the cookie, scripts the bearer token. */
     authVia: 'cookie' | 'bearer' | undefined;
-    /** The API's copy of its public reads, when it keeps one (createApi). */
-    readCache: ReadCache | undefined;
   };
 }

@@ -48,7 +48,7 @@ export function authRoutes(deps: ApiDeps) {
     new Hono<AppEnv>()
       .post('/login', async (c) => {
         const { email, password } = await readJson(c, loginSchema);
-        const ipKey = [`login:ip:${clientIp(c, config.onNetlify)}`];
+        const ipKey = [`login:ip:${clientIp(c)}`];
         const accountKey = [loginAccountKey(email)];
         await assertNotLimited(db, ipKey, LOGIN_IP_LIMIT, now());
         await assertNotLimited(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());

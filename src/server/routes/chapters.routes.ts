@@ -3,7 +3,8 @@ import { chapterInfoSchema, chapterInfoUpdateSchema } from '../../lib/schemas/ch
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { publicCache } from '../caching/cache-headers.ts';
+import { sharedRead } from '../caching/cache-headers.ts';
+import { cacheTag } from '../caching/page-cache.ts';
 import { readJson } from '../http/body.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { findChapterInfo, findChapterInfoOf } from '../repositories/chapter-info.repository.ts';
@@ -28,7 +29,7 @@ export function chapterRoutes({ database, now, pageCache, blobs }: ApiDeps) {
       const info = await findChapterInfoOf(db, currentUser(c).id);
       return c.json({ success: true, chapter: info ?? null });
     })
-    .get('/:slug', publicCache, async (c) => {
+    .get('/:slug', sharedRead({ tags: (c) => [cacheTag.chapter(c.req.param('slug') ?? '')] }), async (c) => {
       const landing = await chapterLanding(db, c.req.param('slug'), now());
       if (!landing) throw notFound('Chapter not found');
       return c.json({ success: true, ...landing });

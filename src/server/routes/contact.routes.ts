@@ -19,11 +19,11 @@ const MESSAGE_NOT_FOUND = 'Message not found';
 /** Any of these asks for the paged list; without them GET /contact answers the whole list, as it always has. */
 const PAGING_PARAMS = ['page', 'pageSize', 'q', 'handled'];
 
-export function contactRoutes({ database, config, now }: ApiDeps) {
+export function contactRoutes({ database, now }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      const keys = [`contact:ip:${clientIp(c, config.onNetlify)}`];
+      const keys = [`contact:ip:${clientIp(c)}`];
       await assertNotLimited(db, keys, CONTACT_LIMIT, now());
       const { website, ...message } = await readJson(c, contactSchema);
       await recordHit(db, keys, CONTACT_LIMIT, now());

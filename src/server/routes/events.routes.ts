@@ -5,7 +5,8 @@ import type { EventListResponse } from '../../lib/types.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { publicCache } from '../caching/cache-headers.ts';
+import { sharedRead } from '../caching/cache-headers.ts';
+import { cacheTag } from '../caching/page-cache.ts';
 import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { findEvent } from '../repositories/events.repository.ts';
@@ -19,6 +20,9 @@ import {
   publicEventsInOrder,
   removeEvent,
 } from '../services/events.service.ts';
+
+/** The list's parameters: the only part of the query string in the CDN's key. */
+const EVENT_LIST_PARAMETERS = Object.keys(eventListQuerySchema.shape);
 
 export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const db = database.db;
@@ -40,7 +44,7 @@ export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', publicCache, async (c) => {
+    .get('/', sharedRead({ query: EVENT_LIST_PARAMETERS, tags: () => [cacheTag.events] }), async (c) => {
       const query = validate(eventListQuerySchema, c.req.query());
       // Without the list's parameters the answer stays the spec's: every public event, in list order.
       if (Object.values(query).every((value) => value === undefined))
@@ -51,8 +55,8 @@ export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
     .get('/myevents', requireUser, async (c) =>
       c.json({ success: true, events: await eventsInOrder(db, forViewer(currentUser(c)), now(), 'staff') }),
     )
-    .get('/:id', publicCache, async (c) => {
-      // Its owner or an admin may preview a draft; publicCache never shares a signed-in answer.
+    .get('/:id', sharedRead({ tags: (c) => [cacheTag.event(c.req.param('id') ?? '')] }), async (c) => {
+      // Its owner or an admin may preview a draft; the session is in the CDN's key, so it is never shared.
       const found = await findEvent(db, c.req.param('id'), 'staff');
       if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
       return c.json({ success: true, event: found.item });

@@ -5,7 +5,8 @@ import { createBlogSource } from '../blog/index.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { validate } from '../http/body.ts';
-import { markSharedRead, publicCache } from '../caching/cache-headers.ts';
+import { sharedRead } from '../caching/cache-headers.ts';
+import { cacheTag } from '../caching/page-cache.ts';
 import { notFound } from '../http/errors.ts';
 import { siteOrigin } from '../http/site-origin.ts';
 import { blogRssXml, latestPosts } from '../feeds/blog-feed.ts';
@@ -22,6 +23,18 @@ export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
  * configured blog source). They list what the public events list and blog feed list; errors are the
  * API's JSON envelope (an unknown chapter is 404, a malformed one 400).
  */
+/** An events feed shows the events and, when it is one chapter's, that chapter's name. */
+const eventFeedRead = sharedRead({
+  query: Object.keys(eventFeedQuerySchema.shape),
+  tags: (c) => {
+    const chapter = eventFeedQuerySchema.safeParse(c.req.query()).data?.chapter;
+    return [cacheTag.events, ...(chapter ? [cacheTag.chapter(chapter)] : [])];
+  },
+});
+
+/** The blog's feed is the same for every reader, signed in or not, and cached as long as the blog's JSON. */
+const blogFeedRead = sharedRead({ tags: () => [cacheTag.blogFeed], cdn: BLOG_CDN_CACHE_CONTROL, perSession: false });
+
 export function feedRoutes({ config, database, now }: ApiDeps) {
   const db = database.db;
   const blog = createBlogSource(config);
@@ -37,7 +50,7 @@ export function feedRoutes({ config, database, now }: ApiDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/events.ics', publicCache, async (c) => {
+    .get('/events.ics', eventFeedRead, async (c) => {
       const { owner, events, moment, origin } = await eventFeed(c);
       return c.body(eventsCalendarIcs(events, owner, origin, moment), 200, {
         'Content-Type': CALENDAR_CONTENT_TYPE,
@@ -45,13 +58,13 @@ export function feedRoutes({ config, database, now }: ApiDeps) {
         'Content-Disposition': `attachment; filename="${owner.slug}-events.ics"`,
       });
     })
-    .get('/events.rss', publicCache, async (c) => {
+    .get('/events.rss', eventFeedRead, async (c) => {
       const { owner, events, origin } = await eventFeed(c);
       const url = new URL(c.req.url);
       const selfUrl = `${origin}${url.pathname}${url.search}`;
       return c.body(eventsRssXml(events, owner, origin, selfUrl), 200, { 'Content-Type': RSS_CONTENT_TYPE });
     })
-    .get('/blog.rss', async (c) => {
+    .get('/blog.rss', blogFeedRead, async (c) => {
       const latest = await latestPosts(blog);
       if (!latest) throw notFound('The blog publication was not found');
       const origin = siteOrigin(config.siteUrl, c.req.url);
@@ -60,9 +73,6 @@ export function feedRoutes({ config, database, now }: ApiDeps) {
         origin,
         selfUrl: `${origin}${new URL(c.req.url).pathname}`,
       });
-      const res = c.body(body, 200, { 'Content-Type': RSS_CONTENT_TYPE });
-      // The same for every reader, signed in or not, and cached as long as the blog's JSON.
-      markSharedRead(res.headers, BLOG_CDN_CACHE_CONTROL);
-      return res;
+      return c.body(body, 200, { 'Content-Type': RSS_CONTENT_TYPE });
     });
 }

@@ -3,7 +3,9 @@ import { humanPatchSchema, humanSchema } from '../../lib/schemas/people.schema.t
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { publicCache } from '../caching/cache-headers.ts';
+import { sharedRead } from '../caching/cache-headers.ts';
+import { cacheTag } from '../caching/page-cache.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import { readJson } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { deleteHuman, findHuman, insertHuman, listHumans } from '../repositories/humans.repository.ts';
@@ -13,7 +15,7 @@ import { releaseUploads, replacedImages } from '../services/upload-cleanup.ts';
 
 const HUMAN_NOT_FOUND = 'Human not found';
 
-export function humanRoutes({ database, blobs }: ApiDeps) {
+export function humanRoutes({ database, blobs, pageCache }: ApiDeps) {
   const db = database.db;
 
   async function existing(id: string) {
@@ -28,17 +30,19 @@ export function humanRoutes({ database, blobs }: ApiDeps) {
     const changes = await readJson(c, replace ? humanSchema : humanPatchSchema);
     const human = await changeHuman(db, before, changes, currentUser(c));
     if (!human) throw notFound(HUMAN_NOT_FOUND);
+    await purgeStalePages(pageCache, stalePages.human(human));
     await releaseUploads({ db, blobs }, replacedImages([before.image], [human.image]));
     return c.json({ success: true, message: 'Human Updated Successfully', human });
   };
 
   return new Hono<AppEnv>()
-    .get('/', publicCache, async (c) => c.json({ success: true, humans: await listHumans(db) }))
-    .get('/:id', publicCache, async (c) => c.json({ success: true, human: await existing(c.req.param('id')) }))
+    .get('/', sharedRead({ tags: () => [cacheTag.humans] }), async (c) => c.json({ success: true, humans: await listHumans(db) }))
+    .get('/:id', sharedRead({ tags: (c) => [cacheTag.human(c.req.param('id') ?? '')] }), async (c) => c.json({ success: true, human: await existing(c.req.param('id')) }))
     .post('/', requireAdmin, async (c) => {
       const fields = await readJson(c, humanSchema);
       const audit = auditNote(currentUser(c), { action: 'create', entity: 'human', fields: writtenFields(fields) });
       const human = await insertHuman(db, fields, audit);
+      await purgeStalePages(pageCache, stalePages.human(human));
       return c.json({ success: true, message: 'Human Added Successfully', human }, 201);
     })
     .put('/:id', requireAdmin, update(true))
@@ -46,6 +50,7 @@ export function humanRoutes({ database, blobs }: ApiDeps) {
     .delete('/:id', requireAdmin, async (c) => {
       const human = await existing(c.req.param('id'));
       await deleteHuman(db, human.id, auditNote(currentUser(c), { action: 'delete', entity: 'human' }));
+      await purgeStalePages(pageCache, stalePages.human(human));
       await releaseUploads({ db, blobs }, [human.image]);
       return c.json({ success: true, message: 'Human Deleted Successfully' });
     });

@@ -7,7 +7,7 @@ import {
 import { currentUser, requireAdmin } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
-import { publicCache } from '../caching/cache-headers.ts';
+import { sharedRead } from '../caching/cache-headers.ts';
 import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { cacheTag } from '../caching/page-cache.ts';
@@ -23,6 +23,12 @@ import {
 } from '../services/committee-members.service.ts';
 
 const MEMBER_NOT_FOUND = 'Member not found';
+
+/** A roster's member list is tagged with its page, so an admin's edit purges it from the CDN at once. */
+function rosterTags(c: Context<AppEnv>): string[] {
+  const roster = membersQuerySchema.safeParse(c.req.query());
+  return roster.success ? [cacheTag.roster(roster.data.committee, roster.data.year)] : [];
+}
 
 /** Committee members of the year-based roster pages, in page order. */
 export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
@@ -45,17 +51,14 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
 
   return (
     new Hono<AppEnv>()
-      .get('/', publicCache, async (c) => {
+      .get('/', sharedRead({ query: Object.keys(membersQuerySchema.shape), tags: rosterTags }), async (c) => {
         const roster = validate(membersQuerySchema, c.req.query());
-        const members = await listCommitteeMembers(db, roster);
-        // Tagged so an admin's edit can purge this roster's list from the CDN at once.
-        c.header('Netlify-Cache-Tag', cacheTag.roster(roster.committee, roster.year));
-        return c.json({ success: true, members });
+        return c.json({ success: true, members: await listCommitteeMembers(db, roster) });
       })
       // Before '/:id': "rosters" is not a member's id.
       .get('/rosters', requireAdmin, async (c) => c.json({ success: true, rosters: await listRosterCounts(db) }))
       // Every field of a member is on the public roster page already.
-      .get('/:id', publicCache, async (c) => c.json({ success: true, member: await existing(c.req.param('id')) }))
+      .get('/:id', sharedRead({ tags: (c) => [cacheTag.member(c.req.param('id') ?? '')] }), async (c) => c.json({ success: true, member: await existing(c.req.param('id')) }))
       .post('/', requireAdmin, async (c) => {
         const member = await addCommitteeMember(edit(c), await readJson(c, committeeMemberSchema));
         return c.json({ success: true, message: 'Member Added Successfully', member }, 201);

@@ -1,3 +1,4 @@
+import type { Context } from '@netlify/functions';
 import { createApi } from '../app.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
 import { netlifyPageCache } from '../caching/page-cache.ts';
@@ -11,10 +12,11 @@ const api = once(async () => {
     database: connectFunction(config),
     blobs: await createBlobStore(config),
     now: () => new Date(),
-    pageCache: netlifyPageCache(),
+    pageCache: netlifyPageCache(config.purgeApiUrl),
   });
 });
 
-export async function handle(request: Request): Promise<Response> {
-  return (await api()).fetch(request);
+/** Netlify's context travels with the request: the caller's address is read from it (http/client-ip.ts). */
+export async function handle(request: Request, context?: Context): Promise<Response> {
+  return (await api()).fetch(request, { context });
 }
