@@ -1,19 +1,23 @@
-import { chapterFilter, EVENT_ARCHIVE_PAGE_SIZE, eventListQueryString } from '../../lib/schemas/event-list.schema.ts';
+import { chapterFilter } from '../schemas/event-list.schema.ts';
 
 /**
- * What /events shows, as its address says: `?chapter={slug}` for one chapter's events and `?page={n}`
- * for a page of the past-events archive, so a filtered or paged view can be linked and reloaded.
+ * What "All Events" on /events shows, as its address says: `?chapter={slug}` for one chapter's events
+ * and `?page={n}` for a page of them, so a filtered or paged view can be linked, reloaded and cached.
  */
 export interface EventsView {
   chapter: string | undefined;
-  /** The archive page, from 1. */
+  /** The page of "All Events", from 1. */
   page: number;
 }
 
-export const FIRST_VIEW: EventsView = { chapter: undefined, page: 1 };
+/** The query parameters the page reads (and the CDN keys its copies by). */
+export const EVENTS_VIEW_PARAMS = ['chapter', 'page'] as const;
+
+/** The id of the "All Events" heading: the filter and the pager land there, so reading goes on from it. */
+export const ALL_EVENTS_ID = 'all-events';
 
 /** The view an address names; anything malformed falls back to all chapters and the first page. */
-export function viewFromSearch(search: string): EventsView {
+export function viewFromSearch(search: string | URLSearchParams): EventsView {
   const params = new URLSearchParams(search);
   const chapter = chapterFilter.safeParse(params.get('chapter') ?? '');
   const page = Number(params.get('page'));
@@ -23,20 +27,11 @@ export function viewFromSearch(search: string): EventsView {
   };
 }
 
-/** The query string of a view ("" for the first page of every chapter), keeping the page's other parameters. */
-export function viewToSearch(view: EventsView, current = ''): string {
-  const params = new URLSearchParams(current);
-  params.delete('chapter');
-  params.delete('page');
+/** The address of a view, landing on "All Events" (`/events#all-events` for the first page of every chapter). */
+export function viewHref(view: EventsView): string {
+  const params = new URLSearchParams();
   if (view.chapter) params.set('chapter', view.chapter);
   if (view.page > 1) params.set('page', String(view.page));
   const text = params.toString();
-  return text ? `?${text}` : '';
+  return text ? `/events?${text}#${ALL_EVENTS_ID}` : `/events#${ALL_EVENTS_ID}`;
 }
-
-/** The API addresses the list reads: every upcoming event, and one page of the past ones. */
-export const eventsApiPaths = {
-  upcoming: (chapter: string | undefined) => `/events${eventListQueryString({ chapter, when: 'upcoming' })}`,
-  past: (chapter: string | undefined, page: number) =>
-    `/events${eventListQueryString({ chapter, when: 'past', page, pageSize: EVENT_ARCHIVE_PAGE_SIZE })}`,
-};
