@@ -245,6 +245,13 @@ test.describe('blog article (local Markdown posts)', () => {
     await expect.poll(drawn).toBe(100);
     // Chromium draws it with a scroll-driven animation; the site script only keeps the value.
     expect(await bar.locator('div').evaluate((el) => getComputedStyle(el).animationName)).toBe('reading-progress');
+    // The reduced-motion rule, which shortens animations that run in time, leaves it following the scroll.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(drawn).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect.poll(drawn).toBeGreaterThan(20);
+    await expect.poll(drawn).toBeLessThan(80);
     // No island, no script file: only the site script inlined in every page.
     await expect(page.locator('astro-island')).toHaveCount(0);
     expect(scripts).toEqual([]);
