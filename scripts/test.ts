@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { ensureChromium } from './ensure-chromium.ts';
+import { ensureJava } from './ensure-java.ts';
 import { findPostgresBin, startPostgres } from './postgres-test-server.ts';
 import {
   addTotals,
@@ -80,6 +81,7 @@ vitest('build tests', ['--project', 'build'], 'vitest-build.json');
 
 try {
   ensureChromium();
+  ensureJava();
   buildIfNeeded();
   const pwReport = join(process.cwd(), reports, 'playwright.json');
   run('end-to-end tests (Chromium)', 'playwright', ['test'], { PW_JSON_REPORT: pwReport });
