@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import islandStyles from './src/integrations/island-styles.ts';
 import minifiedScripts from './src/integrations/minified-scripts.ts';
 import siteSearch from './src/integrations/site-search.ts';
 import { buildSiteUrl } from './src/lib/seo/site-address.ts';
@@ -40,6 +41,8 @@ export default defineConfig({
     }),
     // The search index and the header dialog's module, written into the static output after the build.
     siteSearch(),
+    // Astro's island style rule in the head, where HTML allows it.
+    islandStyles(),
   ],
   vite: {
     // minifiedScripts: the inline <head> script is minified here, not by esbuild in the page function.

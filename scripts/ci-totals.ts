@@ -1,4 +1,6 @@
 import { readAllTotals, tally } from './test-totals.ts';
 
 /** CI's closing line: every test `npm test` and `npm run test:netlify` ran, counted together. */
-console.log(`\n${tally(readAllTotals())}`);
+const totals = readAllTotals();
+console.log(`\n${tally(totals)}`);
+process.exit(totals.failed ? 1 : 0);

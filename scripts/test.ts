@@ -3,8 +3,17 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { ensureChromium } from './ensure-chromium.ts';
+import { ensureJava } from './ensure-java.ts';
 import { findPostgresBin, startPostgres } from './postgres-test-server.ts';
-import { saveTotals, tally } from './test-totals.ts';
+import {
+  addTotals,
+  playwrightTotals,
+  saveTotals,
+  tally,
+  vitestTotals,
+  type PlaywrightStats,
+  type VitestCounts,
+} from './test-totals.ts';
 
 /**
  * `npm test`: unit and API tests on PGlite, the API tests again on a real PostgreSQL server when its
@@ -27,15 +36,7 @@ function run(step: string, cmd: string, args: string[], env: Record<string, stri
 
 function countVitest(file: string) {
   try {
-    const r = JSON.parse(readFileSync(file, 'utf8')) as {
-      numPassedTests: number;
-      numFailedTests: number;
-      numPendingTests: number;
-      numTodoTests: number;
-    };
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + r.numTodoTests;
+    addTotals(totals, vitestTotals(JSON.parse(readFileSync(file, 'utf8')) as VitestCounts));
   } catch {
     totals.failed += 1;
   }
@@ -43,12 +44,9 @@ function countVitest(file: string) {
 
 function countPlaywright(file: string) {
   try {
-    const r = JSON.parse(readFileSync(file, 'utf8')) as {
-      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-    };
-    totals.passed += r.stats.expected + r.stats.flaky;
-    totals.failed += r.stats.unexpected;
-    totals.skipped += r.stats.skipped;
+    const { stats } = JSON.parse(readFileSync(file, 'utf8')) as { stats: PlaywrightStats };
+    // A test that failed once failed: a "flaky" one is counted with the failures.
+    addTotals(totals, playwrightTotals(stats));
   } catch {
     totals.failed += 1;
   }
@@ -83,6 +81,7 @@ vitest('build tests', ['--project', 'build'], 'vitest-build.json');
 
 try {
   ensureChromium();
+  ensureJava();
   buildIfNeeded();
   const pwReport = join(process.cwd(), reports, 'playwright.json');
   run('end-to-end tests (Chromium)', 'playwright', ['test'], { PW_JSON_REPORT: pwReport });

@@ -9,7 +9,9 @@ import { buildIfNeeded } from '../build-if-needed.ts';
  * React, lazily imported chunks such as Swiper once the page is scrolled) plus inline scripts. Pages
  * are opened in headless Chromium against the real server, with one event, chapter page and human.
  */
-const GOAL_KB = { '/events': 100 } as Record<string, number>;
+const GOAL_KB = { '/events': 100, '/blogs/{slug}': 5 } as Record<string, number>;
+/** A local Markdown post (content/blog), the blog source when HASHNODE_HOST is unset. */
+const ARTICLE = '/blogs/building-accessible-websites';
 const ADMIN = { email: 'bench@example.org', password: 'bench-admin-password' };
 
 function gzipKb(text: string | Buffer): number {
@@ -81,7 +83,7 @@ export async function benchPages(): Promise<void> {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
-  const pages = ['/events', `/events/${eventId}`, `/chapter/${slug}`, '/contact', '/humans-of-ieee-cs-bdc'];
+  const pages = ['/events', `/events/${eventId}`, `/chapter/${slug}`, '/contact', '/humans-of-ieee-cs-bdc', ARTICLE];
 
   console.log('\nJavaScript per page (gzip level 9; external frames blocked; page scrolled to the end)');
   console.log('page'.padEnd(34), 'files'.padStart(6), 'raw KB'.padStart(9), 'gzip KB'.padStart(9), '  goal');
@@ -109,7 +111,9 @@ export async function benchPages(): Promise<void> {
         ? '/events/{id}'
         : path.startsWith('/chapter/')
           ? '/chapter/{slug}'
-          : path;
+          : path.startsWith('/blogs/')
+            ? '/blogs/{slug}'
+            : path;
       const goal = GOAL_KB[label];
       console.log(
         label.padEnd(34),

@@ -123,9 +123,20 @@
         scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
       });
     }
+    // An article's reading progress (src/components/blog/ReadingProgress.astro): its value for assistive
+    // technology, and the bar itself where CSS cannot follow the scroll.
+    var progress = document.querySelector('[data-reading-progress]');
+    function readingProgress() {
+      var scrollable = document.documentElement.scrollHeight - innerHeight;
+      var share = scrollable > 0 ? Math.min(1, Math.max(0, scrollY / scrollable)) : 1;
+      progress.setAttribute('aria-valuenow', String(Math.round(share * 100)));
+      progress.style.setProperty('--reading-progress', String(share));
+    }
+    if (progress) addEventListener('resize', readingProgress, { passive: true });
     var lastY = scrollY;
     function onScroll() {
       var y = scrollY;
+      if (progress) readingProgress();
       if (header) {
         var open = menu && !menu.hidden;
         var hide = y > lastY && y > header.offsetHeight && !open && !header.contains(document.activeElement);

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, adminToken, createChapter, json, login, startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/api-fixture.ts';
+import { ADMIN, adminToken, createChapter, json, login, type TestApi } from '../support/api-server.ts';
 
 /**
  * Issue 16 part 4: every signed-in user changes their own password (other sessions end, this one stays);
  * an admin edits their own account and sets a new password for a chapter account.
  */
+const setUp = useTestApi();
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 
 const session = (token: string) => api.call('/auth/session', json('GET', undefined, token));

@@ -1,36 +1,24 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  adminToken,
-  createChapter,
-  json,
-  sampleChapterInfo,
-  sampleEvent,
-  sampleExcomMember,
-  startTestApi,
-  type TestApi,
-} from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
+import { ADMIN, json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi } from '../support/api-server.ts';
 
 /**
  * Issue 16 part 5: every create, update and delete records who, which record, when and which fields,
  * never a password; GET /audit pages and filters them for admins.
  */
+const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter' } });
 let api: TestApi;
 let admin: string;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
+let alpha: TestChapter;
 let alphaId: string;
 let adminId: string;
 beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
+  ({ api, admin } = setUp);
+  ({ alpha } = setUp.chapters);
   const ids = await api.db.selectFrom('chapters').select(['id', 'email']).execute();
   alphaId = ids.find((r) => r.email === alpha.email)!.id;
   adminId = ids.find((r) => r.email === ADMIN.email)!.id;
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 async function send(method: string, path: string, body: unknown, token: string) {

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../../src/server/auth/tokens.ts';
+import { useTestApi } from '../support/api-fixture.ts';
 import { ADMIN, adminToken, createChapter, json, login, startTestApi, type TestApi } from '../support/api-server.ts';
 
+const setUp = useTestApi({ admin: false });
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api } = setUp);
 });
 
 const cookiesOf = (res: Response) => res.headers.getSetCookie();

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import {
-  ADMIN,
-  adminToken,
-  createChapter,
-  json,
-  login,
-  sampleEvent,
-  startTestApi,
-  type TestApi,
-} from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { ADMIN, json, login, sampleEvent, type TestApi } from '../support/api-server.ts';
 
 /**
  * Who may call what: anonymous, chapter A (the owner of the records), chapter B and an admin,
@@ -449,11 +441,11 @@ async function snapshot() {
   return JSON.stringify(out);
 }
 
+const setUp = useTestApi({ chapters: { 'chapter-a': 'Chapter A', 'chapter-b': 'Chapter B' } });
 beforeAll(async () => {
-  api = await startTestApi();
-  tokens.admin = await adminToken(api);
-  const chapterA = await createChapter(api, tokens.admin, 'Chapter A', 'chapter-a');
-  const chapterB = await createChapter(api, tokens.admin, 'Chapter B', 'chapter-b');
+  api = setUp.api;
+  tokens.admin = setUp.admin;
+  const { 'chapter-a': chapterA, 'chapter-b': chapterB } = setUp.chapters;
   tokens.chapterA = chapterA.token;
   tokens.chapterB = chapterB.token;
   passwords.admin = ADMIN.password;
@@ -472,9 +464,6 @@ beforeAll(async () => {
     videoUrl: 'https://www.youtube.com/watch?v=abc',
   };
   infoOfA = (await post('/chapters', info, tokens.chapterA)).chapter._id;
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 describe('authorization matrix', () => {

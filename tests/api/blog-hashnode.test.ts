@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import type { TestApi } from '../support/api-server.ts';
 import { FAKE_HOST, MAX_FIRST, fakePost, startFakeHashnode, type FakeHashnode } from '../support/fake-hashnode.ts';
 import { Hono } from 'hono';
 import { BLOG_CDN_CACHE_CONTROL, blogRoutes } from '../../src/server/routes/blog.routes.ts';
@@ -16,11 +17,14 @@ let api: TestApi;
 
 beforeAll(async () => {
   fake = await startFakeHashnode(POSTS);
-  api = await startTestApi({ hashnode: { host: FAKE_HOST, gqlUrl: fake.url } });
 });
 afterAll(async () => {
-  await api.close();
   await fake.close();
+});
+// After the fake: the server's settings name its address. Closed before it (after hooks run in reverse).
+const setUp = useTestApi({ config: () => ({ hashnode: { host: FAKE_HOST, gqlUrl: fake.url } }), admin: false });
+beforeAll(() => {
+  ({ api } = setUp);
 });
 beforeEach(() => fake.reset());
 

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/api-fixture.ts';
+import type { TestApi } from '../support/api-server.ts';
 import { BLOG_CDN_CACHE_CONTROL } from '../../src/server/routes/blog.routes.ts';
 import type { BlogAuthorResponse, BlogFeedResponse, BlogPostResponse } from '../../src/lib/blog/types.ts';
 
+const setUp = useTestApi({ admin: false });
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
+beforeAll(() => {
+  ({ api } = setUp);
 });
-afterAll(() => api.close());
 
 describe('the blog API over the local Markdown posts (no HASHNODE_HOST)', () => {
   it('serves the 12 sample posts newest first, 9 then 3', async () => {

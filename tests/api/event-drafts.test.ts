@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlogSource } from '../../src/server/blog/blog-source.ts';
 import { cacheTag, type PageCache } from '../../src/server/caching/page-cache.ts';
 import { findEvent } from '../../src/server/repositories/events.repository.ts';
 import { chapterLanding } from '../../src/server/services/chapter-landing.service.ts';
 import { contentSitemap } from '../../src/server/services/content-sitemap.service.ts';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
+import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 
 /**
  * Draft events: seen by their chapter and admins only, until published. Every public read (the API's
@@ -12,8 +13,8 @@ import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestAp
  */
 let api: TestApi;
 let admin: string;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
-let beta: Awaited<ReturnType<typeof createChapter>>;
+let alpha: TestChapter;
+let beta: TestChapter;
 const purged: string[][] = [];
 const pageCache: PageCache = {
   purge: async (tags) => {
@@ -27,14 +28,10 @@ const noBlog: BlogSource = {
   authorPosts: async () => [],
 };
 
-beforeAll(async () => {
-  api = await startTestApi({}, { pageCache });
-  admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
-  beta = await createChapter(api, admin, 'Beta Chapter', 'beta');
-});
-afterAll(async () => {
-  await api?.close();
+const setUp = useTestApi({ pageCache, chapters: { alpha: 'Alpha Chapter', beta: 'Beta Chapter' } });
+beforeAll(() => {
+  ({ api, admin } = setUp);
+  ({ alpha, beta } = setUp.chapters);
 });
 
 async function create(fields: Record<string, unknown>, token = alpha.token) {

@@ -3,7 +3,8 @@ import type { BlogFeedResponse } from '../../src/lib/blog/types.ts';
 import type { EventItem } from '../../src/lib/types.ts';
 import { PUBLIC_CDN_CACHE_CONTROL } from '../../src/server/caching/cache-headers.ts';
 import { BLOG_CDN_CACHE_CONTROL } from '../../src/server/routes/blog.routes.ts';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
 import { FAKE_HOST, fakePost, startFakeHashnode, type FakeHashnode } from '../support/fake-hashnode.ts';
 import { parseCalendar, parseRss } from '../support/parse-feeds.ts';
 
@@ -24,11 +25,11 @@ const EVENTS: Record<string, ['home' | 'alpha', string, string, string]> = {
   'Alpha old': ['alpha', '2029-01-01', '10:00', '12:00'],
 };
 
+const setUp = useTestApi({ now: () => NOW, chapters: { alpha: 'Alpha Chapter', beta: 'Beta Chapter' } });
 beforeAll(async () => {
-  api = await startTestApi({}, { now: () => NOW });
-  const admin = await adminToken(api);
-  const alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
-  await createChapter(api, admin, 'Beta Chapter', 'beta');
+  api = setUp.api;
+  const { admin } = setUp;
+  const { alpha } = setUp.chapters;
   for (const [title, [owner, eventDate, startTime, endTime]] of Object.entries(EVENTS)) {
     const body = sampleEvent({
       title,
@@ -41,7 +42,6 @@ beforeAll(async () => {
     if (res.status !== 201) throw new Error(`${title}: ${res.status}`);
   }
 });
-afterAll(() => api?.close());
 
 const listed = async (query = '') =>
   ((await (await api.call(`/events${query}`)).json()) as { events: EventItem[] }).events;

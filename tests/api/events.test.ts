@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
+import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 
+const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter' } });
 let api: TestApi;
 let admin: string;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
-});
-afterAll(async () => {
-  await api?.close();
+let alpha: TestChapter;
+beforeAll(() => {
+  ({ api, admin } = setUp);
+  ({ alpha } = setUp.chapters);
 });
 
 const count = async () =>

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/api-fixture.ts';
+import type { TestApi } from '../support/api-server.ts';
 
+const setUp = useTestApi({ admin: false });
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api } = setUp);
 });
 
 describe('API runtime', () => {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { boundedQueue } from '../../src/server/images/bounded-queue.ts';
 import { localImageCdn, RETRY_AFTER_SECONDS } from '../../src/server/images/local-image-cdn.ts';
-import { adminToken, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import type { TestApi } from '../support/api-server.ts';
 
 /** A photo-like source (noise, so encoders cannot cheat), 1600x900 like a typical banner upload. */
 const photo = (width = 1600, height = 900) =>
@@ -38,8 +39,9 @@ async function decoded(res: Response) {
 
 const cachedFiles = async () => (await readdir(cacheDir).catch(() => [])).sort();
 
+const setUp = useTestApi();
 beforeAll(async () => {
-  api = await startTestApi();
+  api = setUp.api;
   dir = await mkdtemp(join(tmpdir(), 'image-cdn-'));
   cacheDir = join(dir, 'cache');
   staticRoot = join(dir, 'client');
@@ -55,12 +57,11 @@ beforeAll(async () => {
   const res = await api.call('/uploads', {
     method: 'POST',
     body: form,
-    headers: { authorization: `Bearer ${await adminToken(api)}` },
+    headers: { authorization: `Bearer ${setUp.admin}` },
   });
   uploadUrl = ((await res.json()) as { url: string }).url;
 });
 afterAll(async () => {
-  await api?.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PageCache } from '../../src/server/caching/page-cache.ts';
 import type { CommitteeMember, SupportMessage } from '../../src/lib/types.ts';
-import { adminToken, json, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 
 /**
  * The admin's management calls: committee members (edit, delete), humans (edit), support messages
@@ -14,14 +15,11 @@ const recordingCache: PageCache = {
   },
 };
 
+const setUp = useTestApi({ pageCache: recordingCache });
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startTestApi({}, { pageCache: recordingCache });
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 beforeEach(() => {
   purges.length = 0;

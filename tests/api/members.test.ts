@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groupByTeam } from '../../src/lib/rosters/grouping.ts';
 import type { CommitteeMember } from '../../src/lib/types.ts';
-import { adminToken, json, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 
+const setUp = useTestApi();
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 
 /** Exactly the member fields of spec §3 and §7: no team, no order. */

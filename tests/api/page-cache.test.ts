@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PageCache } from '../../src/server/caching/page-cache.ts';
-import {
-  adminToken,
-  createChapter,
-  json,
-  sampleChapterInfo,
-  sampleEvent,
-  sampleExcomMember,
-  startTestApi,
-  type TestApi,
-} from '../support/api-server.ts';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
+import { json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi } from '../support/api-server.ts';
 
 /**
  * Staff edits purge the CDN's copies (pages, API answers, feeds) that show what they changed
@@ -26,18 +18,17 @@ const recordingCache: PageCache = {
   },
 };
 
+const setUp = useTestApi({
+  pageCache: recordingCache,
+  chapters: { alpha: 'IEEE CS Alpha Student Branch', beta: 'IEEE CS Beta Student Branch' },
+});
 let api: TestApi;
 let admin: string;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
-let beta: Awaited<ReturnType<typeof createChapter>>;
-beforeAll(async () => {
-  api = await startTestApi({}, { pageCache: recordingCache });
-  admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'IEEE CS Alpha Student Branch', 'alpha');
-  beta = await createChapter(api, admin, 'IEEE CS Beta Student Branch', 'beta');
-});
-afterAll(async () => {
-  await api?.close();
+let alpha: TestChapter;
+let beta: TestChapter;
+beforeAll(() => {
+  ({ api, admin } = setUp);
+  ({ alpha, beta } = setUp.chapters);
 });
 beforeEach(() => {
   purges.length = 0;

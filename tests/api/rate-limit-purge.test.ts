@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { CONTACT_LIMIT, EXPIRED_AFTER_MS, LOGIN_IP_LIMIT, recordHit } from '../../src/server/http/rate-limit.ts';
 import { PURGE_BATCH } from '../../src/server/repositories/rate-limits.repository.ts';
-import { json, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 
 /**
  * Expired rate-limit counters are deleted as new hits are counted, a bounded batch at a time, in the
  * counting statement itself. Time is the injected clock, never the wall clock.
  */
+const setUp = useTestApi({ admin: false });
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api } = setUp);
 });
 beforeEach(async () => {
   await api.db.deleteFrom('rateLimits').execute();

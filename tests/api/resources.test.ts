@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  createChapter,
-  json,
-  sampleChapterInfo,
-  sampleEvent,
-  sampleExcomMember,
-  startTestApi,
-  type TestApi,
-} from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
+import { json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi } from '../support/api-server.ts';
+import { testClock } from '../support/clock.ts';
 
+const clock = testClock();
+const setUp = useTestApi({ now: clock.now, chapters: { alpha: 'IEEE CS Alpha Student Branch' } });
 let api: TestApi;
 let admin: string;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'IEEE CS Alpha Student Branch', 'alpha');
-});
-afterAll(async () => {
-  await api?.close();
+let alpha: TestChapter;
+beforeAll(() => {
+  ({ api, admin } = setUp);
+  ({ alpha } = setUp.chapters);
 });
 
 const info = sampleChapterInfo({ aboutUs: 'We run workshops.\nAnd contests.' });
@@ -278,7 +269,8 @@ describe('contact', () => {
       success: true,
       message: 'Message sent successfully',
     });
-    await new Promise((r) => setTimeout(r, 5));
+    // The second arrives a minute later by the server's clock: no waiting, no tie.
+    clock.advance(60_000);
     await send('Second', '<img src=x onerror=alert(1)>');
     const { contacts } = await (await api.call('/contact', json('GET', undefined, admin))).json();
     expect(contacts.map((c: { name: string }) => c.name)).toEqual(['Second', 'First']);

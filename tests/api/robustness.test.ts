@@ -1,18 +1,16 @@
 import { createServer, Socket as NetSocket, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { connectDatabase } from '../../src/server/db/connect.ts';
 import { memoryBlobStore } from '../../src/server/storage/blob-store.ts';
-import { adminToken, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 
+const setUp = useTestApi();
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 
 const eventCount = async () => (await api.db.selectFrom('events').select('id').execute()).length;

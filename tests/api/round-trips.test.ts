@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminToken,
-  createChapter,
-  json,
-  sampleChapterInfo,
-  sampleEvent,
-  sampleExcomMember,
-  startTestApi,
-  type TestApi,
-} from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
+import { json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi } from '../support/api-server.ts';
 
 /**
  * How many database round trips a request costs (counted in the server's database driver; BEGIN and
@@ -18,22 +10,19 @@ import {
  * audit row (built from the record before and after), COMMIT. A regression here is a slower API on
  * every database.
  */
+const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter' } });
 let api: TestApi;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
+let alpha: TestChapter;
 let eventId: string;
 beforeAll(async () => {
-  api = await startTestApi();
-  const admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
+  ({ api } = setUp);
+  ({ alpha } = setUp.chapters);
   expect((await api.call('/chapters', json('POST', sampleChapterInfo(), alpha.token))).status).toBe(201);
   for (const title of ['Alpha Hackathon', 'Alpha Meetup']) {
     const res = await api.call('/events', json('POST', sampleEvent({ title }), alpha.token));
     eventId = (await res.json()).event._id;
   }
   expect((await api.call('/excom', json('POST', sampleExcomMember(), alpha.token))).status).toBe(201);
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 /** Sends one request, reads its whole answer, and returns it with the round trips it cost. */

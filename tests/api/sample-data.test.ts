@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isUpcoming } from '../../src/lib/format.ts';
 import type { EventItem } from '../../src/lib/types.ts';
-import { startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import type { TestApi } from '../support/api-server.ts';
 
+const setUp = useTestApi({ config: { sampleData: true }, admin: false });
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({ sampleData: true });
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api } = setUp);
 });
 
 const get = async (path: string) => (await api.call(path)).json();

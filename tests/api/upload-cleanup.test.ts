@@ -1,16 +1,15 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { ownUploadKey } from '../../src/server/services/upload-cleanup.ts';
 import type { BlobStore } from '../../src/server/storage/blob-store.ts';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import {
-  adminToken,
   createChapter,
   json,
   sampleChapterInfo,
   sampleEvent,
   sampleExcomMember,
-  startTestApi,
   type TestApi,
 } from '../support/api-server.ts';
 
@@ -19,16 +18,13 @@ import {
  * showed it replaces it or is deleted, unless another record still shows it. Addresses that are not
  * our uploads are never touched, and a blob store that fails never fails the edit.
  */
+const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter' } });
 let api: TestApi;
 let admin: string;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
-});
-afterAll(async () => {
-  await api?.close();
+let alpha: TestChapter;
+beforeAll(() => {
+  ({ api, admin } = setUp);
+  ({ alpha } = setUp.chapters);
 });
 
 async function upload(token = alpha.token): Promise<string> {

@@ -1,18 +1,30 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Colours are judged as painted: lets fade-ins and the theme transition finish first, however long that
+ * takes on a busy machine. Endless ones (skeleton pulses, the typing caret) never finish, nor do those
+ * that follow the scroll rather than the clock (the reading-progress bar): they are skipped.
+ */
+export async function waitForSettledAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' ||
+          a.timeline !== document.timeline ||
+          a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
 /** Fails on any serious or critical accessibility violation (WCAG 2.x A/AA rules) on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}) {
   // A toast fades out by itself after 2-4 s, possibly in the middle of the scan, where its half-faded text
   // fails the contrast rule: wait until every toast has gone (their own tests assert them).
   await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, { timeout: 20_000 });
-  // Colours are judged as painted: let fade-ins and the theme transition finish first, however long that
-  // takes on a busy machine. Endless ones (skeleton pulses, the typing caret) never finish: skip them.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  await waitForSettledAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

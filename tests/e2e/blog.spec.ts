@@ -224,13 +224,37 @@ test.describe('blog article (local Markdown posts)', () => {
     await expect(page).toHaveURL(/\/blogs$/);
   });
 
-  test('the reading-progress bar follows the scroll', async ({ page }) => {
+  test('the reading-progress bar follows the scroll, drawn by CSS, with no framework JavaScript', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await page.setViewportSize({ width: 1280, height: 600 });
     await page.goto('/blogs/getting-started-with-competitive-programming');
     const bar = page.getByRole('progressbar', { name: 'Reading progress' });
+    // How far the bar is drawn: the x scale of its inner bar's transform.
+    const drawn = () =>
+      bar.locator('div').evaluate((el) => Math.round(new DOMMatrixReadOnly(getComputedStyle(el).transform).a * 100));
     await expect(bar).toHaveAttribute('aria-valuenow', '0');
+    await expect.poll(drawn).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(20);
+    await expect.poll(drawn).toBeGreaterThan(20);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await expect.poll(drawn).toBe(100);
+    // Chromium draws it with a scroll-driven animation; the site script only keeps the value.
+    expect(await bar.locator('div').evaluate((el) => getComputedStyle(el).animationName)).toBe('reading-progress');
+    // The reduced-motion rule, which shortens animations that run in time, leaves it following the scroll.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(drawn).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+    await expect.poll(drawn).toBeGreaterThan(20);
+    await expect.poll(drawn).toBeLessThan(80);
+    // No island, no script file: only the site script inlined in every page.
+    await expect(page.locator('astro-island')).toHaveCount(0);
+    expect(scripts).toEqual([]);
   });
 
   test('an unknown slug answers 404 "Blog post not found"', async ({ page }) => {

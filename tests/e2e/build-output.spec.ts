@@ -10,7 +10,6 @@ import { PAGEFIND_MODULE, SEARCH_MODULE } from '../../src/lib/search/search-path
  */
 const PAGES_WITH_ISLANDS = new Set([
   'index.html',
-  'events/index.html',
   'contact/index.html',
   'humans-of-ieee-cs-bdc/index.html',
   'login/index.html',

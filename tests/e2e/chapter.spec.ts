@@ -128,11 +128,11 @@ test.describe('/chapter/{slug}', () => {
     const done = page.getByRole('region', { name: 'What we have done' });
     const host = new URL(baseURL!).host;
     const calendar = `/api/v1/events.ics?chapter=${HOME.slug}`;
-    await expect(done.getByRole('link', { name: `Subscribe to the calendar of ${HOME.name} events` })).toHaveAttribute(
+    await expect(done.getByRole('link', { name: `Subscribe in your calendar to ${HOME.name} events` })).toHaveAttribute(
       'href',
       `webcal://${host}${calendar}`,
     );
-    const download = done.getByRole('link', { name: `Download the calendar of ${HOME.name} events (.ics)` });
+    const download = done.getByRole('link', { name: `Download .ics of ${HOME.name} events` });
     await expect(download).toHaveAttribute('href', `${baseURL}${calendar}`);
     await expect(download).toHaveAttribute('download', '');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(

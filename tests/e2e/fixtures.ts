@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/runtime/node.ts';
+import { testClock, type TestClock } from '../support/clock.ts';
 
 export const ADMIN = { email: 'admin@e2e.example', password: 'e2e-admin-password' };
 
@@ -9,6 +10,8 @@ interface WorkerFixtures {
   sampleData: boolean;
   /** Extra environment for the server's config (e.g. HASHNODE_HOST/HASHNODE_GQL_URL of a fake). */
   serverEnv: Record<string, string>;
+  /** The server's clock: the real time, moved forward by the tests that need something to be later. */
+  serverClock: TestClock;
   server: RunningServer;
 }
 
@@ -24,8 +27,13 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sampleData: [false, { scope: 'worker', option: true }],
   serverEnv: [{}, { scope: 'worker', option: true }],
+  serverClock: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures take their dependencies by destructuring.
+    async ({}, use) => use(testClock()),
+    { scope: 'worker' },
+  ],
   server: [
-    async ({ sampleData, serverEnv }, use) => {
+    async ({ sampleData, serverEnv, serverClock }, use) => {
       const config = loadConfig({
         PORT: '0',
         HOST: '127.0.0.1',
@@ -37,7 +45,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         SAMPLE_DATA: sampleData ? '1' : '0',
         ...serverEnv,
       });
-      const server = await startServer(config, { log: () => {} });
+      const server = await startServer(config, { log: () => {}, now: serverClock.now });
       await use(server);
       await server.close();
     },

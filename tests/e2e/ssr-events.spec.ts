@@ -1,6 +1,6 @@
 import { readServedHtml } from '../support/served-html.ts';
 import { test, expect } from './fixtures.ts';
-import { adminToken, createEvent } from './live-data.ts';
+import { adminToken, createEvent, deleteAllEvents } from './live-data.ts';
 
 const SITE = 'IEEE Computer Society Bangladesh Chapter';
 
@@ -86,10 +86,72 @@ test.describe('/events/{id} served HTML', () => {
       expect(page.jsonLd).toEqual([]);
     });
   }
+});
 
-  test('is the only kind of events page rendered on demand: the list stays static', async ({ request }) => {
-    const list = await request.get('/events');
-    expect(list.status()).toBe(200);
-    expect(list.headers()['netlify-cdn-cache-control']).toBeUndefined();
+/**
+ * /events as a crawler, a link previewer or a browser without JavaScript sees it: both lists, the
+ * filter and the pages are in the served HTML; the CDN keeps one copy per view under the `events` tag.
+ */
+test.describe('/events served HTML', () => {
+  test.beforeEach(async ({ request, baseURL }) => {
+    await deleteAllEvents(request, await adminToken(request, baseURL!));
+  });
+
+  test('carries both lists, and is cached by the CDN per chapter and page under the events tag', async ({
+    request,
+    baseURL,
+  }) => {
+    const token = await adminToken(request, baseURL!);
+    await createEvent(request, token, { title: 'Served Upcoming Talk', eventDate: '2099-05-01' });
+    await createEvent(request, token, { title: 'Served Past Talk', eventDate: '2024-05-01' });
+    const response = await request.get('/events?utm_source=mail');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['netlify-cdn-cache-control']).toBe(
+      'public, durable, s-maxage=60, stale-while-revalidate=604800',
+    );
+    expect(response.headers()['netlify-cache-tag']).toBe('events');
+    // The view's parameters make the key; a tracking parameter does not.
+    expect(response.headers()['netlify-vary']).toBe('query=chapter|page');
+    const html = await response.text();
+    const page = readServedHtml(html);
+    expect(page.title).toBe(`Events | ${SITE}`);
+    expect(page.canonical).toBe(`${baseURL}/events`);
+    expect(page.text).toMatch(
+      /Upcoming Events .*Served Upcoming Talk.* All Events Chapter All chapters .* Show .*Served Upcoming Talk.*Served Past Talk/,
+    );
+    expect(page.text).not.toContain('Loading');
+    // Nothing for a framework to hydrate.
+    expect(html).not.toContain('<astro-island');
+  });
+
+  test('says "No Events Found" for a chapter with none, and both empty messages on an empty list', async ({
+    request,
+  }) => {
+    const empty = readServedHtml(await (await request.get('/events')).text());
+    expect(empty.text).toContain('Upcoming Events No Upcoming Events Found');
+    expect(empty.text).toMatch(/All Events .* No Events Found/);
+    const unknown = readServedHtml(await (await request.get('/events?chapter=no-such-chapter')).text());
+    expect(unknown.text).toMatch(/All Events .* No Events Found/);
+  });
+
+  test('filters and pages without JavaScript', async ({ browser, request, baseURL }) => {
+    const token = await adminToken(request, baseURL!);
+    for (let i = 1; i <= 10; i++)
+      await createEvent(request, token, { title: `No-script Talk ${i}`, eventDate: `2024-02-${String(20 - i)}` });
+    const context = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/events');
+      const all = page.getByRole('region', { name: 'All Events' });
+      await page.getByRole('link', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/\/events\?page=2#all-events$/);
+      await expect(all.getByRole('heading', { level: 3 })).toHaveText(['No-script Talk 10']);
+      await page.getByRole('combobox', { name: 'Chapter' }).selectOption({ label: SITE });
+      await page.getByRole('button', { name: 'Show' }).click();
+      await expect(page).toHaveURL(/\/events\?chapter=ieee-cs-bdc#all-events$/);
+      await expect(all.getByRole('article')).toHaveCount(9);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -47,6 +47,12 @@ test('lists every event, chapter landing, blog post and author on the requested 
   // A listed event carries its last change.
   const first = events[0]!;
   expect(xml).toContain(`<loc>${baseURL}/events/${first.id}</loc><lastmod>${first.updatedAt}</lastmod>`);
+  // The events list is rendered on demand too, and changes with the last event changed.
+  const lastChanged = events
+    .map((event) => event.updatedAt)
+    .sort()
+    .at(-1);
+  expect(xml).toContain(`<loc>${baseURL}/events</loc><lastmod>${lastChanged}</lastmod>`);
 
   for (const chapter of sampleData.chapters) expect(listed).toContain(`${baseURL}/chapter/${chapter.slug}`);
   const { chapters } = await apiCall<{ chapters: ChapterAccount[] }>(
@@ -72,7 +78,7 @@ test('lists every event, chapter landing, blog post and author on the requested 
   for (const name of authors) expect(listed).toContain(`${baseURL}/author/${encodeURIComponent(name)}`);
 
   // Nothing else, and nothing twice.
-  expect(listed).toHaveLength(1 + events.length + sampleData.chapters.length + posts.length + authors.size);
+  expect(listed).toHaveLength(2 + events.length + sampleData.chapters.length + posts.length + authors.size);
   expect(new Set(listed).size).toBe(listed.length);
 });
 

@@ -8,7 +8,7 @@ import base from '../../playwright.config.ts';
 export default defineConfig({
   testDir: '.',
   workers: 1,
-  retries: 0,
+  retries: 0, // as the end-to-end tests: a test that needs a second try failed
   // Netlify's local function runtime starts a worker per cold function: generous on a loaded machine.
   timeout: 180_000,
   expect: { timeout: 30_000 },

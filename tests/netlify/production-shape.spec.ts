@@ -515,11 +515,12 @@ test('logout ends the chapter’s session', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('with PostgreSQL stopped the API and the event page answer 503 while the CDN’s copies and static pages load; it recovers with nothing lost', async ({
+test('with PostgreSQL stopped the API and the event pages answer 503 while the CDN’s copies and static pages load; it recovers with nothing lost', async ({
   page,
   request,
 }) => {
   await request.get(`/events/${event!.id}`);
+  await request.get('/events');
   stopCluster(POSTGRES);
   postgresStopped = true;
 
@@ -533,10 +534,15 @@ test('with PostgreSQL stopped the API and the event page answer 503 while the CD
   const eventPage = await request.get(`${ORIGIN}/events/${event!.id}`);
   expect(eventPage.status()).toBe(503);
   expect(eventPage.headers()['cache-control']).toBe('no-store');
-  // Visitors meanwhile get the CDN's copy of the page.
-  const cached = await request.get(`/events/${event!.id}`);
-  expect([cached.status(), cached.headers()['cache-status']]).toEqual([200, expect.stringMatching(HIT)]);
-  for (const path of ['/', '/events', '/about']) {
+  // So does the events list, rendered on demand too.
+  const list = await request.get(`${ORIGIN}/events`);
+  expect([list.status(), list.headers()['cache-control']]).toEqual([503, 'no-store']);
+  // Visitors meanwhile get the CDN's copies of the pages.
+  for (const path of [`/events/${event!.id}`, '/events']) {
+    const cached = await request.get(path);
+    expect([cached.status(), cached.headers()['cache-status']], path).toEqual([200, expect.stringMatching(HIT)]);
+  }
+  for (const path of ['/', '/about']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     await expect(page.locator('main')).toBeVisible();

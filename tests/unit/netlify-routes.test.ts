@@ -15,9 +15,10 @@ describe('the Netlify routes of the on-demand pages', () => {
   it('finds the pages rendered on demand, and only those', () => {
     const routes = onDemandRoutes();
     expect(routes).toContain('/events/:id');
+    expect(routes).toContain('/events');
     expect(routes).toContain('/sitemap-content.xml');
-    expect(routes).not.toContain('/events');
     expect(routes).not.toContain('/');
+    expect(routes).not.toContain('/about');
   });
 
   it('replaces the adapter’s catch-all path, and refuses an output it does not recognise', () => {

@@ -15,12 +15,16 @@ interface Props {
 /**
  * One event as a card (home page, /events, chapter slider): banner, "Upcoming" mark, date, location,
  * fee, and the title linking to /events/{_id}; the whole card is clickable through that link.
+ *
+ * The card is as wide as its cell (w-full). In a flex cell it would otherwise be as wide as its content:
+ * its text until the banner loads (an image not yet loaded has no width of its own), then the whole
+ * cell, re-wrapping its text, a layout shift whenever the banner arrives after the first paint.
  */
 export default function EventCard({ event, now, priority = false }: Props) {
   const upcoming = isUpcoming(event, now);
   return (
     <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+      className="group relative flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
       data-event-card
     >
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">

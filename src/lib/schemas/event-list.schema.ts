@@ -13,8 +13,8 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
 export const EVENT_LIST_WHEN = ['upcoming', 'past'] as const;
 export type EventListWhen = (typeof EVENT_LIST_WHEN)[number];
 
-/** The archive of past events on /events shows this many per page (the blog's page size, spec §9). */
-export const EVENT_ARCHIVE_PAGE_SIZE = 9;
+/** A paged events list ("All Events" on /events, the API's default page) holds this many (the blog's page size, spec §9). */
+export const EVENTS_PAGE_SIZE = 9;
 export const EVENT_LIST_MAX_PAGE_SIZE = 50;
 /** Far beyond any archive; keeps a typed-in page number a small integer. */
 const MAX_PAGE = 10_000;

@@ -32,13 +32,16 @@ export const cacheTag = {
   untilDeploy: 'until-deploy',
 } as const;
 
-/** Headers for an on-demand page: browsers revalidate, Netlify's CDN caches under the page's tags. */
-export function pageCacheHeaders(tags: readonly string[]): Record<string, string> {
-  // The pages read no query parameter and are the same for every reader, signed in or not.
+/**
+ * Headers for an on-demand page: browsers revalidate, Netlify's CDN caches under the page's tags, one
+ * copy per value of the query parameters it reads (/events: `chapter`, `page`; the others read none).
+ */
+export function pageCacheHeaders(tags: readonly string[], query: readonly string[] = []): Record<string, string> {
+  // The pages are the same for every reader, signed in or not.
   return sharedReadHeaders({
     browser: REVALIDATE_CACHE_CONTROL,
     cdn: PAGE_CDN_CACHE_CONTROL,
-    query: [],
+    query,
     perSession: false,
     tags,
   });

@@ -21,14 +21,18 @@ export async function loadPage<T>(load: (deps: PageDeps) => Promise<T | null | u
   }
 }
 
-/** Sets the page's status and caching from what it found: cached under its tags unless unavailable. */
+/**
+ * Sets the page's status and caching from what it found: cached under its tags (and the query
+ * parameters it reads) unless unavailable.
+ */
 export function answerWith(
   response: { status?: number; headers: Headers },
   load: PageLoad<unknown>,
   tags: readonly string[],
+  query: readonly string[] = [],
 ): void {
   response.status = load.status;
-  const headers = load.status === 503 ? UNAVAILABLE_CACHE_HEADERS : pageCacheHeaders(tags);
+  const headers = load.status === 503 ? UNAVAILABLE_CACHE_HEADERS : pageCacheHeaders(tags, query);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
 }
 

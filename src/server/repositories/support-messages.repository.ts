@@ -7,8 +7,8 @@ import { apiIds, isoTime } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 
-/** Messages from the public contact form. */
-export type NewSupportMessage = Omit<Insertable<SupportMessageTable>, 'id' | 'createdAt' | 'handledAt'>;
+/** Messages from the public contact form, stamped with the server's clock (`deps.now`). */
+export type NewSupportMessage = Omit<Insertable<SupportMessageTable>, 'id' | 'handledAt'> & { createdAt: Date };
 
 const toSupportMessage = (row: SupportMessageRow): SupportMessage => ({
   ...apiIds(row.id),

@@ -28,7 +28,7 @@ export function contactRoutes({ database, now }: ApiDeps) {
       // address each get their own number, so no more than the limit get through.
       await countContact(db, clientIp(c), now());
       // A filled honeypot is a bot: answer as usual, keep nothing.
-      if (!website) await insertSupportMessage(db, message);
+      if (!website) await insertSupportMessage(db, { ...message, createdAt: now() });
       return c.json({ success: true, message: 'Message sent successfully' }, 201);
     })
     .get('/', requireAdmin, async (c) => {

@@ -16,10 +16,15 @@ export interface RunningServer {
 /** Starts site + API on one port: the local runtime of `npm start` and of the end-to-end tests. */
 export async function startServer(
   config: Config = loadConfig(),
-  options: { distDir?: string; log?: (line: string) => void } = {},
+  options: {
+    distDir?: string;
+    log?: (line: string) => void;
+    /** The server's clock (default: the real one); the end-to-end tests move it. */
+    now?: () => Date;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const deps = await createDeps(config);
+  const deps = { ...(await createDeps(config)), ...(options.now ? { now: options.now } : {}) };
   for (const line of describeBootstrap(await bootstrap(deps.database.db, config))) log(line);
 
   providePageDeps(deps);

@@ -16,7 +16,7 @@ export interface SitemapEntry {
 export const MAX_BLOG_FEED_PAGES = 50;
 
 /**
- * Every event, chapter landing, blog post and author page, and the blog's list (on demand too). The database's pages are listed even while
+ * Every event, chapter landing, blog post and author page, and the events and blog lists (on demand too). The database's pages are listed even while
  * the blog source is down (its own pages answer 503 then); an unreachable database fails the whole map.
  */
 export async function contentSitemap(
@@ -29,6 +29,8 @@ export async function contentSitemap(
     allPosts(blog, log),
   ]);
   return [
+    // The events list changes with the last event changed (or with the clock, which no lastmod tells).
+    { path: '/events', lastmod: latest(events.map((event) => event.updatedAt)) },
     ...events.map((event) => ({ path: `/events/${event.id}`, lastmod: event.updatedAt })),
     ...chapters.map((chapter) => ({
       path: `/chapter/${encodeURIComponent(chapter.slug)}`,

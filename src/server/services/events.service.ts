@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { eventEnd, isUpcoming } from '../../lib/format.ts';
 import {
-  EVENT_ARCHIVE_PAGE_SIZE,
+  EVENTS_PAGE_SIZE,
   type EventChapter,
   type EventListPaging,
   type EventListQuery,
@@ -131,7 +131,7 @@ export async function listPublicEvents(db: Kysely<Database>, query: EventListQue
 
   if (query.page === undefined && query.pageSize === undefined)
     return { events: matching, chapters, paging: undefined };
-  const pageSize = query.pageSize ?? EVENT_ARCHIVE_PAGE_SIZE;
+  const pageSize = query.pageSize ?? EVENTS_PAGE_SIZE;
   const page = query.page ?? 1;
   const paging = {
     page,

@@ -1,0 +1,144 @@
+import AxeBuilder from '@axe-core/playwright';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { javaCommand } from '../../scripts/ensure-java.ts';
+import { sampleData } from '../../src/server/db/sample-data/data.ts';
+import type { EventItem } from '../../src/lib/types.ts';
+import { waitForSettledAnimations } from './axe.ts';
+import { signInAs } from './dashboard-helpers.ts';
+import { test, expect } from './fixtures.ts';
+
+/**
+ * One page of every type the site has, on the sample database, held to two outside checkers:
+ * - axe-core with every rule it has for WCAG 2.x A and AA, its best practices and its experimental
+ *   rules (label-content-name-mismatch is one): no violation of any impact, in light and in dark;
+ * - the Nu HTML Checker (vnu.jar, the W3C validator's engine, run offline with the machine's Java):
+ *   no error in the HTML as served, before any script runs.
+ */
+test.use({ sampleData: true });
+
+interface PageType {
+  name: string;
+  path: (request: APIRequestContext) => Promise<string> | string;
+  /** The page's 4xx status when it is an error page. */
+  status?: number;
+  /** Signed in as the admin (the dashboard). */
+  staff?: boolean;
+}
+
+async function firstEvent(request: APIRequestContext): Promise<EventItem> {
+  const { events } = (await (await request.get('/api/v1/events')).json()) as { events: EventItem[] };
+  if (!events[0]) throw new Error('the sample database has no event');
+  return events[0];
+}
+
+const PAGE_TYPES: PageType[] = [
+  { name: 'home', path: () => '/' },
+  { name: 'information page', path: () => '/about' },
+  { name: 'membership', path: () => '/membership' },
+  { name: 'roster from a file', path: () => '/excom-25' },
+  { name: 'roster from the database', path: () => '/spark-24' },
+  { name: 'member universities', path: () => '/chapters' },
+  { name: 'gallery', path: () => '/gallery' },
+  { name: 'awards', path: () => '/awards' },
+  { name: 'achievements', path: () => '/achievements' },
+  { name: 'symposium', path: () => '/symposium-2023' },
+  { name: 'ambassadors', path: () => '/xtreme-17-0' },
+  { name: 'embedded form', path: () => '/application-for-technical-cosponsorship' },
+  { name: 'countdown', path: () => '/countdown' },
+  { name: 'contact', path: () => '/contact' },
+  { name: 'humans', path: () => '/humans-of-ieee-cs-bdc' },
+  { name: 'sign-in', path: () => '/login' },
+  { name: 'not found', path: () => '/no-such-page', status: 404 },
+  { name: 'events list', path: () => '/events' },
+  { name: 'event', path: async (request) => `/events/${(await firstEvent(request))._id}` },
+  { name: 'event not found', path: () => '/events/7d0c4a56-1b2e-4c3d-9e8f-001122334455', status: 404 },
+  { name: 'chapter landing', path: () => `/chapter/${sampleData.chapters[0]!.slug}` },
+  { name: 'blog list', path: () => '/blogs' },
+  { name: 'article', path: () => '/blogs/building-accessible-websites' },
+  { name: 'author', path: () => `/author/${encodeURIComponent('Tanvir Hasan')}` },
+  { name: 'dashboard', path: () => '/dashboard', staff: true },
+  { name: 'dashboard list', path: () => '/dashboard/events', staff: true },
+  { name: 'dashboard form', path: () => '/dashboard/add-new-event', staff: true },
+];
+
+/** Every axe rule for WCAG 2.x A/AA, the best practices and the experimental rules. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'];
+
+async function axeViolations(page: Page) {
+  await waitForSettledAnimations(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join(', ')}`,
+  );
+}
+
+test.describe('axe finds nothing on any page type', () => {
+  // Two full scans of a long page (light and dark) on a shared 2-core machine.
+  test.describe.configure({ timeout: 120_000 });
+  for (const type of PAGE_TYPES) {
+    test(type.name, async ({ page, request }) => {
+      if (type.staff) await signInAs(page);
+      const path = await type.path(request);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(type.status ?? 200);
+      await page.waitForLoadState('load');
+      // What hydrates without scrolling has (islands below the fold wait for it, as visitors' do).
+      await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+      if (type.staff) await expect(page.getByTestId('identity')).toBeVisible();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(await axeViolations(page), `${path} in ${scheme}`).toEqual([]);
+      }
+    });
+  }
+});
+
+const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+test('the Nu HTML Checker finds no error on any page type, as served', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signInAs(page);
+  const dir = mkdtempSync(join(tmpdir(), 'nu-check-'));
+  try {
+    const files: Record<string, string> = {};
+    for (const [i, type] of PAGE_TYPES.entries()) {
+      const path = await type.path(request);
+      // The dashboard's pages as a signed-in browser gets them.
+      const response = await (type.staff ? page.request : request).get(path);
+      expect(response.status(), path).toBe(type.status ?? 200);
+      const file = join(dir, `${String(i).padStart(2, '0')}.html`);
+      writeFileSync(file, await response.text());
+      files[file] = path;
+    }
+    const run = spawnSync(javaCommand(), ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...Object.keys(files)], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(run.error, 'Java runs the checker (npm test installs Java as root: scripts/ensure-java.ts)').toBeUndefined();
+    const { messages } = JSON.parse(run.stdout) as { messages: VnuMessage[] };
+    const errors = messages
+      .filter((m) => m.type === 'error' || m.subType === 'fatal')
+      .map((m) => `${files[decodeURIComponent(new URL(m.url).pathname)] ?? m.url}:${m.lastLine}: ${m.message}`);
+    expect(errors).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
