@@ -1,7 +1,15 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { ADMIN, json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi } from '../support/api-server.ts';
+import {
+  ADMIN,
+  createChapter,
+  json,
+  sampleChapterInfo,
+  sampleEvent,
+  sampleExcomMember,
+  type TestApi,
+} from '../support/api-server.ts';
 
 /**
  * Issue 16 part 5: every create, update and delete records who, which record, when and which fields,
