@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
 import { $session } from '../shared/session.ts';
@@ -9,7 +9,10 @@ import { ChangeOwnPassword } from './PasswordForms.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
-import { EmptyState, Loading, StatusPanel, buttonClass } from './ui/states.tsx';
+import { EmptyState, Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
+import { forgetSavedParam, readSavedParam } from './ui/after-save.ts';
+import SavedNotice from './ui/SavedNotice.tsx';
+import { chapterPageHref } from './ui/site-links.ts';
 import { useApi } from '../shared/use-api.ts';
 
 /**
@@ -26,7 +29,7 @@ export default function SettingsPage() {
               <OwnAccount />
             </Section>
           ) : (
-            <ChapterInfoView />
+            <ChapterInfoView chapterPage={chapterPageHref(user.slug)} />
           )}
           <Section id="password" heading="Change password">
             <p className="mb-4 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
@@ -88,9 +91,14 @@ function OwnAccount() {
 
 const linkClass = 'break-all text-brand-800 underline dark:text-brand-300';
 
-/** The chapter's landing info, read-only, with the way to add or edit it. */
-function ChapterInfoView() {
+/**
+ * The chapter's landing info, read-only, with the way to add or edit it and to see it on the site;
+ * after the landing form saved, marked so.
+ */
+function ChapterInfoView({ chapterPage }: { chapterPage: string }) {
   const [info] = useApi('/chapters', (b: { chapter: ChapterInfo | null }) => b.chapter);
+  const [justSaved] = useState(() => readSavedParam() === 'landing');
+  useEffect(() => forgetSavedParam(), []);
   if (info.state === 'loading') return <Loading what="chapter info" />;
   if (info.state === 'error')
     return (
@@ -109,6 +117,9 @@ function ChapterInfoView() {
   ] as const;
   return (
     <article className="max-w-3xl space-y-6">
+      {justSaved && (
+        <SavedNotice notice={{ title: 'Saved.', text: 'Your landing page is updated.', viewHref: chapterPage }} />
+      )}
       <div className="flex items-center gap-4">
         <img
           {...responsiveImage(c.logo, imageSlots.dashboardLogo)}
@@ -136,9 +147,14 @@ function ChapterInfoView() {
           </div>
         ))}
       </dl>
-      <a href="/dashboard/edit-landing-page" className={buttonClass}>
-        Edit Landing Page
-      </a>
+      <p className="flex flex-wrap items-center gap-3">
+        <a href="/dashboard/edit-landing-page" className={buttonClass}>
+          Edit Landing Page
+        </a>
+        <a href={chapterPage} className={secondaryLinkClass} aria-label="View on site: your chapter page">
+          View on site
+        </a>
+      </p>
     </article>
   );
 }
