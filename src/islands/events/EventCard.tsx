@@ -1,7 +1,7 @@
 import { dhakaDateTimeAttribute, formatEventDate, formatFee, formatStartTime, isUpcoming } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { listImageLoading } from '../../lib/images/list-image-loading.ts';
-import { responsiveImage } from '../../lib/images/responsive-image.ts';
+import { responsiveImage, type ImageSlot } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
 
 interface Props {
@@ -10,13 +10,15 @@ interface Props {
   now?: Date | undefined;
   /** The list's first card: its banner may be the page's largest paint, so it loads at once, first. */
   priority?: boolean;
+  /** How wide the card is drawn, for its banner's variants: a grid column unless it says otherwise. */
+  imageSlot?: ImageSlot;
 }
 
 /**
  * One event as a card (home page, /events, chapter slider): banner, "Upcoming" mark, date, location,
  * fee, and the title linking to /events/{_id}; the whole card is clickable through that link.
  */
-export default function EventCard({ event, now, priority = false }: Props) {
+export default function EventCard({ event, now, priority = false, imageSlot = imageSlots.eventCard }: Props) {
   const upcoming = isUpcoming(event, now);
   return (
     <article
@@ -25,7 +27,7 @@ export default function EventCard({ event, now, priority = false }: Props) {
     >
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
         <img
-          {...responsiveImage(event.banner, imageSlots.eventCard)}
+          {...responsiveImage(event.banner, imageSlot)}
           alt={`Banner of ${event.title}`}
           {...listImageLoading(priority)}
           decoding="async"
