@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import minifiedScripts from './src/integrations/minified-scripts.ts';
 import siteSearch from './src/integrations/site-search.ts';
 import { buildSiteUrl } from './src/lib/seo/site-address.ts';
 
@@ -41,7 +42,8 @@ export default defineConfig({
     siteSearch(),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    // minifiedScripts: the inline <head> script is minified here, not by esbuild in the page function.
+    plugins: [tailwindcss(), minifiedScripts()],
     // `npm run dev` runs the API and the image CDN beside Astro's dev server (scripts/dev.ts).
     server: process.env['DEV_API_ORIGIN']
       ? { proxy: { '/api/v1': process.env['DEV_API_ORIGIN'], '/.netlify/images': process.env['DEV_API_ORIGIN'] } }

@@ -14,8 +14,10 @@ import { saveTotals, tally } from './test-totals.ts';
  * build command does (migrate, which creates the first admin, then the site and the function) and
  * serves it offline: CDN rules, headers, _redirects, the API function, Netlify Blobs. The database is
  * PostgreSQL 15 reached through Neon's serverless driver (see netlify/neon-local.ts). A Playwright
- * walk in Chromium (tests/netlify) then uses the site as staff and visitors do. Prints one closing
- * line with the totals; exits non-zero on any failure.
+ * walk in Chromium (tests/netlify) then uses the site as staff and visitors do, through a model of
+ * Netlify's CDN cache (tests/netlify/cdn-model, which the CLI does not emulate): the walk starts it in
+ * front of the CLI on the ports chosen here, and the functions send their cache purges to it. Prints
+ * one closing line with the totals; exits non-zero on any failure.
  */
 const LOGS = resolve('.tmp/netlify');
 const REPORT = resolve('.tmp/reports/playwright-netlify.json');
@@ -44,6 +46,13 @@ try {
 
   const port = await freePort();
   const origin = `http://localhost:${port}`;
+  // The CDN model the walk puts in front of the CLI, and its purge API (what purgeCache reaches).
+  const cdn = {
+    port: await freePort(),
+    purgePort: await freePort(),
+    token: randomBytes(18).toString('base64url'),
+    siteId: 'netlify-test-site',
+  };
   console.log(`Building and serving with netlify serve --offline on ${origin} (log: ${join(LOGS, 'serve.log')})`);
   site = startInBackground(netlify, ['serve', '--offline', '--port', String(port)], {
     log: join(LOGS, 'serve.log'),
@@ -57,6 +66,10 @@ try {
       SESSION_SECRET: randomBytes(36).toString('base64url'),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      // Netlify gives functions a purge token and the site's id; the purges go to the CDN model.
+      NETLIFY_PURGE_API_TOKEN: cdn.token,
+      SITE_ID: cdn.siteId,
+      NETLIFY_PURGE_API_URL: `http://127.0.0.1:${cdn.purgePort}`,
       ...neon.env,
     },
   });
@@ -68,6 +81,7 @@ try {
       ...process.env,
       PW_JSON_REPORT: REPORT,
       NETLIFY_TEST_ORIGIN: origin,
+      NETLIFY_TEST_CDN: JSON.stringify(cdn),
       NETLIFY_TEST_ADMIN: JSON.stringify(admin),
       NETLIFY_TEST_POSTGRES: JSON.stringify(neon.cluster),
       // The walk reads what the functions logged (the purges purgeCache skips offline).

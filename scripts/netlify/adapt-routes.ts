@@ -45,13 +45,27 @@ export function onDemandRoutes(pagesDir = PAGES): string[] {
   return onDemand.map(routeOf).sort();
 }
 
+/**
+ * Whether Netlify routes a path to a function (the API's, or the pages' SSR function once this script
+ * has given it the on-demand routes); every other path is a static file. The CDN model needs to know.
+ */
+export function functionPathTest(pagesDir = PAGES): (pathname: string) => boolean {
+  const patterns = [
+    /^\/api\/v1(\/|$)/,
+    /^\/_image$/,
+    ...onDemandRoutes(pagesDir).map((route) => new RegExp(`^${route.replace(/:[^/]+/g, '[^/]+')}/?$`)),
+  ];
+  return (pathname) => patterns.some((pattern) => pattern.test(pathname));
+}
+
 export function routeSsrTo(source: string, paths: readonly string[]): string {
   if (source.split(CATCH_ALL).length !== 2) {
     throw new Error(`${SSR_FUNCTION}: expected one "${CATCH_ALL}" in the adapter's function config`);
   }
   if (paths.length === 0) throw new Error(`No page in ${PAGES} renders on demand`);
-  // Astro's image endpoint serves <Image> on on-demand pages (the image CDN is off).
-  return source.replace(CATCH_ALL, `path: ${JSON.stringify([...paths, '/_image'])},`);
+  // Not Astro's image endpoint (/_image): no on-demand page draws an astro:assets image, and the bundled
+  // function leaves sharp out (scripts/netlify/bundle-ssr.ts).
+  return source.replace(CATCH_ALL, `path: ${JSON.stringify(paths)},`);
 }
 
 export function withRedirects(config: Record<string, unknown>, rules: readonly RedirectRule[]) {
@@ -59,7 +73,7 @@ export function withRedirects(config: Record<string, unknown>, rules: readonly R
   return { ...config, redirects: [...((config['redirects'] as unknown[] | undefined) ?? []), ...redirects] };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+export function adaptRoutes(): void {
   const paths = onDemandRoutes();
   writeFileSync(SSR_FUNCTION, routeSsrTo(readFileSync(SSR_FUNCTION, 'utf8'), paths));
   const rules = parseRedirects(readFileSync('public/_redirects', 'utf8'));
@@ -67,3 +81,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(FRAMEWORK_CONFIG, JSON.stringify(withRedirects(config, rules)));
   console.log(`The SSR function serves ${paths.join(', ')}; ${rules.length} rewrites in ${FRAMEWORK_CONFIG}`);
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) adaptRoutes();

@@ -1,5 +1,4 @@
-import { transformSync } from 'esbuild';
-import source from './site.js?raw';
+import minifiedSiteScript from './site.js?minified';
 
 /** site.js minified once at build time, to be inlined in every page's <head>. */
-export const inlineSiteScript = transformSync(source, { minify: true, target: 'es2019' }).code;
+export const inlineSiteScript: string = minifiedSiteScript;

@@ -17,7 +17,10 @@ export default defineConfig({
     : [['list']],
   use: {
     ...base.use,
-    baseURL: process.env['NETLIFY_TEST_ORIGIN'],
+    // The walk goes through the CDN model it starts on this port (production-shape.spec.ts).
+    baseURL: process.env['NETLIFY_TEST_CDN']
+      ? `http://127.0.0.1:${(JSON.parse(process.env['NETLIFY_TEST_CDN']) as { port: number }).port}`
+      : undefined,
     navigationTimeout: 60_000,
     actionTimeout: 30_000,
   },

@@ -18,6 +18,8 @@ export interface TestApi {
   db: ApiDeps['database']['db'];
   /** Database round trips the server has made so far (statements, BEGIN and COMMIT each count). */
   roundTrips(): number;
+  /** The API's routes, as Hono registered them (method and full path). */
+  routes: readonly { method: string; path: string }[];
   /** fetch relative to /api/v1, e.g. call('/health'). */
   call(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
     deps,
     db: deps.database.db,
     roundTrips: () => counter.count,
+    routes: api.routes,
     call: (path, init) => fetch(`${origin}/api/v1${path}`, init),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -251,6 +251,31 @@ describe('the CDN model: the cache key', () => {
   });
 });
 
+describe('the CDN model: static files', () => {
+  it('keeps a static file until the next deploy whatever its Cache-Control, its query out of the key', async () => {
+    await cdn.stop();
+    cdn = await startCdnModel({
+      origin: originUrl,
+      purgeToken: TOKEN,
+      siteId: SITE,
+      now: () => clock,
+      servedByFunction: (path) => path.startsWith('/api/'),
+    });
+    route = () => ({ headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+    expect(await statusOf('/about')).toBe(MISS);
+    clock += 30 * 24 * 3600_000;
+    expect(await statusOf('/about?fbclid=IwAR0')).toBe(HIT);
+    // A function's answer with the same header is not kept.
+    expect(await statusOf('/api/v1/health')).toBe(MISS);
+    expect(await statusOf('/api/v1/health')).toBe(MISS);
+    expect(seen.map((r) => r.url)).toEqual(['/about', '/api/v1/health', '/api/v1/health']);
+    // A deploy (a purge of the whole site) drops it.
+    vi.stubEnv('NETLIFY_PURGE_API_TOKEN', '');
+    await purgeCache({ token: TOKEN, siteID: SITE, apiURL: cdn.purgeApiUrl });
+    expect(await statusOf('/about')).toBe(STALE_MISS);
+  });
+});
+
 describe('the CDN model: purges and the client’s address', () => {
   const tagged: Route = (req) => ({
     headers: { ...SHARED, 'Netlify-Cache-Tag': req.url === '/a' ? 'event-1,events' : 'event-2' },

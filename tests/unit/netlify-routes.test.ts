@@ -22,7 +22,7 @@ describe('the Netlify routes of the on-demand pages', () => {
 
   it('replaces the adapter’s catch-all path, and refuses an output it does not recognise', () => {
     const source = "export const config = {\n\tpath: '/*',\n\tpreferStatic: true,\n};";
-    expect(routeSsrTo(source, ['/events/:id'])).toContain('path: ["/events/:id","/_image"],');
+    expect(routeSsrTo(source, ['/events/:id'])).toContain('path: ["/events/:id"],');
     expect(() => routeSsrTo("export const config = { path: '/all/*' };", ['/events/:id'])).toThrow(/path: '\/\*'/);
     expect(() => routeSsrTo(source, [])).toThrow(/No page/);
   });

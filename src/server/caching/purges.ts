@@ -38,17 +38,18 @@ export const stalePages = {
   human: (human: { id: string }) => [cacheTag.humans, cacheTag.human(human.id)],
   /**
    * An account's name, e-mail and slug show on its landing page (under the old and the new address, a
-   * cached 404 included), its slug in the sitemap, and its name and slug in the events lists' chapter
-   * filter and the feeds' titles; its phone and password show nowhere.
+   * cached 404 included), its slug in the sitemap and in each of its events (`chapterSlug`), and its
+   * name and slug in the events lists' chapter filter and the feeds' titles; its phone and password
+   * show nowhere.
    */
-  editedAccount: (before: ShownAccount, after: ShownAccount): string[] => {
+  editedAccount: (before: ShownAccount, after: ShownAccount, eventIds: readonly string[]): string[] => {
     const slugChanged = before.slug !== after.slug;
     if (!slugChanged && before.name === after.name && before.email === after.email) return [];
     return distinct([
       cacheTag.chapter(before.slug),
       cacheTag.chapter(after.slug),
       cacheTag.events,
-      ...(slugChanged ? [cacheTag.sitemap] : []),
+      ...(slugChanged ? [...eventIds.map(cacheTag.event), cacheTag.sitemap] : []),
     ]);
   },
   /** A closed account takes its landing page and its events (pages, JSON, lists and feeds) with it. */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { loginSchema, passwordChangeSchema } from '../../lib/schemas/auth.schema.ts';
 import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { DECOY_HASH, verifyPassword } from '../auth/password.ts';
 import {
   clearSessionCookies,
   currentUser,
@@ -34,8 +34,6 @@ const WRONG_CURRENT = 'Your current password is not correct';
 export function authRoutes(deps: ApiDeps) {
   const { database, config, now, pageCache } = deps;
   const db = database.db;
-  // Compared against when the e-mail is unknown, so both cases take the same time.
-  const decoyHash = hashPassword('decoy-password-for-timing');
 
   /** Signs the account in on this response (cookies) and returns the token (for bearer clients). */
   async function startSession(c: Context<AppEnv>, account: Chapter) {
@@ -54,7 +52,7 @@ export function authRoutes(deps: ApiDeps) {
         await assertNotLimited(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());
 
         const chapter = await findAccountByEmail(db, email);
-        const ok = await verifyPassword(password, chapter?.passwordHash ?? (await decoyHash));
+        const ok = await verifyPassword(password, chapter?.passwordHash ?? DECOY_HASH);
         if (!chapter || !ok) {
           await recordHit(db, ipKey, LOGIN_IP_LIMIT, now());
           await recordHit(db, accountKey, LOGIN_ACCOUNT_LIMIT, now());

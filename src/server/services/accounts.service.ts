@@ -69,7 +69,15 @@ export async function editChapterAccount(
     password ? { ...changes, ...(await newPassword(account, password, now)) } : changes,
     auditNote(actor, { action: 'update', entity: 'account', fields }),
   );
-  await purgeStalePages(pageCache, stalePages.editedAccount(account, edited));
+  const events = edited.slug === account.slug ? [] : await listEvents(db, ofChapter(account.id));
+  await purgeStalePages(
+    pageCache,
+    stalePages.editedAccount(
+      account,
+      edited,
+      events.map((event) => event.id),
+    ),
+  );
   return edited;
 }
 

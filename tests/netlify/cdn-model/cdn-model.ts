@@ -23,6 +23,9 @@
  *   ignored. No lifetime, no copy: functions' answers are not cached by default [overview].
  * - Kept: 2xx answers (Redirect, Client and Server Error classes are "not suitable for caching" [status])
  *   without Set-Cookie (docs silent: never kept, so no visitor gets another's cookie).
+ * - Static files (every path but the functions' ones, when `servedByFunction` says which those are) are
+ *   kept until the next deploy whatever their Cache-Control, and their query is not in the key
+ *   [overview, "Default caching behavior"]; a purge of the whole site stands for a deploy.
  * - Key: host, path and the whole query string as sent [kb]; `Netlify-Vary: query=a|b` narrows the query
  *   to those parameters and `query` alone keeps it whole; plus the request headers named by Vary and by
  *   `header=`, the cookies named by `cookie=`, and for `language=` the Accept-Language header [vary].
@@ -66,7 +69,9 @@ import {
   cacheStatus,
   pathKey,
   requestHeader,
+  STATIC_FILE_RULES,
   storable,
+  storableStaticFile,
   type CacheOutcome,
   type HeaderList,
   type KeyedRequest,
@@ -87,6 +92,12 @@ export interface CdnModelOptions {
   purgePort?: number;
   /** Milliseconds since the epoch; defaults to Date.now. */
   now?: () => number;
+  /**
+   * Which paths Netlify routes to a function (the API, the on-demand pages). When given, every other
+   * path is a static file: kept until the next deploy (a purge of the whole site), its query ignored.
+   * When absent, every answer is treated as a function's.
+   */
+  servedByFunction?: (pathname: string) => boolean;
 }
 
 export interface CdnStats {
@@ -241,7 +252,10 @@ export async function startCdnModel(options: CdnModelOptions): Promise<CdnModel>
 
   /** Keeps the origin's answer to a GET if Netlify would; else drops the copy `lookupKey` named. */
   function keep(lookupKey: string, keyed: KeyedRequest, answer: Answer) {
-    const verdict = storable(answer.status, answer.headers);
+    const staticFile = options.servedByFunction ? !options.servedByFunction(keyed.pathname) : false;
+    const verdict = staticFile
+      ? storableStaticFile(answer.status, answer.headers)
+      : storable(answer.status, answer.headers);
     if (!('freshness' in verdict)) {
       copies.delete(lookupKey);
       return verdict;
@@ -326,7 +340,9 @@ export async function startCdnModel(options: CdnModelOptions): Promise<CdnModel>
       search: url.search.slice(1),
       headers: req.headers,
     };
-    const key = cacheKey(keyed, rulesByPath.get(pathKey(keyed)) ?? DEFAULT_RULES);
+    const firstRules =
+      options.servedByFunction && !options.servedByFunction(keyed.pathname) ? STATIC_FILE_RULES : DEFAULT_RULES;
+    const key = cacheKey(keyed, rulesByPath.get(pathKey(keyed)) ?? firstRules);
     const copy = copies.get(key);
     if (copy && !copy.purged) {
       const age = (now() - copy.storedAt) / 1000;

@@ -191,6 +191,24 @@ export function storable(
 }
 
 /**
+ * A static file's answer (not a function's): Netlify keeps it until the next deploy, whatever its
+ * Cache-Control says ("we treat static asset responses as fresh for up to one year and ignore any
+ * attempts to set cache control headers with a shorter max-age"), and the query string is not in its
+ * key (the Caching overview factors query parameters in by default only for functions' answers).
+ */
+export const STATIC_FILE_FRESHNESS: Freshness = { maxAge: 365 * 24 * 3600, staleWhileRevalidate: 0 };
+export const STATIC_FILE_RULES: VaryRules = { query: [], headers: [], cookies: [], language: false };
+
+export function storableStaticFile(
+  status: number,
+  headers: HeaderList,
+): { freshness: Freshness; rules: VaryRules; tags: string[] } | { notStored: string } {
+  if (status < 200 || status > 299 || status === 206) return { notStored: `status ${status}` };
+  if (headerValue(headers, 'set-cookie') !== undefined) return { notStored: 'Set-Cookie' };
+  return { freshness: STATIC_FILE_FRESHNESS, rules: STATIC_FILE_RULES, tags: cacheTags(headers) };
+}
+
+/**
  * How an answer was produced, as the model logs it; cacheStatus turns it into the header. 'pass': a
  * method other than GET, sent to the origin without looking for a copy.
  */
