@@ -36,7 +36,7 @@ function EventList() {
             className="aspect-video w-full object-cover"
           />
           <div className="flex flex-1 flex-col gap-1 p-4">
-            {saved && <SavedMark />}
+            {saved && <SavedMark floating />}
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{e.title}</h2>
             {e.status === 'draft' && (
               <p className="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">

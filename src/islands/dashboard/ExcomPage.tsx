@@ -44,7 +44,7 @@ function ExcomList({ chapterPage }: { chapterPage: string }) {
           key={m.id}
           className={`flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900 ${saved ? savedCardClass : ''}`}
         >
-          {saved && <SavedMark />}
+          {saved && <SavedMark floating />}
           <img
             {...responsiveImage(m.image, imageSlots.dashboardAvatar)}
             alt={`Photo of ${m.name}`}

@@ -45,7 +45,7 @@ function HumanList() {
             className="aspect-[4/3] w-full object-cover"
           />
           <div className="flex flex-1 flex-col p-4">
-            {saved && <SavedMark />}
+            {saved && <SavedMark floating />}
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{h.name}</h2>
             <p className="mt-1 line-clamp-4 text-sm text-slate-700 dark:text-slate-300">{h.description}</p>
             <EditDeleteActions

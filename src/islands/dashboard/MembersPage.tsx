@@ -102,7 +102,7 @@ function MemberList({ livePages }: Props) {
           key={m.id}
           className={`flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900 ${saved ? savedCardClass : ''}`}
         >
-          {saved && <SavedMark />}
+          {saved && <SavedMark floating />}
           <img
             {...responsiveImage(m.image, imageSlots.dashboardAvatar)}
             alt={`Photo of ${m.name}`}

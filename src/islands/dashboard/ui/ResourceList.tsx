@@ -12,12 +12,18 @@ export const cardClass =
   'flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900';
 
 /** What a card adds when it is the item just saved: a ring, and the SavedMark inside. */
-export const savedCardClass = 'ring-2 ring-green-700 ring-offset-2 dark:ring-green-500 dark:ring-offset-slate-950';
+export const savedCardClass =
+  'relative ring-2 ring-green-700 ring-offset-2 dark:ring-green-500 dark:ring-offset-slate-950';
 
-/** The words on the card just saved (the list's confirmation above says more). */
-export function SavedMark() {
+/**
+ * The words on the card just saved (the list's confirmation above says more): in the card's top corner,
+ * over its picture (`floating`), or first in a card of text.
+ */
+export function SavedMark({ floating = false }: { floating?: boolean }) {
   return (
-    <p className="self-start rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-900 dark:text-green-100">
+    <p
+      className={`${floating ? 'absolute top-3 right-3 z-10 shadow' : 'self-start'} rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-900 dark:text-green-100`}
+    >
       Just saved
     </p>
   );
