@@ -2,6 +2,7 @@ import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry } from 'astro:content';
 import type { FileRoster, Roster, RosterPerson } from '../lib/content/roster.schema.ts';
 import { groupRoster, type RosterGroup } from '../lib/rosters/grouping.ts';
+import { sortLivePages, type LiveRosterPage } from '../lib/rosters/live-pages.ts';
 import { personAnchors } from '../lib/rosters/person-anchor.ts';
 
 /** A roster person with the photo their `image` file name matched, if any, and their card's id. */
@@ -24,6 +25,16 @@ export function rosterPhoto(roster: Pick<FileRoster, 'photoFolder'>, person: Pic
 export async function getRosters(): Promise<{ route: string; roster: Roster }[]> {
   const entries = await getCollection('rosters');
   return entries.map((entry) => ({ route: entry.id, roster: entry.data }));
+}
+
+/** The committee pages that load their members from the member list, for the dashboard. */
+export async function getLiveRosterPages(): Promise<LiveRosterPage[]> {
+  const pages: LiveRosterPage[] = [];
+  for (const { route, roster } of await getRosters()) {
+    if (roster.source === 'database')
+      pages.push({ committee: roster.committee, year: roster.year, title: roster.title, path: `/${route}` });
+  }
+  return sortLivePages(pages);
 }
 
 export async function getRoster(route: string): Promise<Roster> {

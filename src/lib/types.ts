@@ -102,6 +102,14 @@ export interface RosterCount {
   count: number;
 }
 
+/** What deleting a chapter account deletes with it (GET /users/:slug/contents), besides its page /chapter/{slug}. */
+export interface ChapterContents {
+  events: number;
+  excom: number;
+  /** Whether it wrote its landing info (logo, about us, links). */
+  landingInfo: boolean;
+}
+
 export interface UserInfo {
   email: string;
   name: string;

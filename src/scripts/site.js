@@ -21,25 +21,35 @@
     root.setAttribute('data-theme', pref);
   }
   apply(preference());
+  var relabel = function () {};
   media.addEventListener('change', function () {
     if (preference() === 'system') apply('system');
+    relabel();
   });
+  // The button cycles through the three themes so that every press changes what is seen where it can:
+  // from System to the look the system is not showing, then the other one, then back to System.
+  function next(p) {
+    var systemLook = media.matches ? 'dark' : 'light';
+    var other = systemLook === 'dark' ? 'light' : 'dark';
+    if (p === 'system') return other;
+    return p === other ? systemLook : 'system';
+  }
 
   document.addEventListener('DOMContentLoaded', function () {
-    var next = { system: 'light', light: 'dark', dark: 'system' };
     var names = { system: 'System', light: 'Light', dark: 'Dark' };
     var toggles = document.querySelectorAll('[data-theme-toggle]');
     function label() {
       var p = preference();
       toggles.forEach(function (b) {
-        b.setAttribute('aria-label', 'Theme: ' + names[p] + '. Switch to ' + names[next[p]]);
+        b.setAttribute('aria-label', 'Theme: ' + names[p] + '. Switch to ' + names[next(p)]);
         b.setAttribute('data-current', p);
       });
     }
+    relabel = label;
     label();
     toggles.forEach(function (b) {
       b.addEventListener('click', function () {
-        var p = next[preference()];
+        var p = next(preference());
         try {
           localStorage.setItem('theme', p);
         } catch {}

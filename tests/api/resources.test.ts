@@ -62,6 +62,22 @@ describe('chapter accounts (admin)', () => {
     expect(again.status).toBe(200);
   });
 
+  it('says what deleting an account takes with it: events (drafts too), excom and landing info', async () => {
+    const gamma = await createChapter(api, admin, 'IEEE CS Gamma Branch', 'gamma');
+    const empty = await (await api.call('/users/gamma/contents', json('GET', undefined, admin))).json();
+    expect(empty).toEqual({ success: true, contents: { events: 0, excom: 0, landingInfo: false } });
+
+    await api.call('/events', json('POST', sampleEvent({ title: 'Gamma One' }), gamma.token));
+    await api.call('/events', json('POST', sampleEvent({ title: 'Gamma Draft', status: 'draft' }), gamma.token));
+    await api.call('/excom', json('POST', sampleExcomMember(), gamma.token));
+    await api.call('/chapters', json('POST', info, gamma.token));
+    const full = await (await api.call('/users/gamma/contents', json('GET', undefined, admin))).json();
+    expect(full.contents).toEqual({ events: 2, excom: 1, landingInfo: true });
+
+    expect((await api.call('/users/gamma/contents', json('GET', undefined, gamma.token))).status).toBe(403);
+    expect((await api.call('/users/nobody-here/contents', json('GET', undefined, admin))).status).toBe(404);
+  });
+
   it('will not let an admin delete the account in use', async () => {
     const res = await api.call('/users/ieee-cs-bdc', json('DELETE', undefined, admin));
     expect(res.status).toBe(400);

@@ -49,7 +49,10 @@ test.describe('dashboard for an admin', () => {
     await expect(page.getByLabel('New password', { exact: true })).toHaveValue('');
     await page.getByLabel('Phone').fill('+880 1811 222333');
     await page.getByRole('button', { name: 'Update Chapter' }).click();
+    // Saved, the edit returns to the list with the chapter marked.
     await expect(toastWith(page, 'Chapter Updated Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/chapters$/);
+    await expect(card).toContainText('Just saved');
     // Editing the details left the password in place.
     await apiLogin(request, chapter);
     const account = (await (
@@ -57,12 +60,12 @@ test.describe('dashboard for an admin', () => {
     ).json()) as { chapter: { phone: string } };
     expect(account.chapter.phone).toBe('+880 1811 222333');
 
-    await page.getByRole('link', { name: 'Go Back' }).click();
+    // Deleting a chapter says what goes with it and asks for its slug (dashboard-ux.spec.ts has the counts).
     await page.getByRole('button', { name: `Delete ${chapter.name}` }).click();
-    await page
-      .getByRole('dialog', { name: `Delete ${chapter.name}?` })
-      .getByRole('button', { name: 'Yes, delete' })
-      .click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${chapter.name}?` });
+    await expect(dialog).toContainText(`This also deletes the page /chapter/${chapter.slug}.`);
+    await dialog.getByLabel(`Type ${chapter.slug} to confirm`).fill(chapter.slug);
+    await dialog.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(toastWith(page, 'Chapter Deleted Successfully')).toBeVisible();
     await expect(page.getByRole('heading', { name: chapter.name })).toBeHidden();
     expect((await request.get(`/api/v1/users/${chapter.slug}`, { headers: bearer(adminToken) })).status()).toBe(404);

@@ -57,11 +57,13 @@ test.describe('dashboard for a chapter account', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('identity')).toContainText(name);
+    // The spec's four sections, then the chapter's own page on the site.
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
       'Dashboard',
       'Events',
       'Excom',
       'Settings',
+      'View on site',
     ]);
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Events' }).click();

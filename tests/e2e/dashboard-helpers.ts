@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect } from './fixtures.ts';
 
@@ -79,4 +80,50 @@ export async function fillEvent(
   await page.getByLabel('Event link').fill('https://example.org/register');
   await page.getByLabel('Banner').setInputFiles(BANNER_FILE);
   await page.getByLabel('Description').fill(event.description);
+}
+
+/**
+ * Posts to the API from another loopback address (127.0.0.x): the contact form allows five messages per
+ * address in ten minutes, and the tests of a worker share one server. Answers the status and body.
+ */
+export function postFrom(
+  baseURL: string,
+  localAddress: string,
+  path: string,
+  body: string,
+): Promise<{ status: number; body: string }> {
+  const url = new URL(`/api/v1${path}`, baseURL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Sends a support message as a visitor at `localAddress` would; answers the status. */
+export async function sendContactFrom(baseURL: string, localAddress: string, message: Record<string, string>) {
+  return (await postFrom(baseURL, localAddress, '/contact', JSON.stringify(message))).status;
+}
+
+/** The page's own contact-form posts leave from `localAddress` (see postFrom), answered as the API answers. */
+export async function contactFormFrom(page: Page, baseURL: string, localAddress: string) {
+  await page.route('**/api/v1/contact', async (route) => {
+    const answer = await postFrom(baseURL, localAddress, '/contact', route.request().postData() ?? '');
+    await route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body });
+  });
 }

@@ -400,10 +400,11 @@ test.describe('/events/{id}', () => {
     expect(url.searchParams.get('dates')).toBe('20270310T090000Z/20270310T110000Z');
     expect(url.searchParams.get('location')).toBe('DU, Dhaka');
     expect(url.searchParams.get('details')).toContain(`${baseURL}/events/${event._id}`);
-    // The two calendar links sit together.
-    const links = page.locator('aside a');
-    await expect(links.nth(1)).toHaveText('Add to calendar');
-    await expect(links.nth(2)).toHaveText(/^Add to Google Calendar/);
+    // The two calendar links sit together, after Register Now.
+    await expect(page.getByRole('group', { name: 'Calendar' }).getByRole('link')).toHaveText([
+      'Add to calendar',
+      /^Add to Google Calendar/,
+    ]);
   });
 
   for (const [name, path] of [

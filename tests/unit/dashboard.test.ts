@@ -3,6 +3,7 @@ import { formatReceivedAt } from '../../src/lib/format.ts';
 import { userInfoFromCookie } from '../../src/islands/shared/session.ts';
 import { MAX_IMAGE_BYTES, imageFileProblem, sentImageProblem } from '../../src/lib/image-upload.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from '../../src/islands/dashboard/ui/nav.ts';
+import { describeChapterContents } from '../../src/islands/dashboard/chapter-contents.ts';
 import { idFromPath } from '../../src/islands/shared/use-address.ts';
 import { formValues, splitEmails } from '../../src/islands/dashboard/ui/fields.ts';
 import { EVENT_FIELDS } from '../../src/islands/dashboard/event-fields.ts';
@@ -71,10 +72,22 @@ describe('dashboard navigation', () => {
     expect(activeNavHref(CHAPTER_NAV, '/dashboard')).toBe('/dashboard');
     expect(activeNavHref(CHAPTER_NAV, '/dashboard/events/')).toBe('/dashboard/events');
     expect(activeNavHref(CHAPTER_NAV, '/dashboard/events/edit-event/123')).toBe('/dashboard/events');
-    expect(activeNavHref(CHAPTER_NAV, '/dashboard/add-new-event')).toBe('/dashboard');
     expect(activeNavHref(ADMIN_NAV, '/dashboard/chapters/edit-chapter/x')).toBe('/dashboard/chapters');
     expect(activeNavHref(ADMIN_NAV, '/dashboard/members/edit-member/x')).toBe('/dashboard/members');
     expect(activeNavHref(ADMIN_NAV, '/dashboard/humans/edit-human/x')).toBe('/dashboard/humans');
+  });
+  it('marks the section of an add or edit form whose address is not under its list', () => {
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard/add-new-event')).toBe('/dashboard/events');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/add-new-event/')).toBe('/dashboard/events');
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard/excom/add-new-excom')).toBe('/dashboard/excom');
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard/add-landing-page')).toBe('/dashboard/settings');
+    expect(activeNavHref(CHAPTER_NAV, '/dashboard/edit-landing-page')).toBe('/dashboard/settings');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/add-humans')).toBe('/dashboard/humans');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/chapter/add-new-chapter')).toBe('/dashboard/chapters');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/chapters/add-new-chapter')).toBe('/dashboard/chapters');
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/add-cs-excom')).toBe('/dashboard/add-cs-excom');
+    // A prefix of a word is not a section: /dashboard/eventsx is no page of Events.
+    expect(activeNavHref(ADMIN_NAV, '/dashboard/eventsx')).toBe('/dashboard');
   });
   it('reads the id or slug of an edit page from the address', () => {
     expect(idFromPath('/dashboard/events/edit-event/abc-123', 'edit-event')).toBe('abc-123');
@@ -105,5 +118,20 @@ describe('form helpers', () => {
   it('formats when a message arrived, in Dhaka time', () => {
     expect(formatReceivedAt('2024-01-05T09:30:00Z')).toBe('Jan 05, 2024, 3:30 PM');
     expect(formatReceivedAt('nonsense')).toBe('');
+  });
+});
+
+describe('what a chapter delete takes with it', () => {
+  it('counts events and executive committee members, and names the page', () => {
+    expect(describeChapterContents({ events: 4, excom: 6, landingInfo: true }, 'buet-cs-sbc')).toBe(
+      '4 events, 6 executive committee members and the page /chapter/buet-cs-sbc with its landing info',
+    );
+    expect(describeChapterContents({ events: 1, excom: 1, landingInfo: false }, 'x')).toBe(
+      '1 event, 1 executive committee member and the page /chapter/x',
+    );
+    expect(describeChapterContents({ events: 0, excom: 2, landingInfo: false }, 'x')).toBe(
+      '2 executive committee members and the page /chapter/x',
+    );
+    expect(describeChapterContents({ events: 0, excom: 0, landingInfo: false }, 'x')).toBe('the page /chapter/x');
   });
 });

@@ -4,14 +4,20 @@ import { loginSchema } from '../../lib/schemas/auth.schema.ts';
 import { loadSession } from '../shared/session.ts';
 import type { UserInfo } from '../../lib/types.ts';
 import { AppToaster, toast } from '../shared/toast.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
 type Errors = Partial<Record<'email' | 'password', string>>;
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
-/** The sign-in form (spec §2 "Login"): "Loading..." while working, "Login successful" then /dashboard. */
+/**
+ * The sign-in form (spec §2 "Login"): "Loading..." while working, "Login successful" then /dashboard.
+ * Its button waits for the island to hydrate: pressed (or Enter pressed) before, the browser would post
+ * the form to the static /login page, which cannot answer a post ("Method not allowed").
+ */
 export default function LoginForm() {
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
@@ -99,7 +105,7 @@ export default function LoginForm() {
         </div>
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || !hydrated}
           className="w-full rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
         >
           {busy ? 'Loading...' : 'Sign in'}

@@ -33,6 +33,7 @@ interface BlogListProps {
 export default function BlogList({ chapterName, firstPage: served }: BlogListProps) {
   const [searchInput, setSearchInput] = useState('');
   const [filter, setFilter] = useState<BlogFilter>({ search: '', tags: [] });
+  const [tagsOpen, setTagsOpen] = useState(false);
   const [restored, setRestored] = useState(false);
   const [first] = useApi(blogApiPaths.feed(null), (body: BlogFeedResponse) => body, served);
   const [more, setMore] = useState<Pages>([]);
@@ -157,28 +158,54 @@ export default function BlogList({ chapterName, firstPage: served }: BlogListPro
       </form>
 
       {filtering && allTags.length > 0 && (
-        <div className="mx-auto mt-6 max-w-4xl" role="group" aria-label="Filter by tag">
-          <ul className="flex flex-wrap justify-center gap-2">
-            {allTags.map((tag) => {
-              const pressed = filter.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
-              return (
-                <li key={tag}>
-                  <button
-                    type="button"
-                    aria-pressed={pressed}
-                    onClick={() => applyFilter({ ...filter, tags: toggleTag(filter.tags, tag) })}
-                    className={`rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
-                      pressed
-                        ? 'border-brand-700 bg-brand-700 text-white'
-                        : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200'
-                    }`}
-                  >
-                    {tag}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
+        <div className="mx-auto mt-6 max-w-4xl">
+          {/* On a phone the chips (often a score of them) wait behind one button, so results come first. */}
+          <button
+            type="button"
+            aria-expanded={tagsOpen}
+            aria-controls="blog-tag-chips"
+            onClick={() => setTagsOpen((open) => !open)}
+            className="mx-auto flex items-center gap-2 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 sm:hidden dark:border-slate-600 dark:text-slate-200"
+          >
+            Filter by tag
+            <span className="text-slate-600 dark:text-slate-400">({allTags.length})</span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className={`h-4 w-4 transition-transform ${tagsOpen ? 'rotate-180' : ''}`}
+            >
+              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+            </svg>
+          </button>
+          <div
+            id="blog-tag-chips"
+            role="group"
+            aria-label="Filter by tag"
+            className={`${tagsOpen ? 'mt-3 block' : 'hidden'} sm:mt-0 sm:block`}
+          >
+            <ul className="flex flex-wrap justify-center gap-2">
+              {allTags.map((tag) => {
+                const pressed = filter.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+                return (
+                  <li key={tag}>
+                    <button
+                      type="button"
+                      aria-pressed={pressed}
+                      onClick={() => applyFilter({ ...filter, tags: toggleTag(filter.tags, tag) })}
+                      className={`rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+                        pressed
+                          ? 'border-brand-700 bg-brand-700 text-white'
+                          : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200'
+                      }`}
+                    >
+                      {tag}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
         </div>
       )}
 

@@ -4,6 +4,7 @@ import 'swiper/css';
 import 'swiper/css/pagination';
 import type { EventItem } from '../../lib/types.ts';
 import EventCard from '../events/EventCard.tsx';
+import { imageSlots } from '../../lib/images/image-slots.ts';
 
 /** "What we have done": one event per view, 30 px apart, with clickable pagination (spec §2). Loaded lazily. */
 export default function EventsSlider({ events, now }: { events: EventItem[]; now: Date }) {
@@ -16,8 +17,9 @@ export default function EventsSlider({ events, now }: { events: EventItem[]; now
       className="!pb-12"
     >
       {events.map((event) => (
-        <SwiperSlide key={event.id} className="!flex !h-auto">
-          <EventCard event={event} now={now} />
+        // The card fills its slide: a flex row would shrink it to its text, leaving half the row empty.
+        <SwiperSlide key={event.id} className="!flex !h-auto [&>article]:w-full">
+          <EventCard event={event} now={now} imageSlot={imageSlots.chapterSlide} />
         </SwiperSlide>
       ))}
     </Swiper>

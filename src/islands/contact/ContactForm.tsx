@@ -1,12 +1,21 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { z } from 'astro/zod';
 import type { contactSchema } from '../../lib/schemas/people.schema.ts';
 import { AppToaster, toast } from '../shared/toast.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
 const inputClass =
-  'mt-2 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 dark:border-slate-700 dark:bg-slate-900 dark:text-white';
+  'mt-2 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-white dark:aria-[invalid=true]:border-red-400';
 const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+
+const FIELDS = ['name', 'email', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+type Errors = Partial<Record<Field, string>>;
+const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
+
+/** One toast for the form, replaced by each send: a success never sits beside an earlier failure. */
+const TOAST_ID = 'contact-form';
 
 function field(data: FormData, name: string): string {
   const value = data.get(name);
@@ -15,16 +24,21 @@ function field(data: FormData, name: string): string {
 
 /**
  * The contact form. Spec §5: no client-side validation (the e-mail field is plain text, nothing is
- * required); the API's answer decides. Success clears the fields, failure keeps them (spec §4).
- * The inputs are uncontrolled so that whatever a visitor types before the island hydrates is kept.
+ * required); the API's answer decides, and its reason for each field it names is shown under that
+ * field (aria-invalid, and the first such field takes focus so its message is read). Success clears
+ * the fields, failure keeps them (spec §4). The inputs are uncontrolled so that whatever a visitor
+ * types before the island hydrates is kept; the button waits for hydration.
  */
 export default function ContactForm() {
+  const hydrated = useHydrated();
   const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
 
   const submit = async (e: SyntheticEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    const data = new FormData(form);
+    const el = e.currentTarget;
+    const data = new FormData(el);
     const website = field(data, 'website');
     const body: z.input<typeof contactSchema> = {
       name: field(data, 'name'),
@@ -33,26 +47,60 @@ export default function ContactForm() {
       ...(website ? { website } : {}),
     };
     setSending(true);
-    const pending = toast.loading('Sending message…');
+    toast.loading('Sending message…', { id: TOAST_ID });
     const result = await api.post<{ message: string }>('/contact', body);
     setSending(false);
     if (result.ok) {
-      toast.success('Message sent successfully', { id: pending });
-      form.reset();
-    } else {
-      toast.error('Message sending failed', { id: pending });
+      setErrors({});
+      toast.success('Message sent successfully', { id: TOAST_ID });
+      el.reset();
+      return;
     }
+    toast.error('Message sending failed', { id: TOAST_ID });
+    const found: Errors = {};
+    for (const error of result.errors) {
+      const name = error.path.split('.')[0] ?? '';
+      if (isField(name)) found[name] ??= error.message;
+    }
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
+
+  // A field's message goes once the visitor changes that field.
+  const clearError = (e: SyntheticEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name;
+    if (isField(name) && errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+
+  const described = (name: Field) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const errorOf = (name: Field) =>
+    errors[name] && (
+      <p id={`contact-${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+        {errors[name]}
+      </p>
+    );
 
   return (
     <>
       <AppToaster />
-      <form method="post" onSubmit={submit} noValidate className="space-y-6">
+      <form ref={form} method="post" onSubmit={submit} onInput={clearError} noValidate className="space-y-6">
         <div>
           <label htmlFor="contact-name" className={labelClass}>
             Full Name
           </label>
-          <input id="contact-name" name="name" type="text" autoComplete="name" className={inputClass} />
+          <input
+            id="contact-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+            {...described('name')}
+          />
+          {errorOf('name')}
         </div>
         <div>
           <label htmlFor="contact-email" className={labelClass}>
@@ -66,13 +114,16 @@ export default function ContactForm() {
             inputMode="email"
             autoComplete="email"
             className={inputClass}
+            {...described('email')}
           />
+          {errorOf('email')}
         </div>
         <div>
           <label htmlFor="contact-message" className={labelClass}>
             Message
           </label>
-          <textarea id="contact-message" name="message" rows={6} className={inputClass} />
+          <textarea id="contact-message" name="message" rows={6} className={inputClass} {...described('message')} />
+          {errorOf('message')}
         </div>
         {/* Honeypot: off screen and out of the accessibility tree and tab order; only bots fill it. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -81,7 +132,7 @@ export default function ContactForm() {
         </div>
         <button
           type="submit"
-          disabled={sending}
+          disabled={sending || !hydrated}
           className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
         >
           {sending ? 'Sending…' : 'Send Message'}

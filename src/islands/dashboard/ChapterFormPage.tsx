@@ -6,9 +6,10 @@ import { PUBLIC_EMAIL_FIELD } from './public-email-field.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
-import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { useIdFromPath } from '../shared/use-address.ts';
-import { isNotFound, useApi } from '../shared/use-api.ts';
+import { savedEntity, savedHref } from './ui/after-save.ts';
+import LoadById from './ui/LoadById.tsx';
+import { chapterPageHref } from './ui/site-links.ts';
+import { GoBack } from './ui/states.tsx';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'organization' },
@@ -27,11 +28,8 @@ const FIELDS: readonly FieldSpec[] = [
 /** On edit the password is never shown: a new one is set in its own form below (it signs the chapter out). */
 const EDIT_FIELDS = FIELDS.filter((f) => f.name !== 'password');
 
-const goBack = (
-  <a href="/dashboard/chapters" className={secondaryLinkClass}>
-    Go Back
-  </a>
-);
+const LIST = '/dashboard/chapters';
+const goBack = <GoBack href={LIST} />;
 
 export default function ChapterFormPage({ mode }: { mode: 'add' | 'edit' }) {
   return (
@@ -46,6 +44,18 @@ export default function ChapterFormPage({ mode }: { mode: 'add' | 'edit' }) {
             successMessage="Chapter Added Successfully"
             clearOnSuccess
             send={(payload) => api.post('/users', payload)}
+            after={{
+              notice: ({ data, payload }) => {
+                const chapter = savedEntity<ChapterAccount>(data, 'chapter');
+                return {
+                  title: 'Added.',
+                  text: `“${String(payload['name'])}” can sign in now.`,
+                  viewHref: chapter && chapterPageHref(chapter.slug),
+                  addAnother: true,
+                  links: chapter ? [{ href: savedHref(LIST, chapter.slug), label: 'See it in the list' }] : [],
+                };
+              },
+            }}
             footer={goBack}
           />
         ) : (
@@ -57,39 +67,42 @@ export default function ChapterFormPage({ mode }: { mode: 'add' | 'edit' }) {
 }
 
 function EditChapter() {
-  const slug = useIdFromPath('edit-chapter');
-  const [chapter] = useApi(slug && `/users/${encodeURIComponent(slug)}`, (b: { chapter: ChapterAccount }) => b.chapter);
-  if (chapter.state === 'loading') return <Loading what="the chapter" />;
-  if (chapter.state === 'error')
-    return (
-      <StatusPanel tone="error">
-        <p>{isNotFound(chapter) ? 'Chapter not found' : chapter.message}</p>
-        <p className="mt-3">{goBack}</p>
-      </StatusPanel>
-    );
-  const c = chapter.data;
   return (
-    <div className="space-y-12">
-      <ResourceForm
-        fields={EDIT_FIELDS}
-        schema={chapterUpdateSchema}
-        initial={c}
-        submitLabel="Update Chapter"
-        busyLabel="Updating Chapter..."
-        successMessage="Chapter Updated Successfully"
-        clearOnSuccess={false}
-        send={(payload) => api.put(`/users/${encodeURIComponent(c.slug)}`, payload)}
-        footer={goBack}
-      />
-      <section aria-labelledby="set-password-heading">
-        <h2 id="set-password-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Set a new password
-        </h2>
-        <p className="mt-1 mb-4 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
-          For a chapter that lost theirs: it signs {c.name} out everywhere. Tell them the new password yourself.
-        </p>
-        <SetChapterPassword slug={c.slug} />
-      </section>
-    </div>
+    <LoadById
+      segment="edit-chapter"
+      apiPath={(slug) => `/users/${encodeURIComponent(slug)}`}
+      pick={(b: { chapter: ChapterAccount }) => b.chapter}
+      what="the chapter"
+      notFound="Chapter not found"
+      backHref={LIST}
+    >
+      {(c) => (
+        <div className="space-y-12">
+          <ResourceForm
+            fields={EDIT_FIELDS}
+            schema={chapterUpdateSchema}
+            initial={c}
+            submitLabel="Update Chapter"
+            busyLabel="Updating Chapter..."
+            successMessage="Chapter Updated Successfully"
+            clearOnSuccess={false}
+            send={(payload) => api.put(`/users/${encodeURIComponent(c.slug)}`, payload)}
+            after={{
+              returnTo: ({ data }) => savedHref(LIST, savedEntity<ChapterAccount>(data, 'chapter')?.slug ?? c.slug),
+            }}
+            footer={goBack}
+          />
+          <section aria-labelledby="set-password-heading">
+            <h2 id="set-password-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+              Set a new password
+            </h2>
+            <p className="mt-1 mb-4 max-w-3xl text-sm text-slate-700 dark:text-slate-300">
+              For a chapter that lost theirs: it signs {c.name} out everywhere. Tell them the new password yourself.
+            </p>
+            <SetChapterPassword slug={c.slug} />
+          </section>
+        </div>
+      )}
+    </LoadById>
   );
 }

@@ -1,9 +1,11 @@
 import type { ChapterAccount } from '../../lib/types.ts';
+import { chapterDeleteConsequences } from './chapter-contents.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
-import ResourceList from './ui/ResourceList.tsx';
+import ResourceList, { SavedMark, savedCardClass } from './ui/ResourceList.tsx';
+import { chapterPageHref } from './ui/site-links.ts';
 
 export default function ChaptersPage() {
   return (
@@ -26,12 +28,17 @@ function ChapterList({ ownEmail }: { ownEmail: string }) {
       empty={{ heading: 'No Chapters Found', href: '/dashboard/chapter/add-new-chapter', linkLabel: 'Add New Chapter' }}
       add={{ href: '/dashboard/chapters/add-new-chapter', label: 'Add New Chapter' }}
       search={{ list, label: 'Search chapters', textOf: (c) => [c.name, c.email, c.phone, c.slug].join(' ') }}
+      saved={{
+        idOf: (c) => c.slug,
+        notice: (c) => ({ title: 'Saved.', text: `“${c.name}” is updated.`, viewHref: chapterPageHref(c.slug) }),
+      }}
     >
-      {(c) => (
+      {(c, { saved }) => (
         <li
           key={c.id}
-          className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          className={`flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900 ${saved ? savedCardClass : ''}`}
         >
+          {saved && <SavedMark />}
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{c.name}</h2>
           <dl className="mt-2 grid grid-cols-[4rem_1fr] gap-1 text-sm text-slate-700 dark:text-slate-300">
             <dt className="font-medium">Email</dt>
@@ -48,6 +55,10 @@ function ChapterList({ ownEmail }: { ownEmail: string }) {
             apiCollection="/users"
             successMessage="Chapter Deleted Successfully"
             onDeleted={reload}
+            viewHref={chapterPageHref(c.slug)}
+            // The account's events, excom and page go with it: say so, and have its slug typed.
+            deleteConsequences={() => chapterDeleteConsequences(c.slug)}
+            typeToConfirm={c.slug}
           />
         </li>
       )}

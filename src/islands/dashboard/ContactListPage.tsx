@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { formatReceivedAt } from '../../lib/format.ts';
 import { HANDLED_FILTERS, type HandledFilter } from '../../lib/schemas/people.schema.ts';
@@ -9,7 +9,7 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import DeleteButton from './ui/DeleteButton.tsx';
 import { FilterSelect, ListToolbar, Pager, SearchBox } from './ui/ListControls.tsx';
 import { TABLE_PAGE_SIZE, pageWindow } from './ui/list-query.ts';
-import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
+import { Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
 import { refreshUnhandledMessages } from './ui/unhandled-messages.ts';
 import { useListQuery } from './ui/use-list-query.ts';
 
@@ -36,6 +36,7 @@ const isHandledFilter = (v: string): v is HandledFilter => (HANDLED_FILTERS as r
  */
 function Messages() {
   const list = useListQuery(FILTERS);
+  const wide = useWideLayout();
   const handled = isHandledFilter(list.filters.handled) ? list.filters.handled : 'all';
   const query = new URLSearchParams({
     page: String(list.page),
@@ -76,7 +77,12 @@ function Messages() {
   else
     body = (
       <>
-        {result.data.contacts.length > 0 && <MessageTable messages={result.data.contacts} onChanged={changed} />}
+        {result.data.contacts.length > 0 &&
+          (wide ? (
+            <MessageTable messages={result.data.contacts} onChanged={changed} />
+          ) : (
+            <MessageCards messages={result.data.contacts} onChanged={changed} />
+          ))}
         {shown && <Pager window={shown} what="messages" onPage={list.setPage} />}
       </>
     );
@@ -97,6 +103,27 @@ function Messages() {
   );
 }
 
+/** The table needs room for its six columns beside the sidebar; narrower, each message is a card (no sideways scrolling). */
+const WIDE_QUERY = '(min-width: 1200px)';
+
+function useWideLayout(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const media = window.matchMedia(WIDE_QUERY);
+      media.addEventListener('change', onChange);
+      return () => media.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(WIDE_QUERY).matches,
+    () => true,
+  );
+}
+
+/** "Re: your message to IEEE CS BDC", so the visitor knows what the answer is about. */
+function replyHref(m: SupportMessage): string {
+  const site = document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content || 'the chapter';
+  return `mailto:${m.email}?subject=${encodeURIComponent(`Re: your message to ${site}`)}`;
+}
+
 function MessageTable({ messages, onChanged }: { messages: SupportMessage[]; onChanged: () => void }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
@@ -113,7 +140,20 @@ function MessageTable({ messages, onChanged }: { messages: SupportMessage[]; onC
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-700 dark:divide-slate-700 dark:text-slate-300">
           {messages.map((m) => (
-            <MessageRow key={m.id} message={m} onChanged={onChanged} />
+            <tr key={m.id}>
+              <td className={cell}>{m.name}</td>
+              <td className={cell}>
+                <EmailLink message={m} />
+              </td>
+              <td className={`${cell} min-w-48 break-words whitespace-pre-line`}>{m.message}</td>
+              <td className={`${cell} min-w-28`}>{formatReceivedAt(m.createdAt)}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <HandledBadge handled={m.handled} />
+              </td>
+              <td className={cell}>
+                <MessageActions message={m} onChanged={onChanged} stacked />
+              </td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -121,7 +161,84 @@ function MessageTable({ messages, onChanged }: { messages: SupportMessage[]; onC
   );
 }
 
-function MessageRow({ message: m, onChanged }: { message: SupportMessage; onChanged: () => void }) {
+/** Narrow screens: one card per message, its status and actions in view without scrolling sideways. */
+function MessageCards({ messages, onChanged }: { messages: SupportMessage[]; onChanged: () => void }) {
+  return (
+    <ul aria-label="Support messages, newest first" className="space-y-4">
+      {messages.map((m) => (
+        <li
+          key={m.id}
+          className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <h2 className="text-base font-semibold text-slate-900 dark:text-white">{m.name}</h2>
+            <HandledBadge handled={m.handled} />
+          </div>
+          <p className="mt-1">
+            <EmailLink message={m} />
+          </p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Received {formatReceivedAt(m.createdAt)}</p>
+          <p className="mt-3 break-words whitespace-pre-line text-slate-800 dark:text-slate-200">{m.message}</p>
+          <div className="mt-4">
+            <MessageActions message={m} onChanged={onChanged} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The address as a mail link, never broken inside (not even at its hyphens): the only place it may wrap
+ * is after the "@", name on one line and domain on the next. A part longer than the card is wide is cut
+ * short with "…" on screen; the link still reads and sends to the whole address.
+ */
+function EmailLink({ message: m }: { message: SupportMessage }) {
+  const at = m.email.lastIndexOf('@');
+  const parts = at > 0 ? [m.email.slice(0, at + 1), m.email.slice(at + 1)] : [m.email];
+  return (
+    <a
+      href={`mailto:${m.email}`}
+      // Read as one address, whatever the parts it is drawn in.
+      aria-label={m.email}
+      className="text-brand-800 underline hover:text-brand-900 dark:text-brand-300"
+    >
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          <span className="inline-block max-w-full overflow-hidden align-bottom text-ellipsis whitespace-nowrap underline">
+            {part}
+          </span>
+        </span>
+      ))}
+    </a>
+  );
+}
+
+function HandledBadge({ handled }: { handled: boolean }) {
+  return (
+    <span
+      className={
+        handled
+          ? 'shrink-0 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-green-900 dark:bg-green-950 dark:text-green-200'
+          : 'shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+      }
+    >
+      {handled ? 'Handled' : 'Unhandled'}
+    </span>
+  );
+}
+
+/** Reply (an e-mail to the sender), mark handled or unhandled, delete; `stacked` in the table's narrow column. */
+function MessageActions({
+  message: m,
+  onChanged,
+  stacked = false,
+}: {
+  message: SupportMessage;
+  onChanged: () => void;
+  stacked?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     setBusy(true);
@@ -138,41 +255,25 @@ function MessageRow({ message: m, onChanged }: { message: SupportMessage; onChan
   };
   const who = `message from ${m.name}`;
   return (
-    <tr>
-      <td className={cell}>{m.name}</td>
-      <td className={`${cell} break-all`}>{m.email}</td>
-      <td className={`${cell} whitespace-pre-line`}>{m.message}</td>
-      <td className={`${cell} whitespace-nowrap`}>{formatReceivedAt(m.createdAt)}</td>
-      <td className={`${cell} whitespace-nowrap`}>
-        <span
-          className={
-            m.handled
-              ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-200'
-              : 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200'
-          }
-        >
-          {m.handled ? 'Handled' : 'Unhandled'}
-        </span>
-      </td>
-      <td className={cell}>
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => void toggle()}
-            aria-label={`Mark ${who} ${m.handled ? 'unhandled' : 'handled'}`}
-            className={`${secondaryLinkClass} whitespace-nowrap disabled:opacity-70`}
-          >
-            {m.handled ? 'Mark unhandled' : 'Mark handled'}
-          </button>
-          <DeleteButton
-            itemLabel={who}
-            remove={() => api.delete(`/contact/${encodeURIComponent(m.id)}`)}
-            successMessage="Message Deleted Successfully"
-            onDeleted={onChanged}
-          />
-        </div>
-      </td>
-    </tr>
+    <div className={stacked ? 'flex flex-col items-start gap-2' : 'flex flex-wrap gap-2'}>
+      <a href={replyHref(m)} className={`${buttonClass} px-3 py-1.5 whitespace-nowrap`}>
+        Reply<span className="sr-only"> to {who}</span>
+      </a>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void toggle()}
+        aria-label={`Mark ${who} ${m.handled ? 'unhandled' : 'handled'}`}
+        className={`${secondaryLinkClass} whitespace-nowrap disabled:opacity-70`}
+      >
+        {m.handled ? 'Mark unhandled' : 'Mark handled'}
+      </button>
+      <DeleteButton
+        itemLabel={who}
+        remove={() => api.delete(`/contact/${encodeURIComponent(m.id)}`)}
+        successMessage="Message Deleted Successfully"
+        onDeleted={onChanged}
+      />
+    </div>
   );
 }

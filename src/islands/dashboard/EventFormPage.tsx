@@ -1,18 +1,14 @@
 import { api } from '../../lib/api-client.ts';
 import { eventSchema } from '../../lib/schemas/event.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
-import { EVENT_FIELDS, NEW_EVENT_DEFAULTS } from './event-fields.ts';
+import { EVENT_FIELDS, NEW_EVENT_DEFAULTS, eventNotice } from './event-fields.ts';
+import { savedEntity, savedHref } from './ui/after-save.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
+import LoadById from './ui/LoadById.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
-import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { useIdFromPath } from '../shared/use-address.ts';
-import { isNotFound, useApi } from '../shared/use-api.ts';
+import { GoBack } from './ui/states.tsx';
 
-const goBack = (
-  <a href="/dashboard/events" className={secondaryLinkClass}>
-    Go Back
-  </a>
-);
+const LIST = '/dashboard/events';
 
 export default function EventFormPage({ mode }: { mode: 'add' | 'edit' }) {
   return (
@@ -33,36 +29,50 @@ function AddEvent() {
       successMessage="Event Added Successfully"
       clearOnSuccess
       send={(payload) => api.post('/events', payload)}
-      footer={goBack}
+      after={{
+        notice: ({ data }) => {
+          const event = savedEntity<EventItem>(data, 'event');
+          if (!event) return { title: 'Event Added Successfully', addAnother: true };
+          return {
+            ...eventNotice(event),
+            addAnother: true,
+            links: [{ href: savedHref(LIST, event.id), label: 'See it in your events' }],
+          };
+        },
+      }}
+      footer={<GoBack href={LIST} />}
     />
   );
 }
 
 function EditEvent() {
-  const id = useIdFromPath('edit-event');
-  const [event] = useApi(id && `/events/${encodeURIComponent(id)}`, (b: { event: EventItem }) => b.event);
-  if (event.state === 'loading') return <Loading what="the event" />;
-  if (event.state === 'error')
-    return (
-      <StatusPanel tone="error">
-        <p>{isNotFound(event) ? 'Event not found' : event.message}</p>
-        <p className="mt-3">{goBack}</p>
-      </StatusPanel>
-    );
-  const e = event.data;
   return (
-    <ResourceForm
-      fields={EVENT_FIELDS.map((f) =>
-        f.name === 'banner' ? { ...f, optional: true, hint: 'Choose a file only to replace the current banner' } : f,
+    <LoadById
+      segment="edit-event"
+      apiPath={(id) => `/events/${encodeURIComponent(id)}`}
+      pick={(b: { event: EventItem }) => b.event}
+      what="the event"
+      notFound="Event not found"
+      backHref={LIST}
+    >
+      {(e) => (
+        <ResourceForm
+          fields={EVENT_FIELDS.map((f) =>
+            f.name === 'banner'
+              ? { ...f, optional: true, hint: 'Choose a file only to replace the current banner' }
+              : f,
+          )}
+          schema={eventSchema}
+          initial={e}
+          submitLabel="Update Event"
+          busyLabel="Updating Event..."
+          successMessage="Event Updated Successfully"
+          clearOnSuccess={false}
+          send={(payload) => api.put(`/events/${encodeURIComponent(e.id)}`, payload)}
+          after={{ returnTo: () => savedHref(LIST, e.id) }}
+          footer={<GoBack href={LIST} />}
+        />
       )}
-      schema={eventSchema}
-      initial={e}
-      submitLabel="Update Event"
-      busyLabel="Updating Event..."
-      successMessage="Event Updated Successfully"
-      clearOnSuccess={false}
-      send={(payload) => api.put(`/events/${encodeURIComponent(e.id)}`, payload)}
-      footer={goBack}
-    />
+    </LoadById>
   );
 }

@@ -2,12 +2,14 @@ import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
+import { eventNotice } from './event-fields.ts';
 import PublishEventButton from './PublishEventButton.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
 import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
-import ResourceList, { cardClass } from './ui/ResourceList.tsx';
+import ResourceList, { SavedMark, cardClass, savedCardClass } from './ui/ResourceList.tsx';
+import { eventPageHref } from './ui/site-links.ts';
 
 export default function EventsPage() {
   return <DashboardShell title="Events">{() => <EventList />}</DashboardShell>;
@@ -23,9 +25,10 @@ function EventList() {
       empty={{ heading: 'No Events Found', href: '/dashboard/add-new-event', linkLabel: 'Add New Event' }}
       add={{ href: '/dashboard/add-new-event', label: 'Add New Event' }}
       search={{ list, label: 'Search events', textOf: (e) => [e.title, e.location, e.host, e.eventDate].join(' ') }}
+      saved={{ idOf: (e) => e.id, notice: (e) => eventNotice(e, true) }}
     >
-      {(e) => (
-        <li key={e.id} className={cardClass}>
+      {(e, { saved }) => (
+        <li key={e.id} className={`${cardClass} ${saved ? savedCardClass : ''}`}>
           <img
             {...responsiveImage(e.banner, imageSlots.dashboardBanner)}
             alt={`Banner of ${e.title}`}
@@ -33,6 +36,7 @@ function EventList() {
             className="aspect-video w-full object-cover"
           />
           <div className="flex flex-1 flex-col gap-1 p-4">
+            {saved && <SavedMark floating />}
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{e.title}</h2>
             {e.status === 'draft' && (
               <p className="self-start rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -53,6 +57,7 @@ function EventList() {
               apiCollection="/events"
               successMessage="Event Deleted Successfully"
               onDeleted={reload}
+              viewHref={e.status === 'draft' ? undefined : eventPageHref(e.id)}
             >
               {e.status === 'draft' && <PublishEventButton event={e} onPublished={reload} />}
             </EditDeleteActions>

@@ -5,13 +5,17 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
-import ResourceList from './ui/ResourceList.tsx';
+import ResourceList, { SavedMark, savedCardClass } from './ui/ResourceList.tsx';
+import { chapterPageHref } from './ui/site-links.ts';
 
 export default function ExcomPage() {
-  return <DashboardShell title="Excom">{() => <ExcomList />}</DashboardShell>;
+  return (
+    <DashboardShell title="Excom">{(user) => <ExcomList chapterPage={chapterPageHref(user.slug)} />}</DashboardShell>
+  );
 }
 
-function ExcomList() {
+/** The chapter's executive committee; its public page is the chapter's ("Our Executive Committee"). */
+function ExcomList({ chapterPage }: { chapterPage: string }) {
   const [members, reload] = useApi('/excom', (b: { excoms: ExcomMember[] }) => b.excoms);
   const list = useListQuery();
   return (
@@ -20,17 +24,27 @@ function ExcomList() {
       what="excom members"
       empty={{ heading: 'No Excom Members Found', href: '/dashboard/excom/add-new-excom', linkLabel: 'Add New Excom' }}
       add={{ href: '/dashboard/excom/add-new-excom', label: 'Add New Excom' }}
+      view={{ href: chapterPage, label: 'your chapter page' }}
+      saved={{
+        idOf: (m) => m.id,
+        notice: (m) => ({
+          title: 'Saved.',
+          text: `“${m.name}” is updated on your chapter page.`,
+          viewHref: chapterPage,
+        }),
+      }}
       search={{
         list,
         label: 'Search members',
         textOf: (m) => [m.name, m.designation, m.affiliation, m.email].join(' '),
       }}
     >
-      {(m) => (
+      {(m, { saved }) => (
         <li
           key={m.id}
-          className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          className={`flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900 ${saved ? savedCardClass : ''}`}
         >
+          {saved && <SavedMark floating />}
           <img
             {...responsiveImage(m.image, imageSlots.dashboardAvatar)}
             alt={`Photo of ${m.name}`}

@@ -2,12 +2,13 @@ import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import { api } from '../../lib/api-client.ts';
 import { humanSchema } from '../../lib/schemas/people.schema.ts';
 import type { Human } from '../../lib/types.ts';
+import { savedEntity, savedHref } from './ui/after-save.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
+import LoadById from './ui/LoadById.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
-import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { useIdFromPath } from '../shared/use-address.ts';
-import { isNotFound, useApi } from '../shared/use-api.ts';
+import { HUMANS_PAGE } from './ui/site-links.ts';
+import { GoBack } from './ui/states.tsx';
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text' },
@@ -15,11 +16,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'description', label: 'Description', type: 'textarea', rows: 6 },
 ];
 
-const goBack = (
-  <a href="/dashboard/humans" className={secondaryLinkClass}>
-    Go Back
-  </a>
-);
+const LIST = '/dashboard/humans';
 
 /** Add a "Humans of" card, or edit one: the same form, prefilled; a new photo is uploaded only if chosen. */
 export default function HumanFormPage({ mode }: { mode: 'add' | 'edit' }) {
@@ -35,39 +32,46 @@ export default function HumanFormPage({ mode }: { mode: 'add' | 'edit' }) {
             successMessage="Human Added Successfully"
             clearOnSuccess
             send={(payload) => api.post('/humans', payload)}
-            footer={goBack}
+            after={{
+              notice: ({ data, payload }) => {
+                const human = savedEntity<Human>(data, 'human');
+                return {
+                  title: 'Added.',
+                  text: `“${String(payload['name'])}” is in the Humans of gallery.`,
+                  viewHref: HUMANS_PAGE,
+                  addAnother: true,
+                  links: human ? [{ href: savedHref(LIST, human.id), label: 'See it in the list' }] : [],
+                };
+              },
+            }}
+            footer={<GoBack href={LIST} />}
           />
         ) : (
-          <EditHuman />
+          <LoadById
+            segment="edit-human"
+            apiPath={(id) => `/humans/${encodeURIComponent(id)}`}
+            pick={(b: { human: Human }) => b.human}
+            what="the human"
+            notFound="Human not found"
+            backHref={LIST}
+          >
+            {(h) => (
+              <ResourceForm
+                fields={FIELDS}
+                schema={humanSchema}
+                initial={h}
+                submitLabel="Update Human"
+                busyLabel="Updating Human..."
+                successMessage="Human Updated Successfully"
+                clearOnSuccess={false}
+                send={(payload) => api.put(`/humans/${encodeURIComponent(h.id)}`, payload)}
+                after={{ returnTo: () => savedHref(LIST, h.id) }}
+                footer={<GoBack href={LIST} />}
+              />
+            )}
+          </LoadById>
         )
       }
     </DashboardShell>
-  );
-}
-
-function EditHuman() {
-  const id = useIdFromPath('edit-human');
-  const [human] = useApi(id && `/humans/${encodeURIComponent(id)}`, (b: { human: Human }) => b.human);
-  if (human.state === 'loading') return <Loading what="the human" />;
-  if (human.state === 'error')
-    return (
-      <StatusPanel tone="error">
-        <p>{isNotFound(human) ? 'Human not found' : human.message}</p>
-        <p className="mt-3">{goBack}</p>
-      </StatusPanel>
-    );
-  const h = human.data;
-  return (
-    <ResourceForm
-      fields={FIELDS}
-      schema={humanSchema}
-      initial={h}
-      submitLabel="Update Human"
-      busyLabel="Updating Human..."
-      successMessage="Human Updated Successfully"
-      clearOnSuccess={false}
-      send={(payload) => api.put(`/humans/${encodeURIComponent(h.id)}`, payload)}
-      footer={goBack}
-    />
   );
 }

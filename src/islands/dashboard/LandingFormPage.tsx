@@ -5,7 +5,8 @@ import type { ChapterInfo } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
-import { EmptyState, Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
+import { savedHref } from './ui/after-save.ts';
+import { EmptyState, GoBack, Loading, StatusPanel } from './ui/states.tsx';
 import { useApi } from '../shared/use-api.ts';
 
 const FIELDS: readonly FieldSpec[] = [
@@ -18,13 +19,10 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'aboutUs', label: 'About us', type: 'textarea', rows: 8 },
 ];
 
-const goBack = (
-  <a href="/dashboard/settings" className={secondaryLinkClass}>
-    Go Back
-  </a>
-);
-
-const afterSave = () => window.setTimeout(() => window.location.assign('/dashboard/settings'), 1200);
+const SETTINGS = '/dashboard/settings';
+const goBack = <GoBack href={SETTINGS} />;
+/** Saved (added or updated), the landing page is shown read-only in Settings, marked as just saved. */
+const backToSettings = { returnTo: () => savedHref(SETTINGS, 'landing') };
 
 export default function LandingFormPage({ mode }: { mode: 'add' | 'edit' }) {
   return (
@@ -68,7 +66,7 @@ function LandingForm({ mode }: { mode: 'add' | 'edit' }) {
         successMessage="Chapter info added Successfully"
         clearOnSuccess
         send={(payload) => api.post('/chapters', payload)}
-        onSaved={afterSave}
+        after={backToSettings}
         footer={goBack}
       />
     );
@@ -86,6 +84,7 @@ function LandingForm({ mode }: { mode: 'add' | 'edit' }) {
       clearOnSuccess={false}
       errorToast={false}
       send={(payload) => api.put(`/chapters/${encodeURIComponent(c.id)}`, payload)}
+      after={backToSettings}
       footer={goBack}
     />
   );

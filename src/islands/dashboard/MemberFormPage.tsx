@@ -1,52 +1,52 @@
 import { api } from '../../lib/api-client.ts';
+import type { LiveRosterPage } from '../../lib/rosters/live-pages.ts';
 import { committeeMemberSchema } from '../../lib/schemas/people.schema.ts';
 import type { CommitteeMember } from '../../lib/types.ts';
 import { MEMBER_FIELDS, memberListHref } from './member-fields.ts';
+import RosterPageNote from './RosterPageNote.tsx';
+import { savedEntity, savedHref } from './ui/after-save.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
+import LoadById from './ui/LoadById.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
-import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';
-import { useIdFromPath } from '../shared/use-address.ts';
-import { isNotFound, useApi } from '../shared/use-api.ts';
+import { GoBack } from './ui/states.tsx';
 
-export default function MemberFormPage() {
+export default function MemberFormPage({ livePages }: { livePages: readonly LiveRosterPage[] }) {
   return (
     <DashboardShell title="Edit CS Member" adminOnly>
-      {() => <EditMember />}
+      {() => (
+        <LoadById
+          segment="edit-member"
+          apiPath={(id) => `/members/${encodeURIComponent(id)}`}
+          pick={(b: { member: CommitteeMember }) => b.member}
+          what="the member"
+          notFound="Member not found"
+          backHref="/dashboard/members"
+        >
+          {/* The add form, prefilled; saving replaces the member (PUT), keeping their place on the page. */}
+          {(m) => (
+            <ResourceForm
+              fields={MEMBER_FIELDS}
+              schema={committeeMemberSchema}
+              initial={m}
+              omitBlankOptional
+              submitLabel="Update Member"
+              busyLabel="Updating Member..."
+              successMessage="Member Updated Successfully"
+              clearOnSuccess={false}
+              send={(payload) => api.put(`/members/${encodeURIComponent(m.id)}`, payload)}
+              aside={(values) => (
+                <RosterPageNote pages={livePages} committee={values['committee'] ?? ''} year={values['year'] ?? ''} />
+              )}
+              // Back to the list of the committee and year the member is in now (an edit may move them).
+              after={{
+                returnTo: ({ data }) =>
+                  savedHref(memberListHref(savedEntity<CommitteeMember>(data, 'member') ?? m), m.id),
+              }}
+              footer={<GoBack href={memberListHref(m)} />}
+            />
+          )}
+        </LoadById>
+      )}
     </DashboardShell>
-  );
-}
-
-const goBack = (href: string) => (
-  <a href={href} className={secondaryLinkClass}>
-    Go Back
-  </a>
-);
-
-/** The add form, prefilled; saving replaces the member (PUT), keeping their place on the page. */
-function EditMember() {
-  const id = useIdFromPath('edit-member');
-  const [member] = useApi(id && `/members/${encodeURIComponent(id)}`, (b: { member: CommitteeMember }) => b.member);
-  if (member.state === 'loading') return <Loading what="the member" />;
-  if (member.state === 'error')
-    return (
-      <StatusPanel tone="error">
-        <p>{isNotFound(member) ? 'Member not found' : member.message}</p>
-        <p className="mt-3">{goBack('/dashboard/members')}</p>
-      </StatusPanel>
-    );
-  const m = member.data;
-  return (
-    <ResourceForm
-      fields={MEMBER_FIELDS}
-      schema={committeeMemberSchema}
-      initial={m}
-      omitBlankOptional
-      submitLabel="Update Member"
-      busyLabel="Updating Member..."
-      successMessage="Member Updated Successfully"
-      clearOnSuccess={false}
-      send={(payload) => api.put(`/members/${encodeURIComponent(m.id)}`, payload)}
-      footer={goBack(memberListHref(m))}
-    />
   );
 }

@@ -5,14 +5,21 @@ import type { CommitteeMember, RosterCount } from '../../lib/types.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { FilterSelect } from './ui/ListControls.tsx';
-import ResourceList from './ui/ResourceList.tsx';
+import ResourceList, { SavedMark, savedCardClass } from './ui/ResourceList.tsx';
 import { useListQuery } from './ui/use-list-query.ts';
 import { useApi } from '../shared/use-api.ts';
+import { livePageOf, type LiveRosterPage } from '../../lib/rosters/live-pages.ts';
+import type { Notice } from './ui/after-save.ts';
 
-export default function MembersPage() {
+interface Props {
+  /** The committee pages that show the member list (from the build). */
+  livePages: readonly LiveRosterPage[];
+}
+
+export default function MembersPage({ livePages }: Props) {
   return (
     <DashboardShell title="CS Members" adminOnly>
-      {() => <MemberList />}
+      {() => <MemberList livePages={livePages} />}
     </DashboardShell>
   );
 }
@@ -23,7 +30,7 @@ const FILTERS = ['committee', 'year'] as const;
  * The members of one roster page (a committee in a year), in page order. Without a choice in the
  * address, the newest roster that has members is shown.
  */
-function MemberList() {
+function MemberList({ livePages }: Props) {
   const list = useListQuery(FILTERS);
   const [rosters] = useApi('/members/rosters', (b: { rosters: RosterCount[] }) => b.rosters);
   const newest = rosters.state === 'loaded' ? rosters.data[0] : undefined;
@@ -34,6 +41,19 @@ function MemberList() {
   const year = list.filters.year || (settled ? String(newest?.year ?? thisYear) : '');
   const path = committee && year ? `/members?${new URLSearchParams({ year, committee }).toString()}` : null;
   const [members, reload] = useApi(path, (b: { members: CommitteeMember[] }) => b.members);
+  // The public page of the roster shown, if there is one; the add form starts from this roster.
+  const page = committee && year ? livePageOf(livePages, { committee, year }) : undefined;
+  const addHref =
+    committee && year
+      ? `/dashboard/add-cs-excom?${new URLSearchParams({ committee, year }).toString()}`
+      : '/dashboard/add-cs-excom';
+  const savedNotice = (m: CommitteeMember): Notice => ({
+    title: 'Saved.',
+    text: page
+      ? `“${m.name}” is updated on ${page.title}.`
+      : `“${m.name}” is saved under ${m.committee} ${m.year}, which no public page shows.`,
+    viewHref: page?.path,
+  });
 
   const years = [
     ...new Set([
@@ -49,10 +69,12 @@ function MemberList() {
       what="members"
       empty={{
         heading: `No ${committee} members for ${year}`,
-        href: '/dashboard/add-cs-excom',
+        href: addHref,
         linkLabel: 'Add CS Member',
       }}
-      add={{ href: '/dashboard/add-cs-excom', label: 'Add CS Member' }}
+      add={{ href: addHref, label: 'Add CS Member' }}
+      view={page && { href: page.path, label: page.title }}
+      saved={{ idOf: (m) => m.id, notice: savedNotice }}
       search={{
         list,
         label: 'Search members',
@@ -75,11 +97,12 @@ function MemberList() {
         </>
       }
     >
-      {(m) => (
+      {(m, { saved }) => (
         <li
           key={m.id}
-          className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          className={`flex flex-col items-center rounded-lg border border-slate-200 bg-white p-5 text-center shadow-sm dark:border-slate-700 dark:bg-slate-900 ${saved ? savedCardClass : ''}`}
         >
+          {saved && <SavedMark floating />}
           <img
             {...responsiveImage(m.image, imageSlots.dashboardAvatar)}
             alt={`Photo of ${m.name}`}

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
-import { useState } from 'react';
 import { $session, logoutEverywhere } from '../shared/session.ts';
 import type { ChapterAccount, ChapterInfo, UserInfo } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
@@ -11,7 +10,10 @@ import { PUBLIC_EMAIL_FIELD } from './public-email-field.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
-import { EmptyState, Loading, StatusPanel, buttonClass, dangerButtonClass } from './ui/states.tsx';
+import { EmptyState, Loading, StatusPanel, buttonClass, dangerButtonClass, secondaryLinkClass } from './ui/states.tsx';
+import { forgetSavedParam, readSavedParam } from './ui/after-save.ts';
+import SavedNotice from './ui/SavedNotice.tsx';
+import { chapterPageHref } from './ui/site-links.ts';
 import { useApi } from '../shared/use-api.ts';
 
 /**
@@ -29,7 +31,7 @@ export default function SettingsPage() {
             </Section>
           ) : (
             <>
-              <ChapterInfoView />
+              <ChapterInfoView chapterPage={chapterPageHref(user.slug)} />
               <Section id="public-email" heading="Public contact e-mail">
                 <OwnAccount fields={[PUBLIC_EMAIL_FIELD]} />
               </Section>
@@ -133,9 +135,14 @@ function SignOutEverywhere() {
 
 const linkClass = 'break-all text-brand-800 underline dark:text-brand-300';
 
-/** The chapter's landing info, read-only, with the way to add or edit it. */
-function ChapterInfoView() {
+/**
+ * The chapter's landing info, read-only, with the way to add or edit it and to see it on the site;
+ * after the landing form saved, marked so.
+ */
+function ChapterInfoView({ chapterPage }: { chapterPage: string }) {
   const [info] = useApi('/chapters', (b: { chapter: ChapterInfo | null }) => b.chapter);
+  const [justSaved] = useState(() => readSavedParam() === 'landing');
+  useEffect(() => forgetSavedParam(), []);
   if (info.state === 'loading') return <Loading what="chapter info" />;
   if (info.state === 'error')
     return (
@@ -154,6 +161,9 @@ function ChapterInfoView() {
   ] as const;
   return (
     <article className="max-w-3xl space-y-6">
+      {justSaved && (
+        <SavedNotice notice={{ title: 'Saved.', text: 'Your landing page is updated.', viewHref: chapterPage }} />
+      )}
       <div className="flex items-center gap-4">
         <img
           {...responsiveImage(c.logo, imageSlots.dashboardLogo)}
@@ -181,9 +191,14 @@ function ChapterInfoView() {
           </div>
         ))}
       </dl>
-      <a href="/dashboard/edit-landing-page" className={buttonClass}>
-        Edit Landing Page
-      </a>
+      <p className="flex flex-wrap items-center gap-3">
+        <a href="/dashboard/edit-landing-page" className={buttonClass}>
+          Edit Landing Page
+        </a>
+        <a href={chapterPage} className={secondaryLinkClass} aria-label="View on site: your chapter page">
+          View on site
+        </a>
+      </p>
     </article>
   );
 }

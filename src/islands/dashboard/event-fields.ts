@@ -1,6 +1,9 @@
 import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import { EVENT_STATUSES, REGISTRATION_METHODS, type EventStatus } from '../../lib/schemas/event.schema.ts';
+import type { EventItem } from '../../lib/types.ts';
+import type { Notice } from './ui/after-save.ts';
 import type { FieldSpec } from './ui/fields.ts';
+import { eventPageHref } from './ui/site-links.ts';
 
 /** How the dashboard names an event's status (the status control, the list's badge). */
 export const EVENT_STATUS_LABELS: Readonly<Record<EventStatus, string>> = {
@@ -33,3 +36,18 @@ export const EVENT_FIELDS: readonly FieldSpec[] = [
 
 /** A new event is published unless its author chooses to keep it as a draft. */
 export const NEW_EVENT_DEFAULTS = { status: 'published' } as const;
+
+/**
+ * What a saved event's confirmation says: a published event is on the site (and can be viewed there);
+ * a draft is not, until it is published. `edited`: an existing event was saved (the list after an edit).
+ */
+export function eventNotice(event: Pick<EventItem, 'id' | 'title' | 'status'>, edited = false): Notice {
+  const title = `“${event.title}”`;
+  return event.status === 'draft'
+    ? { title: 'Saved as draft.', text: `${title} is hidden from visitors until you publish it.` }
+    : {
+        title: edited ? 'Saved and published.' : 'Published.',
+        text: edited ? `${title} is updated on the site.` : `${title} is on the site.`,
+        viewHref: eventPageHref(event.id),
+      };
+}

@@ -1,7 +1,7 @@
 import { dhakaDateTimeAttribute, formatEventDate, formatFee, formatStartTime, isUpcoming } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { listImageLoading } from '../../lib/images/list-image-loading.ts';
-import { responsiveImage } from '../../lib/images/responsive-image.ts';
+import { responsiveImage, type ImageSlot } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
 
 interface Props {
@@ -10,6 +10,8 @@ interface Props {
   now?: Date | undefined;
   /** The list's first card: its banner may be the page's largest paint, so it loads at once, first. */
   priority?: boolean;
+  /** How wide the card is drawn, for its banner's variants: a grid column unless it says otherwise. */
+  imageSlot?: ImageSlot;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Props {
  * its text until the banner loads (an image not yet loaded has no width of its own), then the whole
  * cell, re-wrapping its text, a layout shift whenever the banner arrives after the first paint.
  */
-export default function EventCard({ event, now, priority = false }: Props) {
+export default function EventCard({ event, now, priority = false, imageSlot = imageSlots.eventCard }: Props) {
   const upcoming = isUpcoming(event, now);
   return (
     <article
@@ -29,7 +31,7 @@ export default function EventCard({ event, now, priority = false }: Props) {
     >
       <div className="relative aspect-video bg-slate-100 dark:bg-slate-800">
         <img
-          {...responsiveImage(event.banner, imageSlots.eventCard)}
+          {...responsiveImage(event.banner, imageSlot)}
           alt={`Banner of ${event.title}`}
           {...listImageLoading(priority)}
           decoding="async"

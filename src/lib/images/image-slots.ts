@@ -14,12 +14,20 @@ export const imageSlots = {
     sizes: '(min-width: 1024px) 960px, 100vw',
     fit: 'cover',
   },
-  /** An event card (home page, /events, chapter slider): up to a third of a max-w-7xl grid, 16:9. */
+  /** An event card (home page, /events): up to a third of a max-w-7xl grid, 16:9. */
   eventCard: {
     width: 640,
     height: 360,
     widths: [360, 480, 640, 800, 1024],
     sizes: '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw',
+    fit: 'cover',
+  },
+  /** An event card alone in a slide of the chapter page's slider: the width of a max-w-3xl section, 16:9. */
+  chapterSlide: {
+    width: 704,
+    height: 396,
+    widths: [360, 480, 704, 1024, 1408],
+    sizes: '(min-width: 768px) 704px, calc(100vw - 2rem)',
     fit: 'cover',
   },
   /** The chapter landing page's logo, drawn whole (object-contain) in a 192-240 px square. */

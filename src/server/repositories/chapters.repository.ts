@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ChapterAccount } from '../../lib/types.ts';
+import type { ChapterAccount, ChapterContents } from '../../lib/types.ts';
 import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
 import { auditEach, deleteWithAudit, TOUCHED, type AuditRow } from './audit.repository.ts';
@@ -67,6 +67,29 @@ export async function freeSlug(db: Kysely<Database>, base: string): Promise<stri
     const candidate = n === 1 ? base : `${base}-${n}`;
     if (!(await isSlugTaken(db, candidate))) return candidate;
   }
+}
+
+/**
+ * What a chapter account holds, which the database deletes with it: its events (drafts too), its
+ * executive committee and whether it wrote landing info. One round trip.
+ */
+export async function countAccountContents(db: Kysely<Database>, chapterId: string): Promise<ChapterContents> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('events')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .where('chapterId', '=', chapterId)
+        .as('events'),
+      eb
+        .selectFrom('excomMembers')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .where('chapterId', '=', chapterId)
+        .as('excom'),
+      eb.exists(eb.selectFrom('chapterInfos').select('id').where('chapterId', '=', chapterId)).as('landingInfo'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { events: Number(row.events), excom: Number(row.excom), landingInfo: Boolean(row.landingInfo) };
 }
 
 export function createAccount(db: Kysely<Database>, account: NewChapter): Promise<Chapter> {

@@ -6,7 +6,12 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { findAccountBySlug, listAccounts, toChapterAccount } from '../repositories/chapters.repository.ts';
+import {
+  countAccountContents,
+  findAccountBySlug,
+  listAccounts,
+  toChapterAccount,
+} from '../repositories/chapters.repository.ts';
 import {
   closeChapterAccount,
   editChapterAccount,
@@ -46,6 +51,11 @@ export function userRoutes({ database, now, pageCache, blobs }: ApiDeps) {
       .get('/:slug', async (c) =>
         c.json({ success: true, chapter: toChapterAccount(await bySlug(c.req.param('slug'))) }),
       )
+      // What a delete would take with it, for the dashboard's confirmation.
+      .get('/:slug/contents', async (c) => {
+        const chapter = await bySlug(c.req.param('slug'));
+        return c.json({ success: true, contents: await countAccountContents(db, chapter.id) });
+      })
       .put('/:slug', (c) => update(c, c.req.param('slug')))
       // A new password for a chapter that lost theirs: every session of that account ends.
       .put('/:slug/password', async (c) => {

@@ -2,11 +2,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session, loadSession, logout } from '../../shared/session.ts';
 import type { UserInfo } from '../../../lib/types.ts';
-import { AppToaster } from '../../shared/toast.tsx';
+import { AppToaster, toast } from '../../shared/toast.tsx';
+import { takeFlashToast } from './after-save.ts';
 import { usePathname } from '../../shared/use-address.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from './nav.ts';
+import SectionNav from './SectionNav.tsx';
+import { chapterPageHref } from './site-links.ts';
 import { StatusPanel } from './states.tsx';
-import { $unhandledMessages, refreshUnhandledMessages, unhandledLabel } from './unhandled-messages.ts';
+import { $unhandledMessages, refreshUnhandledMessages } from './unhandled-messages.ts';
 
 interface Props {
   /** The page's heading. */
@@ -38,6 +41,14 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
     if (isAdmin) void refreshUnhandledMessages();
   }, [isAdmin]);
 
+  // The spec's success toast of a form that saved and came here (an edit returning to its list).
+  const signedIn = session.status === 'signed-in';
+  useEffect(() => {
+    if (!signedIn) return;
+    const message = takeFlashToast();
+    if (message) toast.success(message);
+  }, [signedIn]);
+
   if (session.status !== 'signed-in') {
     return (
       <main id="main" className="flex min-h-screen items-center justify-center p-8">
@@ -56,21 +67,25 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <a href="/" className="flex items-center gap-2 font-bold text-slate-900 dark:text-white">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3 sm:flex-nowrap sm:px-6">
+          <a href="/" className="flex shrink-0 items-center gap-2 font-bold text-slate-900 dark:text-white">
             <img src="/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
             <span>
               {siteName}
               <span className="sr-only"> home</span>
             </span>
           </a>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
+          {/* One line, cut short where the bar is narrow (read out whole); on a phone under the bar, so the page starts on the first screen. */}
+          <p
+            title={`Signed in as ${user.name} (${user.email})`}
+            className="order-last w-full truncate text-sm text-slate-700 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 dark:text-slate-300"
+          >
             Signed in as{' '}
             <strong className="font-semibold text-slate-900 dark:text-white" data-testid="identity">
               {user.name} ({user.email})
             </strong>
           </p>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex shrink-0 items-center gap-3">
             <a
               href="/dashboard"
               className="rounded-md px-3 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
@@ -88,39 +103,14 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
         </div>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
-        <nav
-          aria-label="Dashboard"
-          className="border-b border-slate-200 bg-slate-50 p-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <ul className="flex flex-wrap gap-1 md:flex-col">
-            {nav.map((item) => {
-              const count = item.count === 'unhandledMessages' && unhandled ? unhandled : 0;
-              return (
-                <li key={item.href}>
-                  <a
-                    href={item.href}
-                    aria-current={item.href === active ? 'page' : undefined}
-                    // The number is seen; its meaning is read out: "Contact List, 3 unhandled".
-                    aria-label={count ? `${item.label}, ${unhandledLabel(count)}` : undefined}
-                    className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:text-slate-200 dark:hover:bg-slate-800"
-                  >
-                    {item.label}
-                    {count > 0 && (
-                      <span
-                        aria-hidden="true"
-                        data-testid="unhandled-count"
-                        className="ml-2 inline-flex min-w-6 justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white"
-                      >
-                        {count}
-                      </span>
-                    )}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <main id="main" className="fade-in flex-1 p-4 sm:p-6 lg:p-8">
+        <SectionNav
+          items={nav}
+          active={active}
+          unhandled={unhandled}
+          // A chapter's own public page: what its events, excom and landing info make.
+          site={user.isAdmin ? undefined : { href: chapterPageHref(user.slug), label: 'your chapter page' }}
+        />
+        <main id="main" className="fade-in min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
           <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
             {allowed ? title : 'Not allowed'}
           </h1>

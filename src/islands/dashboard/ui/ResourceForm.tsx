@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { imageFileProblem } from '../../../lib/image-upload.ts';
@@ -8,6 +8,8 @@ import FormField from './FormField.tsx';
 import UploadProgress from './UploadProgress.tsx';
 import { formValues, splitEmails, type FieldSpec, type FormValues } from './fields.ts';
 import { useUnsavedChangesWarning } from './use-unsaved-changes.ts';
+import { leaveWithToast, type Notice, type Saved } from './after-save.ts';
+import SavedNotice from './SavedNotice.tsx';
 
 /** Stands in for an image that is chosen but not uploaded yet, so the schema can check the rest first. */
 const PENDING_UPLOAD = '/pending-upload';
@@ -23,10 +25,21 @@ interface Props {
   successMessage: string;
   /** Add forms start over after a success; edit forms keep what was saved. */
   clearOnSuccess: boolean;
+  /** Fields an add form keeps when it starts over (the committee and year of the next member). */
+  keepAfterAdd?: readonly string[];
+  /** Said above the button as the values change (a warning before saving); announced politely. */
+  aside?: (values: FormValues) => ReactNode;
   /** Blank optional fields are left out of the payload (e.g. a password that stays unchanged). */
   omitBlankOptional?: boolean;
   send: (payload: Record<string, unknown>) => Promise<ApiResult<unknown>>;
   onSaved?: (payload: Record<string, unknown>) => void;
+  /**
+   * After a save (besides the spec's toast): `notice`, the confirmation the form shows above itself until
+   * the next action (an add form, cleared, also offers "Add another"); or `returnTo`, the address the
+   * form goes to at once (an edit's list, with the item marked), where the toast is shown. Without
+   * either the confirmation is the success message.
+   */
+  after?: { notice: (saved: Saved) => Notice } | { returnTo: (saved: Saved) => string };
   /** Spec §8: the chapter-info update raises no error toast; its failure is shown beside the button instead. */
   errorToast?: boolean;
   footer?: ReactNode;
@@ -52,9 +65,23 @@ export default function ResourceForm(props: Props) {
   const [uploading, setUploading] = useState<{ field: string; fraction: number | undefined }>();
   // Remounts the file inputs when the form is cleared (a file input's value cannot be set).
   const [generation, setGeneration] = useState(0);
+  const [notice, setNotice] = useState<Notice>();
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // Set once a save is done and the form is clean: the effect below leaves after the guard is gone.
+  const [leaving, setLeaving] = useState<string>();
   const dirty =
     Object.values(files).some(Boolean) || fields.some((f) => (values[f.name] ?? '') !== (saved[f.name] ?? ''));
   useUnsavedChangesWarning(dirty);
+  // Effects clean up before any new one runs, so the unsaved-changes guard is off when this one leaves.
+  useEffect(() => {
+    if (leaving) leaveWithToast(leaving, successMessage);
+  }, [leaving, successMessage]);
+  // A new confirmation is brought into view (the form may be long, its button at the bottom) and focused.
+  useEffect(() => {
+    if (!notice) return;
+    noticeRef.current?.scrollIntoView({ block: 'start' });
+    noticeRef.current?.focus({ preventScroll: true });
+  }, [notice]);
 
   const payloadOf = (): Record<string, unknown> => {
     const payload: Record<string, unknown> = {};
@@ -101,6 +128,7 @@ export default function ResourceForm(props: Props) {
     }
     setBusy(true);
     setFailure(undefined);
+    setNotice(undefined);
     try {
       for (const f of fields) {
         const file = files[f.name];
@@ -121,9 +149,20 @@ export default function ResourceForm(props: Props) {
         fail(result.message);
         return;
       }
+      const saved: Saved = { payload, data: result.data };
+      const after = props.after;
+      if (after && 'returnTo' in after) {
+        // The page goes at once (once clean): the list it returns to shows the toast and marks the item.
+        setSaved(values);
+        setFiles({});
+        setLeaving(after.returnTo(saved));
+        return;
+      }
       toast.success(successMessage);
+      setNotice(after ? after.notice(saved) : { title: successMessage });
       if (clearOnSuccess) {
-        const blank = formValues(fields, props.initial);
+        const kept = Object.fromEntries((props.keepAfterAdd ?? []).map((name) => [name, values[name] ?? '']));
+        const blank = { ...formValues(fields, props.initial), ...kept };
         setValues(blank);
         setSaved(blank);
         setGeneration((g) => g + 1);
@@ -144,8 +183,20 @@ export default function ResourceForm(props: Props) {
     }
   };
 
+  const addAnother = () => {
+    setNotice(undefined);
+    const first = fields[0];
+    const input = first && document.getElementById(`field-${first.name}`);
+    input?.scrollIntoView({ block: 'center' });
+    input?.focus({ preventScroll: true });
+  };
+  const working = busy || leaving !== undefined;
+
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="max-w-3xl space-y-5" aria-busy={busy}>
+    <form method="post" noValidate onSubmit={onSubmit} className="max-w-3xl space-y-5" aria-busy={working}>
+      {notice && (
+        <SavedNotice ref={noticeRef} notice={notice} onAddAnother={notice.addAnother ? addAnother : undefined} />
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         {fields.map((f) => (
           <div
@@ -158,20 +209,27 @@ export default function ResourceForm(props: Props) {
               error={errors[f.name]}
               file={files[f.name]}
               fileRequired={!f.optional && !values[f.name]}
-              onChange={(value) => setValues((v) => ({ ...v, [f.name]: value }))}
-              onFile={(file) => setFiles((all) => ({ ...all, [f.name]: file }))}
+              onChange={(value) => {
+                setNotice(undefined);
+                setValues((v) => ({ ...v, [f.name]: value }));
+              }}
+              onFile={(file) => {
+                setNotice(undefined);
+                setFiles((all) => ({ ...all, [f.name]: file }));
+              }}
             />
             {uploading?.field === f.name && <UploadProgress fraction={uploading.fraction} />}
           </div>
         ))}
       </div>
+      {props.aside && <div aria-live="polite">{props.aside(values)}</div>}
       <div className="flex flex-wrap items-center gap-4">
         <button
           type="submit"
-          disabled={busy}
+          disabled={working}
           className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
         >
-          {busy ? busyLabel : submitLabel}
+          {working ? busyLabel : submitLabel}
         </button>
         {footer}
       </div>

@@ -42,3 +42,12 @@ export const dangerButtonClass =
   'inline-flex items-center rounded-md border border-red-600 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950';
 export const secondaryLinkClass =
   'inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800';
+
+/** The way back to the list a form belongs to ("Go Back", as the spec's edit-event form has it). */
+export function GoBack({ href }: { href: string }) {
+  return (
+    <a href={href} className={secondaryLinkClass}>
+      Go Back
+    </a>
+  );
+}
