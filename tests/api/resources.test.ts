@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { json, sampleChapterInfo, sampleEvent, sampleExcomMember, type TestApi } from '../support/api-server.ts';
+import {
+  createChapter,
+  json,
+  sampleChapterInfo,
+  sampleEvent,
+  sampleExcomMember,
+  type TestApi,
+} from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
 
 const clock = testClock();
