@@ -10,8 +10,10 @@ export default defineConfig({
   workers: 2,
   // Never: a test that passes only on a second try hides a bug; scripts/test.ts counts one as failed anyway.
   retries: 0,
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // Generous because the machines are shared and small (2 cores running the server, two browsers and the
+  // tests): a long walk can take minutes there. Only a failing test waits this long; none sleeps.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: process.env['PW_JSON_REPORT']
     ? [['list'], ['json', { outputFile: process.env['PW_JSON_REPORT'] }]]
     : [['list']],

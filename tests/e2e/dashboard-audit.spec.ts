@@ -188,8 +188,10 @@ test('at 375 px each change is a card read top to bottom; no password and nothin
     'href',
     `/dashboard/chapters/edit-chapter/${chapter.slug}`,
   );
-  await expect(account.locator('dt')).toHaveText(['Name', 'Password']);
+  // A password change also ends the account's sessions, and the trail says so.
+  await expect(account.locator('dt')).toHaveText(['Name', 'Password', 'Sessions']);
   await expect(account.locator('dt', { hasText: 'Password' }).locator('+ dd')).toHaveText('changed (value not shown)');
+  await expect(account.locator('dt', { hasText: 'Sessions' }).locator('+ dd')).toHaveText('changed (value not shown)');
   for (const secret of ['a-new-secret-password', visitor.name, visitor.email, visitor.message])
     await expect(page.getByText(secret)).toHaveCount(0);
 
