@@ -377,8 +377,11 @@ test('staff reopening an edited event’s form see the new values; visitors see 
   await page.getByLabel('Title').fill(editedTitle);
   await page.getByRole('button', { name: 'Update Event' }).click();
   await expect(toastWith(page, 'Event Updated Successfully')).toBeVisible();
-  // Reopened, the form reads the event as it is now, not a visitor's copy from before the edit.
-  await page.reload();
+  // The edit returns to the list, which shows the new title; reopened, the form reads the event as it
+  // is now, not a visitor's copy from before the edit.
+  await expect(page).toHaveURL(/\/dashboard\/events\?saved=/);
+  await expect(page.getByRole('heading', { name: editedTitle })).toBeVisible();
+  await page.goto(`/dashboard/events/edit-event/${event!.id}`);
   await waitForIslands(page);
   await expect(page.getByLabel('Title')).toHaveValue(editedTitle);
 
@@ -421,8 +424,8 @@ test('an event switched to draft is gone from /events, the events JSON, both fee
   const gone = await guest.goto(`/events/${event!.id}`);
   expect(gone?.status()).toBe(404);
 
-  // Published again for the steps after this one.
-  await page.reload();
+  // Published again for the steps after this one (the edit returned to the list: reopen the form).
+  await page.goto(`/dashboard/events/edit-event/${event!.id}`);
   await waitForIslands(page);
   await page.getByLabel('Status').selectOption('published');
   await page.getByRole('button', { name: 'Update Event' }).click();

@@ -274,6 +274,30 @@ describe('the CDN model: static files', () => {
     await purgeCache({ token: TOKEN, siteID: SITE, apiURL: cdn.purgeApiUrl });
     expect(await statusOf('/about')).toBe(STALE_MISS);
   });
+
+  it('keeps each Image CDN transformation apart, by its whole query and the Accept header, until the next deploy', async () => {
+    await cdn.stop();
+    cdn = await startCdnModel({
+      origin: originUrl,
+      purgeToken: TOKEN,
+      siteId: SITE,
+      now: () => clock,
+      servedByFunction: (path) => path.startsWith('/api/'),
+    });
+    route = () => ({ headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+    const small = '/.netlify/images?url=/a.jpg&w=480&h=270&fit=cover';
+    const large = '/.netlify/images?url=/a.jpg&w=720&h=405&fit=cover';
+    const avif = { accept: 'image/avif,image/webp,*/*' };
+    expect(await statusOf(small, { headers: avif })).toBe(MISS);
+    expect(await statusOf(large, { headers: avif })).toBe(MISS);
+    expect(await statusOf(large, { headers: { accept: 'image/webp,*/*' } })).toBe(MISS);
+    clock += 30 * 24 * 3600_000;
+    expect(await statusOf(large, { headers: avif })).toBe(HIT);
+    expect(await statusOf(small, { headers: avif })).toBe(HIT);
+    vi.stubEnv('NETLIFY_PURGE_API_TOKEN', '');
+    await purgeCache({ token: TOKEN, siteID: SITE, apiURL: cdn.purgeApiUrl });
+    expect(await statusOf(large, { headers: avif })).toBe(STALE_MISS);
+  });
 });
 
 describe('the CDN model: purges and the client’s address', () => {

@@ -26,6 +26,9 @@
  * - Static files (every path but the functions' ones, when `servedByFunction` says which those are) are
  *   kept until the next deploy whatever their Cache-Control, and their query is not in the key
  *   [overview, "Default caching behavior"]; a purge of the whole site stands for a deploy.
+ * - Image CDN transformations (/.netlify/images) are kept until the next deploy too, one copy per
+ *   transformation: the whole query and the Accept header (the format is negotiated from it) are the key
+ *   [images: https://docs.netlify.com/build/image-cdn/overview/].
  * - Key: host, path and the whole query string as sent [kb]; `Netlify-Vary: query=a|b` narrows the query
  *   to those parameters and `query` alone keeps it whole; plus the request headers named by Vary and by
  *   `header=`, the cookies named by `cookie=`, and for `language=` the Accept-Language header [vary].
@@ -69,6 +72,8 @@ import {
   cacheStatus,
   pathKey,
   requestHeader,
+  IMAGE_CDN_PATH,
+  IMAGE_CDN_RULES,
   STATIC_FILE_RULES,
   storable,
   storableStaticFile,
@@ -250,11 +255,21 @@ export async function startCdnModel(options: CdnModelOptions): Promise<CdnModel>
     });
   }
 
+  /**
+   * For an answer kept until the next deploy whatever its headers, the key rules it is kept under: the
+   * Image CDN's transformations, and static files once `servedByFunction` says which paths are not.
+   * Undefined for a function's answer, which its headers govern.
+   */
+  function deployRules(pathname: string): VaryRules | undefined {
+    if (pathname === IMAGE_CDN_PATH) return IMAGE_CDN_RULES;
+    return options.servedByFunction && !options.servedByFunction(pathname) ? STATIC_FILE_RULES : undefined;
+  }
+
   /** Keeps the origin's answer to a GET if Netlify would; else drops the copy `lookupKey` named. */
   function keep(lookupKey: string, keyed: KeyedRequest, answer: Answer) {
-    const staticFile = options.servedByFunction ? !options.servedByFunction(keyed.pathname) : false;
-    const verdict = staticFile
-      ? storableStaticFile(answer.status, answer.headers)
+    const rules = deployRules(keyed.pathname);
+    const verdict = rules
+      ? storableStaticFile(answer.status, answer.headers, rules)
       : storable(answer.status, answer.headers);
     if (!('freshness' in verdict)) {
       copies.delete(lookupKey);
@@ -340,8 +355,7 @@ export async function startCdnModel(options: CdnModelOptions): Promise<CdnModel>
       search: url.search.slice(1),
       headers: req.headers,
     };
-    const firstRules =
-      options.servedByFunction && !options.servedByFunction(keyed.pathname) ? STATIC_FILE_RULES : DEFAULT_RULES;
+    const firstRules = deployRules(keyed.pathname) ?? DEFAULT_RULES;
     const key = cacheKey(keyed, rulesByPath.get(pathKey(keyed)) ?? firstRules);
     const copy = copies.get(key);
     if (copy && !copy.purged) {

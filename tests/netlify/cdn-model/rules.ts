@@ -202,11 +202,24 @@ export const STATIC_FILE_RULES: VaryRules = { query: [], headers: [], cookies: [
 export function storableStaticFile(
   status: number,
   headers: HeaderList,
+  rules: VaryRules = STATIC_FILE_RULES,
 ): { freshness: Freshness; rules: VaryRules; tags: string[] } | { notStored: string } {
   if (status < 200 || status > 299 || status === 206) return { notStored: `status ${status}` };
   if (headerValue(headers, 'set-cookie') !== undefined) return { notStored: 'Set-Cookie' };
-  return { freshness: STATIC_FILE_FRESHNESS, rules: STATIC_FILE_RULES, tags: cacheTags(headers) };
+  return { freshness: STATIC_FILE_FRESHNESS, rules, tags: cacheTags(headers) };
 }
+
+/** Netlify Image CDN's endpoint: transformations of the deploy's images and of uploads. */
+export const IMAGE_CDN_PATH = '/.netlify/images';
+
+/**
+ * A transformation is "uniquely cached on our edge", later requests "for the same transformation" get
+ * the cached asset, and it "respects atomic deploys" (Image CDN overview,
+ * https://docs.netlify.com/build/image-cdn/overview/): kept until the next deploy, like a static file,
+ * but keyed by the whole query (the source and the transformation) and, since the format is negotiated
+ * from it when `fm` is not given, the Accept header.
+ */
+export const IMAGE_CDN_RULES: VaryRules = { query: 'all', headers: ['accept'], cookies: [], language: false };
 
 /**
  * How an answer was produced, as the model logs it; cacheStatus turns it into the header. 'pass': a
