@@ -379,7 +379,7 @@ test('staff reopening an edited event’s form see the new values; visitors see 
   await expect(toastWith(page, 'Event Updated Successfully')).toBeVisible();
   // The edit returns to the list, which shows the new title; reopened, the form reads the event as it
   // is now, not a visitor's copy from before the edit.
-  await expect(page).toHaveURL(/\/dashboard\/events\?saved=/);
+  await expect(page).toHaveURL(/\/dashboard\/events$/);
   await expect(page.getByRole('heading', { name: editedTitle })).toBeVisible();
   await page.goto(`/dashboard/events/edit-event/${event!.id}`);
   await waitForIslands(page);
