@@ -19,7 +19,7 @@ const eventBody = (title: string) => ({
   host: 'IEEE CS BDC',
   registrationMethod: 'Online',
   fees: 0,
-  banner: 'https://images.example.com/banner.webp',
+  banner: '/og-default.png',
   eventLink: 'https://example.org/register',
   description: 'An event whose changes are audited.',
 });
