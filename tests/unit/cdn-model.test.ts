@@ -252,7 +252,8 @@ describe('the CDN model: the cache key', () => {
 });
 
 describe('the CDN model: static files', () => {
-  it('keeps a static file until the next deploy whatever its Cache-Control, its query out of the key', async () => {
+  // Told which paths are the functions', every other one is served as a deploy's file.
+  beforeEach(async () => {
     await cdn.stop();
     cdn = await startCdnModel({
       origin: originUrl,
@@ -262,6 +263,9 @@ describe('the CDN model: static files', () => {
       servedByFunction: (path) => path.startsWith('/api/'),
     });
     route = () => ({ headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } });
+  });
+
+  it('keeps a static file until the next deploy whatever its Cache-Control, its query out of the key', async () => {
     expect(await statusOf('/about')).toBe(MISS);
     clock += 30 * 24 * 3600_000;
     expect(await statusOf('/about?fbclid=IwAR0')).toBe(HIT);
@@ -276,15 +280,6 @@ describe('the CDN model: static files', () => {
   });
 
   it('keeps each Image CDN transformation apart, by its whole query and the Accept header, until the next deploy', async () => {
-    await cdn.stop();
-    cdn = await startCdnModel({
-      origin: originUrl,
-      purgeToken: TOKEN,
-      siteId: SITE,
-      now: () => clock,
-      servedByFunction: (path) => path.startsWith('/api/'),
-    });
-    route = () => ({ headers: { 'Cache-Control': 'public, max-age=0, must-revalidate' } });
     const small = '/.netlify/images?url=/a.jpg&w=480&h=270&fit=cover';
     const large = '/.netlify/images?url=/a.jpg&w=720&h=405&fit=cover';
     const avif = { accept: 'image/avif,image/webp,*/*' };
