@@ -1,0 +1,204 @@
+import { test, expect, type APIRequestContext } from '@playwright/test';
+import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
+import { waitForIslands } from '../e2e/dashboard-helpers.ts';
+import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
+
+/**
+ * Registration (issue 27) as Netlify runs it: the API function on Neon's driver against PostgreSQL 15,
+ * every request through the CDN model with its clock stopped (so a stale answer is a purge that did
+ * not happen). The event page and the public seat count are shared by the CDN; tickets, staff lists
+ * and the CSV never are. Seats are taken under the event's row lock through Neon's driver too: 300
+ * registrants at once for 50 seats.
+ */
+function setting<T>(name: string): T {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is unset: run this walk with npm run test:netlify`);
+  return JSON.parse(value) as T;
+}
+const ADMIN = setting<{ email: string; password: string }>('NETLIFY_TEST_ADMIN');
+const ORIGIN = process.env['NETLIFY_TEST_ORIGIN']!;
+const CDN = setting<{ port: number; purgePort: number; token: string; siteId: string }>('NETLIFY_TEST_CDN');
+
+test.describe.configure({ mode: 'serial' });
+
+let cdn: CdnModel;
+const STOPPED_CLOCK = Date.now();
+test.beforeAll(async () => {
+  cdn = await startCdnModel({
+    origin: ORIGIN,
+    port: CDN.port,
+    purgePort: CDN.purgePort,
+    purgeToken: CDN.token,
+    siteId: CDN.siteId,
+    now: () => STOPPED_CLOCK,
+    servedByFunction: functionPathTest(),
+  });
+});
+test.afterAll(async () => {
+  await cdn?.stop();
+});
+
+const HIT = /"Netlify Edge"; hit$/;
+const tagsHeldFor = (url: string) => cdn.held().find((copy) => copy.url === url)?.tags;
+
+let token = '';
+async function adminToken(request: APIRequestContext): Promise<string> {
+  if (token) return token;
+  const res = await request.post('/api/v1/auth/login', { data: ADMIN });
+  expect(res.status()).toBe(200);
+  token = ((await res.json()) as { token: string }).token;
+  return token;
+}
+
+/** A published event taking registrations on the site; the date is far ahead so registration is open. */
+async function siteEvent(request: APIRequestContext, title: string, capacity: number): Promise<string> {
+  const res = await request.post('/api/v1/events', {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: {
+      title,
+      eventDate: '2031-06-14',
+      startTime: '10:00',
+      endTime: '16:00',
+      location: 'BUET, Dhaka',
+      host: 'IEEE CS Bangladesh Chapter',
+      registrationMethod: 'Offline',
+      fees: 0,
+      banner: '/og-default.png',
+      eventLink: 'https://example.org/unused',
+      description: 'Registration through the production shape.',
+      registration: { mode: 'site', capacity },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { event: { id: string } }).event.id;
+}
+
+interface Summary {
+  mode: string;
+  capacity: number | null;
+  confirmed: number;
+  waitlisted: number;
+  seatsLeft: number | null;
+  open: boolean;
+}
+const summaryOf = async (request: APIRequestContext, id: string) =>
+  (await (await request.get(`/api/v1/events/${id}/registration`)).json()) as Summary;
+
+const registrant = (n: number) => ({
+  fullName: `Registrant ${n}`,
+  email: `registrant${n}@netlify.test`,
+  institution: 'SUST',
+  consent: true,
+});
+
+let eventId = '';
+
+test('a visitor registers from the event page the CDN keeps; the seat count the CDN shares is purged by it', async ({
+  page,
+  request,
+}) => {
+  eventId = await siteEvent(request, 'Registration Walk', 2);
+  const eventPath = `/events/${eventId}`;
+  expect((await request.get(eventPath)).status()).toBe(200);
+  expect((await request.get(eventPath)).headers()['cache-status']).toMatch(HIT);
+
+  expect(await summaryOf(request, eventId)).toMatchObject({ mode: 'site', capacity: 2, confirmed: 0, open: true });
+  expect(tagsHeldFor(`/api/v1/events/${eventId}/registration`)).toEqual([`registration-${eventId}`]);
+
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(eventPath);
+  await waitForIslands(page);
+  await expect(page.getByText('2 of 2 seats left')).toBeVisible();
+  await page.getByLabel('Full name').fill('তাসনিম রহমান');
+  await page.getByLabel('E-mail').fill('tasnim@netlify.test');
+  await page.getByLabel('Institution').fill('SUST');
+  await page.getByLabel('I agree that the chapter uses these details to run this event').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Status: Confirmed')).toBeVisible();
+  const ticketPath = await page.getByRole('link', { name: 'Open your ticket' }).getAttribute('href');
+  expect(ticketPath).toMatch(/^\/tickets\/[\w-]{32,}$/);
+
+  // The registration purged the shared count: the next reader is told 1 of 2 seats is taken.
+  expect(await summaryOf(request, eventId)).toMatchObject({ confirmed: 1, seatsLeft: 1 });
+
+  const ticket = await page.goto(ticketPath!);
+  expect(ticket?.status()).toBe(200);
+  const headers = ticket!.headers();
+  expect(headers['cache-control']).toBe('private, no-store');
+  expect(headers['netlify-cdn-cache-control']).toBeUndefined();
+  expect(headers['x-robots-tag']).toContain('noindex');
+  await expect(page.getByText('তাসনিম রহমান')).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  // Never kept by the CDN, whoever asks again.
+  expect(cdn.held().some((copy) => copy.url.startsWith('/tickets/'))).toBe(false);
+  expect((await request.get(ticketPath!)).headers()['cache-status']).not.toMatch(HIT);
+  expect(errors).toEqual([]);
+});
+
+test('a cancelled seat goes to the first on the waitlist, and the count the CDN shares follows', async ({
+  request,
+}) => {
+  const post = (n: number) => request.post(`/api/v1/events/${eventId}/registrations`, { data: registrant(n) });
+  const second = (await (await post(2)).json()) as { status: string; ticket: string };
+  expect(second.status).toBe('confirmed');
+  const third = (await (await post(3)).json()) as { status: string; position: number; ticket: string };
+  expect(third).toMatchObject({ status: 'waitlisted', position: 1 });
+  expect(await summaryOf(request, eventId)).toMatchObject({ confirmed: 2, waitlisted: 1, seatsLeft: 0 });
+
+  const cancelled = await request.delete(`/api/v1/tickets/${second.ticket}`);
+  expect(await cancelled.json()).toMatchObject({ status: 'cancelled' });
+  const promoted = await request.get(`/api/v1/tickets/${third.ticket}`);
+  expect(promoted.headers()['cache-control']).toBe('private, no-store');
+  expect(await promoted.json()).toMatchObject({ status: 'confirmed', fullName: 'Registrant 3' });
+  expect(await summaryOf(request, eventId)).toMatchObject({ confirmed: 2, waitlisted: 0 });
+
+  // A repeat of an address already registered, in another case: 409, and nothing about the first.
+  const repeat = await request.post(`/api/v1/events/${eventId}/registrations`, {
+    data: { ...registrant(3), email: 'REGISTRANT3@netlify.test' },
+  });
+  expect(repeat.status()).toBe(409);
+  expect(JSON.stringify(await repeat.json())).not.toContain('Registrant 3');
+});
+
+test('staff read the attendee list and the CSV, never from a shared copy', async ({ request }) => {
+  const auth = { Authorization: `Bearer ${await adminToken(request)}` };
+  const list = await request.get(`/api/v1/events/${eventId}/registrations`, { headers: auth });
+  expect(list.status()).toBe(200);
+  expect(list.headers()['cache-control']).toBe('private, no-store');
+  expect(((await list.json()) as { counts: object }).counts).toMatchObject({
+    confirmed: 2,
+    waitlisted: 0,
+    cancelled: 1,
+  });
+  const csv = await request.get(`/api/v1/events/${eventId}/registrations.csv`, { headers: auth });
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['cache-control']).toBe('private, no-store');
+  const bytes = await csv.body();
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(bytes.toString('utf8')).toContain('তাসনিম রহমান');
+  expect((await request.get(`/api/v1/events/${eventId}/registrations`)).status()).toBe(401);
+  expect(cdn.held().some((copy) => copy.url.includes('/registrations'))).toBe(false);
+});
+
+test('300 registrants at once for 50 seats through Neon’s driver: 50 confirmed, 250 waitlisted in order', async ({
+  request,
+}) => {
+  const id = await siteEvent(request, 'Registration Rush', 50);
+  const answers = await Promise.all(
+    Array.from({ length: 300 }, async (_, i) => {
+      // Straight to the function (POSTs pass the CDN anyway), each from an address of its own: the
+      // per-address limit is not what this tests. `netlify serve` takes the caller's address from it.
+      const res = await request.post(`${ORIGIN}/api/v1/events/${id}/registrations`, {
+        data: registrant(1000 + i),
+        headers: { 'X-Forwarded-For': `10.7.${i >> 8}.${i & 255}` },
+      });
+      return { status: res.status(), body: (await res.json()) as { status: string; position?: number } };
+    }),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(300).fill(201));
+  expect(answers.filter((a) => a.body.status === 'confirmed')).toHaveLength(50);
+  const places = answers.filter((a) => a.body.status === 'waitlisted').map((a) => a.body.position!);
+  expect(places.sort((a, b) => a - b)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
+  expect(await summaryOf(request, id)).toMatchObject({ confirmed: 50, waitlisted: 250, seatsLeft: 0 });
+});
