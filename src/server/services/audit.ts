@@ -84,7 +84,18 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
     valuesShown: ['logo', 'shortDescription', 'websiteUrl', 'facebookUrl', 'linkedinUrl', 'aboutUs', 'videoUrl'],
   },
   event: {
-    view: (e) => ({ name: e.title, fields: fieldsOf(e, 'chapterSlug') }),
+    // The registration settings are compared (and shown) one by one, as the form edits them.
+    view: ({ registration, ...e }) => ({
+      name: e.title,
+      fields: {
+        ...fieldsOf(e, 'chapterSlug'),
+        registrationMode: registration.mode,
+        registrationCapacity: registration.capacity,
+        registrationOpensAt: registration.opensAt,
+        registrationClosesAt: registration.closesAt,
+        registrationQuestions: registration.questions,
+      },
+    }),
     valuesShown: [
       'title',
       'eventDate',
@@ -98,6 +109,11 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
       'eventLink',
       'description',
       'status',
+      'registrationMode',
+      'registrationCapacity',
+      'registrationOpensAt',
+      'registrationClosesAt',
+      'registrationQuestions',
     ],
   },
   'excom-member': {
