@@ -1,8 +1,5 @@
 import { formatEventDateLong, formatTimeRange } from '../../lib/format.ts';
-
-/** The messages the outbox sends (email_outbox.kind). */
-export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted'] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
+import type { EmailKind } from '../db/schema.ts';
 
 /** What a message is made from: the registration and its event as they are when it is sent. */
 export interface TicketMailData {
