@@ -213,6 +213,8 @@ export interface RegistrationOverviewItem {
   eventId: string;
   title: string;
   eventDate: string;
+  /** Only `site` events take registrations here; the others show no seats. */
+  mode: RegistrationMode;
   capacity: number | null;
   confirmed: number;
   waitlisted: number;
