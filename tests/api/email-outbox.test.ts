@@ -2,6 +2,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/server/email/retry.ts';
 import { createMailer } from '../../src/server/email/mailer.ts';
+import { runScheduledJobs } from '../../src/server/jobs/scheduled-jobs.ts';
+import { bootstrap, describeBootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { claimDueEmail, enqueueEmail } from '../../src/server/repositories/email-outbox.repository.ts';
 import { json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
@@ -253,6 +255,53 @@ describe('two deliveries at once', () => {
     const recipients = smtp.accepted.slice(before).map((m) => (Array.isArray(m.to) ? '' : m.to?.text));
     expect(recipients).toHaveLength(24);
     expect(new Set(recipients).size).toBe(24);
+  });
+});
+
+describe('personal data past its time', () => {
+  /** Moves an event's date this many days before the test clock's today. */
+  const moveBack = async (eventId: string, days: number) => {
+    const date = new Date(clock.now().getTime() - days * 86_400_000).toISOString().slice(0, 10);
+    await api.db.updateTable('events').set({ eventDate: date }).where('id', '=', eventId).execute();
+  };
+  const stored = async (ticket: string) =>
+    (await api.db.selectFrom('registrations').select('id').where('ticket', '=', ticket).execute()).length === 1;
+
+  it('is deleted with its queued mail by the scheduled jobs, a recent event’s kept', async () => {
+    smtp.mode = 'refuse';
+    const oldEvent = await siteEvent();
+    const recentEvent = await siteEvent();
+    const old = await register(api, oldEvent, 'Old Guest', 'old@example.com');
+    const recent = await register(api, recentEvent, 'Recent Guest', 'recent@example.com');
+    await api.deps.mail.idle();
+    smtp.mode = 'accept';
+    // REGISTRATION_RETENTION_DAYS is 365: the old event ended 400 days ago, the recent one 10.
+    await moveBack(oldEvent, 400);
+    await moveBack(recentEvent, 10);
+    expect(await outboxOf(api, old.ticket)).toHaveLength(1);
+
+    const report = await runScheduledJobs(api.deps, api.origin);
+    expect(report.retention).toBe(1);
+    expect(await stored(old.ticket)).toBe(false);
+    expect(await outboxOf(api, old.ticket)).toEqual([]);
+    expect((await api.call(`/tickets/${old.ticket}`)).status).toBe(404);
+    // The recent one's refused ticket went out on the same run.
+    expect(report.mail).toMatchObject({ sent: 1 });
+    expect(arrivedFor('recent@example.com')).toHaveLength(1);
+    expect(await stored(recent.ticket)).toBe(true);
+  });
+
+  it('is deleted at start-up too (bootstrap), as the log says', async () => {
+    const eventId = await siteEvent();
+    const reg = await register(api, eventId, 'Start-up Guest', 'startup@example.com');
+    await api.deps.mail.idle();
+    await moveBack(eventId, 366);
+    const result = await bootstrap(api.db, api.deps.config, clock.now());
+    expect(result).toEqual({ deletedRegistrations: 1 });
+    expect(describeBootstrap(result)).toEqual([
+      'Deleted 1 registration of events more than REGISTRATION_RETENTION_DAYS past.',
+    ]);
+    expect(await stored(reg.ticket)).toBe(false);
   });
 });
 

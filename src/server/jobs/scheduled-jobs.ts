@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../deps.ts';
 import type { DeliveryReport } from '../email/delivery.ts';
+import { deletePersonalDataOfPastEvents } from '../services/registrations.service.ts';
 
 /** What the jobs need: the API's deps without the HTTP-only parts. */
 export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail'>;
@@ -12,9 +13,8 @@ export interface JobsReport {
 }
 
 /** The retention job alone: deletes the registrations of events that ended long enough ago. */
-export async function deleteExpiredPersonalData(_deps: JobDeps): Promise<number> {
-  // PENDING: reg-core's deletePersonalDataOfPastEvents (merged next).
-  return 0;
+export function deleteExpiredPersonalData({ config, database, now }: JobDeps): Promise<number> {
+  return deletePersonalDataOfPastEvents(database.db, now(), config.registrationRetentionDays);
 }
 
 /**
@@ -45,7 +45,8 @@ export function describeJobs({ mail, retention }: JobsReport): string[] {
   else if (mail && mail.sent + mail.failed + mail.dropped > 0)
     lines.push(`E-mail: ${mail.sent} sent, ${mail.failed} failed (retried later), ${mail.dropped} no longer due`);
   if (retention instanceof Error) lines.push(`Deleting expired registrations failed: ${retention.message}`);
-  else if (retention > 0) lines.push(`Deleted ${retention} registrations of events past their retention time`);
+  else if (retention > 0)
+    lines.push(`Deleted ${retention} registration${retention === 1 ? '' : 's'} of events past their retention time`);
   return lines;
 }
 
