@@ -127,6 +127,21 @@ describe('ticket e-mails through a real SMTP server', () => {
     expect(arrivedFor('nusrat@example.com').map((m) => m.subject)).toEqual(['Your ticket: Cloud Day']);
   });
 
+  it('sends "promoted" to those a raised capacity seats', async () => {
+    const eventId = await siteEvent(1, 'Data Day');
+    await register(api, eventId, 'Karim Uddin', 'karim@example.com');
+    const waiting = await register(api, eventId, 'Lamia Akter', 'lamia@example.com');
+    expect(waiting.status).toBe('waitlisted');
+    await api.deps.mail.idle();
+    const raised = await api.call(`/events/${eventId}`, json('PATCH', { registration: { capacity: 2 } }, alpha.token));
+    expect(raised.status).toBe(200);
+    await api.deps.mail.idle();
+    expect(arrivedFor('lamia@example.com').map((m) => m.subject)).toEqual([
+      'You are on the waitlist: Data Day',
+      'You have a seat: Data Day',
+    ]);
+  });
+
   it('keeps a registration the server refuses to mail, and retries it later until it goes', async () => {
     smtp.mode = 'refuse';
     const eventId = await siteEvent(10);
@@ -279,6 +294,7 @@ describe('personal data past its time', () => {
     await moveBack(oldEvent, 400);
     await moveBack(recentEvent, 10);
     expect(await outboxOf(api, old.ticket)).toHaveLength(1);
+    clock.advance(61_000);
 
     const report = await runScheduledJobs(api.deps, api.origin);
     expect(report.retention).toBe(1);

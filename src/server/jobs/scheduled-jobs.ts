@@ -27,12 +27,13 @@ export async function runScheduledJobs(
   origin: string,
   options: { mailBudgetMs?: number } = {},
 ): Promise<JobsReport> {
+  // Expired data first: its queued mail goes with it, unsent.
+  const retention = await deleteExpiredPersonalData(deps).catch(asError);
   const mail = deps.mail.enabled
     ? await deps.mail
         .deliver(origin, options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
         .catch(asError)
     : undefined;
-  const retention = await deleteExpiredPersonalData(deps).catch(asError);
   return { mail, retention };
 }
 
