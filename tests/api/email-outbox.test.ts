@@ -1,8 +1,13 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/server/email/retry.ts';
 import { createMailer } from '../../src/server/email/mailer.ts';
-import { runScheduledJobs } from '../../src/server/jobs/scheduled-jobs.ts';
+import {
+  LOCAL_MAIL_INTERVAL_MS,
+  LOCAL_RETENTION_INTERVAL_MS,
+  runScheduledJobs,
+  startLocalJobs,
+} from '../../src/server/jobs/scheduled-jobs.ts';
 import { bootstrap, describeBootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { claimDueEmail, enqueueEmail } from '../../src/server/repositories/email-outbox.repository.ts';
 import { json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
@@ -223,6 +228,40 @@ describe('ticket e-mails through a real SMTP server', () => {
     expect(arrivedFor('ayesha@example.com')).toHaveLength(1);
     const [sent] = await outboxOf(api, reg.ticket);
     expect(sent!.sentAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('the local server’s timers', () => {
+  it('retry due mail every minute and delete expired data every day', async () => {
+    smtp.mode = 'refuse';
+    const eventId = await siteEvent();
+    const reg = await register(api, eventId, 'Timer Guest', 'timer@example.com');
+    await api.deps.mail.idle();
+    smtp.mode = 'accept';
+    clock.advance(61_000);
+    const lines: string[] = [];
+    // Only the intervals are faked: the database and the SMTP server keep their own timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const jobs = startLocalJobs(api.deps, api.origin, (line) => lines.push(line));
+      vi.advanceTimersByTime(LOCAL_MAIL_INTERVAL_MS - 1);
+      await api.deps.mail.idle();
+      expect(arrivedFor('timer@example.com')).toEqual([]);
+      vi.advanceTimersByTime(1);
+      await api.deps.mail.idle();
+      expect(arrivedFor('timer@example.com')).toHaveLength(1);
+
+      const date = new Date(clock.now().getTime() - 400 * 86_400_000).toISOString().slice(0, 10);
+      await api.db.updateTable('events').set({ eventDate: date }).where('id', '=', eventId).execute();
+      vi.advanceTimersByTime(LOCAL_RETENTION_INTERVAL_MS - LOCAL_MAIL_INTERVAL_MS);
+      await jobs.stop();
+      expect(await api.db.selectFrom('registrations').select('id').where('ticket', '=', reg.ticket).execute()).toEqual(
+        [],
+      );
+      expect(lines).toContain('Deleted 1 registration of events past their retention time');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
