@@ -12,6 +12,7 @@ import type { ApiDeps } from '../deps.ts';
 import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
+import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { countRegistration } from '../http/rate-limit.ts';
 import { siteOrigin } from '../http/site-origin.ts';
@@ -39,7 +40,8 @@ export const ticketUrl = (c: Context, siteUrl: string | undefined, ticket: strin
  * registration form's POST, and its staff's attendee list, CSV, status changes and the dashboard's
  * overview. Tickets are tickets.routes.ts.
  */
-export function registrationRoutes({ database, now, pageCache, blobs, config }: ApiDeps) {
+export function registrationRoutes(deps: ApiDeps) {
+  const { database, now, pageCache, blobs, config } = deps;
   const db = database.db;
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
@@ -76,6 +78,8 @@ export function registrationRoutes({ database, now, pageCache, blobs, config }: 
       await countRegistration(db, clientIp(c), eventId, now());
       if (website) throw badRequest(HONEYPOT_REFUSAL);
       const { status, position, ticket } = await register({ db, pageCache }, eventId, registrant, now());
+      // Committed, with its message queued: sent after the answer, never before it.
+      sendMailSoon(c, deps);
       const body: RegistrationResult = {
         success: true,
         status,
@@ -116,6 +120,8 @@ export function registrationRoutes({ database, now, pageCache, blobs, config }: 
       assertCanManage(currentUser(c), owner.chapterId);
       const { status } = await readJson(c, registrationStatusChangeSchema);
       const registration = await changeRegistrationStatus(edit(c), c.req.param('id'), status, now());
+      // A confirmed or freed seat queues a "promoted" message.
+      sendMailSoon(c, deps);
       privately(c);
       return c.json({
         success: true,

@@ -3,6 +3,7 @@ import type { TicketView } from '../../lib/types.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { notFound } from '../http/errors.ts';
 import { cancelByTicket, readTicket } from '../services/registrations.service.ts';
 import { ticketUrl } from './registrations.routes.ts';
@@ -11,7 +12,8 @@ import { ticketUrl } from './registrations.routes.ts';
  * A registrant's ticket: whoever holds its address may read and cancel it, so its answers are never
  * cached by the CDN or shared (private, no-store), and an unknown or malformed ticket is a 404.
  */
-export function ticketRoutes({ database, now, pageCache, config }: ApiDeps) {
+export function ticketRoutes(deps: ApiDeps) {
+  const { database, now, pageCache, config } = deps;
   const db = database.db;
   return new Hono<AppEnv>()
     .use(async (c, next) => {
@@ -36,6 +38,8 @@ export function ticketRoutes({ database, now, pageCache, config }: ApiDeps) {
     })
     .delete('/:ticket', async (c) => {
       const { status } = await cancelByTicket({ db, pageCache }, c.req.param('ticket'), now());
+      // The freed seat's new holder has a "promoted" message queued.
+      sendMailSoon(c, deps);
       return c.json({ success: true, status, message: 'Your registration is cancelled' });
     });
 }
