@@ -474,7 +474,7 @@ describe('staff', () => {
     );
     // A phone number starting with + is neutralised too: a spreadsheet would read it as a formula.
     expect(lines[1]).toBe(
-      '2030-03-01 09:04,Confirmed,,মিনা রহমান,mina@example.org,'+880 1711-000000,BUET,,"Team ""A"", the best\nsecond line",',
+      `2030-03-01 09:04,Confirmed,,মিনা রহমান,mina@example.org,'+880 1711-000000,BUET,,"Team ""A"", the best\nsecond line",`,
     );
     expect(text).toContain(
       `2030-03-01 09:04,Waitlisted,1,"'=HYPERLINK(""http://evil.example"")",evil@example.org,,'@SUM(A1),,'-1+2,\r\n`,
