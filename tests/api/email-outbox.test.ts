@@ -1,4 +1,5 @@
 import type { ParsedMail } from 'mailparser';
+import { createApi } from '../../src/server/app.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/server/email/retry.ts';
 import { createMailer } from '../../src/server/email/mailer.ts';
@@ -144,6 +145,28 @@ describe('ticket e-mails through a real SMTP server', () => {
     expect(arrivedFor('lamia@example.com').map((m) => m.subject)).toEqual([
       'You are on the waitlist: Data Day',
       'You have a seat: Data Day',
+    ]);
+  });
+
+  it('hands the send to Netlify’s waitUntil, which keeps the function alive until the mail is out', async () => {
+    const eventId = await siteEvent();
+    // The API as the Netlify function runs it: its context comes beside the request (netlify-entry.ts).
+    const app = createApi(api.deps);
+    const kept: Promise<unknown>[] = [];
+    const context = { ip: '203.0.113.7', waitUntil: (promise: Promise<unknown>) => void kept.push(promise) };
+    const res = await app.fetch(
+      new Request(`${api.origin}/api/v1/events/${eventId}/registrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fullName: 'Nabila Karim', email: 'nabila@example.com', consent: true }),
+      }),
+      { context },
+    );
+    expect(res.status).toBe(201);
+    expect(kept).toHaveLength(1);
+    await kept[0];
+    expect(arrivedFor('nabila@example.com').map((m) => m.subject)).toEqual([
+      `Your ticket: Rust Workshop ${eventCount}`,
     ]);
   });
 
