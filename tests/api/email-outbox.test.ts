@@ -2,7 +2,9 @@ import type { ParsedMail } from 'mailparser';
 import { createApi } from '../../src/server/app.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ATTEMPTS } from '../../src/server/email/retry.ts';
+import { deliverDueEmail } from '../../src/server/email/delivery.ts';
 import { createMailer } from '../../src/server/email/mailer.ts';
+import { createSmtpTransport } from '../../src/server/email/transport.ts';
 import {
   LOCAL_MAIL_INTERVAL_MS,
   LOCAL_RETENTION_INTERVAL_MS,
@@ -332,6 +334,61 @@ describe('two deliveries at once', () => {
     const recipients = smtp.accepted.slice(before).map((m) => (Array.isArray(m.to) ? '' : m.to?.text));
     expect(recipients).toHaveLength(24);
     expect(new Set(recipients).size).toBe(24);
+  });
+});
+
+describe('a slow batch', () => {
+  it('hands back what its lease no longer covers, unspent, for the next run', async () => {
+    const eventId = await siteEvent();
+    const created = clock.now();
+    const ids = await api.db
+      .insertInto('registrations')
+      .values(
+        [0, 1, 2].map((i) => ({
+          eventId,
+          ticket: `slow-batch-ticket-${i}-${eventId}`,
+          fullName: `Slow ${i}`,
+          email: `slow${i}@example.com`,
+          status: 'confirmed' as const,
+          createdAt: created,
+          updatedAt: created,
+        })),
+      )
+      .returning('id')
+      .execute();
+    for (const { id } of ids) await enqueueEmail(api.db, { kind: 'registered', registrationId: id });
+    // Each send takes 90 s of the 2-minute lease: after the first, too little is left for another.
+    const smtpTransport = await createSmtpTransport(smtp.url);
+    const slow = {
+      send: async (mail: Parameters<typeof smtpTransport.send>[0]) => {
+        await smtpTransport.send(mail);
+        clock.advance(90_000);
+      },
+      close: () => smtpTransport.close(),
+    };
+    const options = { transport: slow, from: FROM, origin: api.origin, now: clock.now };
+    expect(await deliverDueEmail(api.db, options)).toEqual({ sent: 1, failed: 0, dropped: 0 });
+    const rows = await api.db
+      .selectFrom('emailOutbox')
+      .select(['attempts', 'sentAt', 'leaseUntil'])
+      .where(
+        'registrationId',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .orderBy('createdAt')
+      .execute();
+    expect(rows.filter((r) => r.sentAt !== null)).toHaveLength(1);
+    expect(rows.filter((r) => r.sentAt === null)).toEqual([
+      { attempts: 0, sentAt: null, leaseUntil: null },
+      { attempts: 0, sentAt: null, leaseUntil: null },
+    ]);
+    // The next run sends the rest, one a run, each once.
+    expect(await deliverDueEmail(api.db, options)).toMatchObject({ sent: 1 });
+    expect(await deliverDueEmail(api.db, options)).toMatchObject({ sent: 1 });
+    expect(await deliverDueEmail(api.db, options)).toMatchObject({ sent: 0 });
+    slow.close();
+    for (const i of [0, 1, 2]) expect(arrivedFor(`slow${i}@example.com`)).toHaveLength(1);
   });
 });
 

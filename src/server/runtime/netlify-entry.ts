@@ -6,10 +6,11 @@ import { createMailer } from '../email/mailer.ts';
 import { createBlobStore } from '../storage/blob-store.ts';
 
 /**
- * How long mail kicked after a registration may go on sending (waitUntil keeps the instance for it);
- * what it leaves, the scheduled function sends. Well inside a function's time limit.
+ * How long mail kicked after a registration may go on claiming (waitUntil keeps the instance for it,
+ * within the function's own time limit); what it leaves, the scheduled function sends within minutes.
+ * After one registration there is one message to send, a second or so.
  */
-export const FUNCTION_MAIL_BUDGET_MS = 15_000;
+export const FUNCTION_MAIL_BUDGET_MS = 5_000;
 
 /** The API as Netlify runs it: built once per function instance, on the first request. */
 const api = once(async () => {
