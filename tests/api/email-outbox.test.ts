@@ -135,6 +135,24 @@ describe('ticket e-mails through a real SMTP server', () => {
     expect(arrivedFor('nusrat@example.com').map((m) => m.subject)).toEqual(['Your ticket: Cloud Day']);
   });
 
+  it('sends "promoted" when staff cancel a confirmed seat', async () => {
+    const eventId = await siteEvent(1, 'Security Day');
+    const first = await register(api, eventId, 'Rina Das', 'rina@example.com');
+    await register(api, eventId, 'Sabbir Hasan', 'sabbir@example.com');
+    await api.deps.mail.idle();
+    const list = await api.call(`/events/${eventId}/registrations`, json('GET', undefined, alpha.token));
+    const { registrations } = (await list.json()) as { registrations: { id: string; email: string }[] };
+    const rina = registrations.find((r) => r.email === 'rina@example.com')!;
+    const cancelled = await api.call(`/registrations/${rina.id}`, json('PATCH', { status: 'cancelled' }, alpha.token));
+    expect(cancelled.status).toBe(200);
+    await api.deps.mail.idle();
+    expect(arrivedFor('sabbir@example.com').map((m) => m.subject)).toEqual([
+      'You are on the waitlist: Security Day',
+      'You have a seat: Security Day',
+    ]);
+    expect(first.status).toBe('confirmed');
+  });
+
   it('sends "promoted" to those a raised capacity seats', async () => {
     const eventId = await siteEvent(1, 'Data Day');
     await register(api, eventId, 'Karim Uddin', 'karim@example.com');
