@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Bundles the API function (netlify/functions/api.ts) into self-contained ES modules that netlify.toml
+ * Bundles the API function (netlify/functions/api.ts), and the scheduled one beside it, into self-contained ES modules that netlify.toml
  * serves as they are (node_bundler "none"). Netlify traces a TypeScript function with nft, which ships
  * every file of every package it reaches (all of zod's locales, all of graphql); esbuild keeps only the
  * code the function runs. The function's import graph reaches Neon's driver but neither PGlite nor pg
@@ -41,16 +41,39 @@ export const functionBuildOptions = {
   },
 } satisfies BuildOptions;
 
-/** Bundles the function into outDir/api/ (replacing what was there); returns its main module's path. */
-export async function buildFunction(outDir = FUNCTIONS_DIR): Promise<string> {
-  const dir = join(outDir, API_FUNCTION);
+/**
+ * The scheduled function (netlify/functions/scheduled-jobs.ts: due e-mail, expired personal data),
+ * bundled the same way into a folder of its own, dist-functions/scheduled-jobs/, with its own chunks
+ * (netlify.toml's [functions."scheduled-jobs"] ships them).
+ */
+export const SCHEDULED_FUNCTION = 'scheduled-jobs';
+
+export const scheduledFunctionBuildOptions = {
+  ...functionBuildOptions,
+  entryPoints: { [SCHEDULED_FUNCTION]: `netlify/functions/${SCHEDULED_FUNCTION}.ts` },
+} satisfies BuildOptions;
+
+/** Bundles one function into outDir/{name}/ (replacing what was there); returns its main module's path. */
+async function bundleInto(outDir: string, name: string, options: BuildOptions): Promise<string> {
+  const dir = join(outDir, name);
   rmSync(dir, { recursive: true, force: true });
   // The single module of earlier builds would be a second function of the same name.
-  rmSync(join(outDir, `${API_FUNCTION}.mjs`), { force: true });
-  await build({ ...functionBuildOptions, outdir: dir });
-  return join(dir, `${API_FUNCTION}.mjs`);
+  rmSync(join(outDir, `${name}.mjs`), { force: true });
+  await build({ ...options, outdir: dir });
+  return join(dir, `${name}.mjs`);
+}
+
+/** Bundles the API function into outDir/api/; returns its main module's path. */
+export async function buildFunction(outDir = FUNCTIONS_DIR): Promise<string> {
+  return bundleInto(outDir, API_FUNCTION, functionBuildOptions);
+}
+
+/** Bundles the scheduled function into outDir/scheduled-jobs/; returns its main module's path. */
+export async function buildScheduledFunction(outDir = FUNCTIONS_DIR): Promise<string> {
+  return bundleInto(outDir, SCHEDULED_FUNCTION, scheduledFunctionBuildOptions);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(`Bundled the API function into ${await buildFunction()} and its ${API_CHUNKS}/`);
+  console.log(`Bundled the scheduled function into ${await buildScheduledFunction()} and its ${API_CHUNKS}/`);
 }

@@ -7,6 +7,7 @@ import { cacheDirIn, localImageCdn } from '../src/server/images/local-image-cdn.
 import { IMAGE_CDN_PATH } from '../src/lib/images/responsive-image.ts';
 import { providePageDeps } from '../src/server/pages/page-deps.ts';
 import { createDeps } from '../src/server/runtime/local-deps.ts';
+import { startLocalJobs } from '../src/server/jobs/scheduled-jobs.ts';
 
 /**
  * `npm run dev`: the API and the image CDN on PORT+1 and Astro's dev server on PORT, proxying /api/v1
@@ -27,6 +28,8 @@ const fetch = (request: Request) =>
 // Astro's dev server shares this process: keep Node's own Response (its WebAssembly loaders stream from it).
 serve({ fetch, port: apiPort, hostname: '127.0.0.1', overrideGlobalObjects: false });
 providePageDeps(deps);
+// Due e-mail every minute, expired registrations daily, as `npm start` does; links on the dev server.
+startLocalJobs(deps, config.mail.linkOrigin ?? `http://localhost:${config.port}`);
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 process.env['DEV_API_ORIGIN'] = `http://127.0.0.1:${apiPort}`;

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { DEFAULT_BLOG_DIR } from '../../src/server/blog/local-source.ts';
-import { API_FUNCTION, FUNCTIONS_DIR } from '../build-function.ts';
+import { API_FUNCTION, FUNCTIONS_DIR, SCHEDULED_FUNCTION } from '../build-function.ts';
 import { SSR_DIR } from './bundle-ssr.ts';
 
 /**
@@ -64,6 +64,8 @@ export function functionFiles({ apiDir = FUNCTIONS_DIR, ssrDir = SSR_DIR } = {})
       name: API_FUNCTION,
       entries: [...filesUnder(join(apiDir, API_FUNCTION), '.'), ...filesUnder(DEFAULT_BLOG_DIR, '.')],
     },
+    // dist-functions/scheduled-jobs/: its main module and chunks (its own included_files).
+    { name: SCHEDULED_FUNCTION, entries: filesUnder(join(apiDir, SCHEDULED_FUNCTION), '.') },
     // The pages' function: its folder (the adapter's in-source config includes '**/*').
     { name: 'ssr', entries: filesUnder(ssrDir, ssrDir) },
   ];

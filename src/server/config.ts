@@ -12,6 +12,8 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+export const DEFAULT_MAIL_FROM = 'IEEE CS Bangladesh Chapter <no-reply@ieeecsbdc.org>';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,6 +30,29 @@ const envSchema = z.object({
   HASHNODE_GQL_URL: z.url().default('https://gql.hashnode.com'),
   SITE_URL: z.url().optional(),
   BLOB_STORE: z.enum(['filesystem', 'netlify']).optional(),
+  // Outgoing mail (registration tickets). Unset: no e-mail; messages wait in the outbox, harmless.
+  SMTP_URL: z
+    .string()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.com:465')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default(DEFAULT_MAIL_FROM),
+  REGISTRATION_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 (day)')
+    .max(36500)
+    .default(365),
+  // Set by Netlify in functions (with SITE_NAME and SITE_ID): the site's main address. E-mailed links
+  // fall back to it when SITE_URL is unset, since a scheduled run has no request to take one from.
+  // A generic name some shells set to other things: a value that is no http(s) address is ignored.
+  URL: z.string().optional(),
   // Tests only (npm run test:netlify): Neon's driver talks plain WebSockets to this WebSocket-to-TCP
   // proxy in front of a local PostgreSQL instead of Neon's own endpoint. Never set in production.
   NEON_WS_PROXY: z
@@ -64,6 +89,19 @@ export interface Config {
   readonly purgeApiUrl: string | undefined;
   /** Uploaded images: files in DATA_DIR/uploads, or Netlify Blobs in production. */
   readonly blobStore: { kind: 'filesystem'; dir: string } | { kind: 'netlify' };
+  readonly mail: {
+    /** SMTP_URL; undefined sends nothing (the outbox keeps the messages). */
+    readonly smtpUrl: string | undefined;
+    /** MAIL_FROM: the From header of every message. */
+    readonly from: string;
+    /**
+     * The origin e-mailed links use when no request gives one (timers, the scheduled function):
+     * SITE_URL, else Netlify's URL; undefined locally, where the server passes its own address.
+     */
+    readonly linkOrigin: string | undefined;
+  };
+  /** REGISTRATION_RETENTION_DAYS: an event's registrations are deleted this many days after it. */
+  readonly registrationRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +115,12 @@ export function selectDatabase(url: string | undefined, dataDir: string, neonWsP
   // Neon's serverless driver speaks WebSockets, which suits functions; any other server gets pg.
   if (!new URL(url).hostname.endsWith('.neon.tech')) return { kind: 'postgres', driver: 'pg', url };
   return { kind: 'postgres', driver: 'neon', url, ...(neonWsProxy ? { wsProxy: neonWsProxy } : {}) };
+}
+
+function httpOrigin(value: string | undefined): string | undefined {
+  if (!value || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
 }
 
 function localSessionSecret(dataDir: string): string {
@@ -126,6 +170,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (e.BLOB_STORE ?? (e.NETLIFY === 'true' ? 'netlify' : 'filesystem')) === 'netlify'
         ? { kind: 'netlify' }
         : { kind: 'filesystem', dir: join(dataDir, 'uploads') },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      linkOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : httpOrigin(e.URL),
+    },
+    registrationRetentionDays: e.REGISTRATION_RETENTION_DAYS,
   };
   return Object.freeze(config);
 }

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { PageCache } from './caching/page-cache.ts';
 import type { BlobStore } from './storage/blob-store.ts';
+import type { Mailer } from './email/mailer.ts';
 
 /** What the API needs from its runtime; the Node server and the Netlify function each build one. */
 export interface ApiDeps {
@@ -12,4 +13,6 @@ export interface ApiDeps {
   now: () => Date;
   /** The CDN cache of the on-demand pages, purged after staff edits (a no-op on the local server). */
   pageCache: PageCache;
+  /** Sends the e-mail outbox; routes kick it after a registration commits (http/send-mail-soon.ts). */
+  mail: Mailer;
 }

@@ -47,9 +47,8 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
   const config: Config = Object.freeze({ ...base, database: testDb.target, ...overrides });
   const counter = roundTripCounter();
   const deps = {
-    ...(await createDeps(config, counter.wrap)),
+    ...(await createDeps(config, counter.wrap, options.now ? { now: options.now } : {})),
     ...(options.pageCache ? { pageCache: options.pageCache } : {}),
-    ...(options.now ? { now: options.now } : {}),
   };
   await bootstrap(deps.database.db, config);
   const api = createApi(deps);
@@ -65,6 +64,9 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
     call: (path, init) => fetch(`${origin}/api/v1${path}`, init),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // A delivery the routes kicked finishes before its database goes.
+      await deps.mail.idle();
+      deps.mail.close();
       await deps.database.db.destroy();
       await testDb.drop();
     },

@@ -83,6 +83,47 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ ...local, ADMIN_PASSWORD: 'long-enough-1' }).admin.password).toBe('long-enough-1');
   });
+  it('sends no e-mail without SMTP_URL, from the chapter’s address, and keeps registrations a year', () => {
+    const c = loadConfig(local);
+    expect(c.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'IEEE CS Bangladesh Chapter <no-reply@ieeecsbdc.org>',
+      linkOrigin: undefined,
+    });
+    expect(c.registrationRetentionDays).toBe(365);
+  });
+  it('reads SMTP_URL, MAIL_FROM and REGISTRATION_RETENTION_DAYS', () => {
+    const c = loadConfig({
+      ...local,
+      SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+      MAIL_FROM: 'Events <events@example.org>',
+      REGISTRATION_RETENTION_DAYS: '30',
+    });
+    expect(c.mail.smtpUrl).toBe('smtps://user:secret@smtp.example.com:465');
+    expect(c.mail.from).toBe('Events <events@example.org>');
+    expect(c.registrationRetentionDays).toBe(30);
+    expect(loadConfig({ ...local, SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+  it('refuses an SMTP_URL that is no smtp(s):// address and a retention under a day, naming each', () => {
+    expect(() => loadConfig({ ...local, SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ ...local, SMTP_URL: 'smtp.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ ...local, REGISTRATION_RETENTION_DAYS: '0' })).toThrow(/REGISTRATION_RETENTION_DAYS/);
+    expect(() => loadConfig({ ...local, REGISTRATION_RETENTION_DAYS: '1.5' })).toThrow(/REGISTRATION_RETENTION_DAYS/);
+    expect(() => loadConfig({ ...local, REGISTRATION_RETENTION_DAYS: 'a year' })).toThrow(
+      /REGISTRATION_RETENTION_DAYS/,
+    );
+  });
+  it('links e-mail to SITE_URL, else to the address Netlify gives its functions (URL)', () => {
+    expect(loadConfig({ ...local, URL: 'https://ieeecsbdc.netlify.app' }).mail.linkOrigin).toBe(
+      'https://ieeecsbdc.netlify.app',
+    );
+    expect(
+      loadConfig({ ...local, SITE_URL: 'https://ieeecsbdc.org/', URL: 'https://ieeecsbdc.netlify.app' }).mail
+        .linkOrigin,
+    ).toBe('https://ieeecsbdc.org');
+    // Not Netlify's: a shell's URL that is no web address is ignored, not fatal.
+    expect(loadConfig({ ...local, URL: 'not an address' }).mail.linkOrigin).toBeUndefined();
+  });
   it('keeps a generated session secret in DATA_DIR across restarts', () => {
     const dir = `.tmp/unit-secret-${Date.now()}`;
     const a = loadConfig({ DATA_DIR: dir });

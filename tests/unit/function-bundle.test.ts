@@ -2,7 +2,15 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { API_CHUNKS, API_FUNCTION, FUNCTIONS_DIR, functionBuildOptions } from '../../scripts/build-function.ts';
+import {
+  API_CHUNKS,
+  API_FUNCTION,
+  FUNCTIONS_DIR,
+  SCHEDULED_FUNCTION,
+  functionBuildOptions,
+  scheduledFunctionBuildOptions,
+} from '../../scripts/build-function.ts';
+import { config as scheduledConfig } from '../../netlify/functions/scheduled-jobs.ts';
 import { adapterEntry, bundleProblems, bundledPackages } from '../../scripts/netlify/bundle-ssr.ts';
 
 describe('the Netlify function bundle', () => {
@@ -27,11 +35,12 @@ describe('the Netlify function bundle', () => {
     const imports = Object.values(outputs).flatMap((output) => output.imports.map((i) => i.path));
     // (debug, under file-type, asks for supports-color inside a try/catch; it is optional and absent.)
     expect(imports.filter((path) => !isBuiltin(path) && !(path in outputs) && path !== 'supports-color')).toEqual([]);
-    // The blog sources' libraries are chunks of their own, read only when a request needs them.
+    // The blog sources' libraries, and nodemailer, are chunks of their own, read only when a request
+    // needs them (a blog read; a registration's e-mail).
     const main = outputs[`out/${API_FUNCTION}.mjs`]!;
-    expect(Object.keys(main.inputs).some((path) => /node_modules\/(graphql|marked|sanitize-html)\//.test(path))).toBe(
-      false,
-    );
+    expect(
+      Object.keys(main.inputs).some((path) => /node_modules\/(graphql|marked|sanitize-html|nodemailer)\//.test(path)),
+    ).toBe(false);
     // Every chunk lies where netlify.toml's included_files ships it from.
     for (const path of Object.keys(outputs))
       expect(path).toMatch(new RegExp(`^out/(${API_FUNCTION}\\.mjs$|${API_CHUNKS}/)`));
@@ -39,6 +48,36 @@ describe('the Netlify function bundle', () => {
       new RegExp(`included_files = \\[.*"${FUNCTIONS_DIR}/${API_FUNCTION}/${API_CHUNKS}/\\*\\*"`),
     );
   }, 60_000);
+});
+
+describe('the scheduled function’s bundle (due e-mail, expired personal data)', () => {
+  it('is a folder of its own that netlify.toml ships, on Neon’s driver, loading nodemailer only to send', async () => {
+    const result = await build({ ...scheduledFunctionBuildOptions, write: false, metafile: true, outdir: 'out' });
+    const outputs = result.metafile.outputs;
+    const packagesOf = (inputs: Record<string, unknown>) =>
+      new Set(Object.keys(inputs).flatMap((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? []));
+    const all = packagesOf(result.metafile.inputs);
+    expect(all).toContain('@neondatabase/serverless');
+    expect(all).toContain('nodemailer');
+    for (const name of ['@electric-sql/pglite', 'pg', 'sharp']) expect(all).not.toContain(name);
+    // nodemailer is a chunk, read on the first send.
+    const main = outputs[`out/${SCHEDULED_FUNCTION}.mjs`]!;
+    expect(packagesOf(main.inputs)).not.toContain('nodemailer');
+    const imports = Object.values(outputs).flatMap((output) => output.imports.map((i) => i.path));
+    expect(imports.filter((path) => !isBuiltin(path) && !(path in outputs))).toEqual([]);
+    for (const path of Object.keys(outputs))
+      expect(path).toMatch(new RegExp(`^out/(${SCHEDULED_FUNCTION}\\.mjs$|${API_CHUNKS}/)`));
+    const toml = readFileSync('netlify.toml', 'utf8');
+    expect(toml).toMatch(
+      new RegExp(
+        `\\[functions\\."${SCHEDULED_FUNCTION}"\\]\\s+(#.*\\s+)*included_files = \\["${FUNCTIONS_DIR}/${SCHEDULED_FUNCTION}/${API_CHUNKS}/\\*\\*"\\]`,
+      ),
+    );
+  }, 60_000);
+
+  it('runs every five minutes', () => {
+    expect(scheduledConfig).toEqual({ schedule: '*/5 * * * *' });
+  });
 });
 
 describe('the pages’ SSR function bundle (scripts/netlify/bundle-ssr.ts)', () => {

@@ -5,6 +5,7 @@ import type { EventListResponse } from '../../lib/types.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { sharedRead } from '../caching/cache-headers.ts';
 import { cacheTag } from '../caching/page-cache.ts';
 import { readJson, validate } from '../http/body.ts';
@@ -21,10 +22,14 @@ import {
   removeEvent,
 } from '../services/events.service.ts';
 
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** The list's parameters: the only part of the query string in the CDN's key. */
 const EVENT_LIST_PARAMETERS = Object.keys(eventListQuerySchema.shape);
 
-export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
+export function eventRoutes(deps: ApiDeps) {
+  const { database, now, pageCache, blobs } = deps;
   const db = database.db;
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
@@ -38,8 +43,12 @@ export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const update = async (c: Context<AppEnv>, id: string) => {
     const existing = await ownedEvent(c, id);
     const changes = await readJson(c, eventUpdateSchema);
-    const merged = validate(eventSchema, { ...existing, ...changes });
+    // The registration settings merge field by field: an edit of the capacity keeps the questions.
+    const registration = { ...existing.registration, ...definedOnly(changes.registration ?? {}) };
+    const merged = validate(eventSchema, { ...existing, ...changes, registration });
     const event = await changeEvent(edit(c), existing.id, merged, now());
+    // A raised (or lifted) capacity promotes people from the waitlist, whose mail is now queued.
+    if (changes.registration !== undefined) sendMailSoon(c, deps);
     return c.json({ success: true, message: 'Event Updated Successfully', event });
   };
 

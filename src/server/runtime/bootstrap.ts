@@ -4,21 +4,34 @@ import { randomPassword } from '../auth/password.ts';
 import { ConfigError, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { seedSampleData, type SeedResult } from '../db/sample-data/index.ts';
+import { deletePersonalDataOfPastEvents } from '../services/registrations.service.ts';
 
 export interface BootstrapResult {
   /** Set only when this run created the admin account; password only when it was generated. */
   createdAdmin?: { email: string; password: string | undefined; generated: boolean };
   /** Set when this run filled the database with sample content. */
   sample?: SeedResult;
+  /** Set when registrations of events past REGISTRATION_RETENTION_DAYS were deleted: how many. */
+  deletedRegistrations?: number;
 }
 
 /**
- * First start (or, in production, first deploy) on a database without an admin: create the admin
+ * Every start (locally) and deploy (Netlify's migrate step): delete the registrations of events past
+ * REGISTRATION_RETENTION_DAYS. Then, on the first start (or, in production, first deploy) on a
+ * database without an admin: create the admin
  * (the home chapter's account) and, when SAMPLE_DATA is on, the sample content. Later runs change
  * nothing. In production the password must come from ADMIN_PASSWORD: a generated one would have to
  * be printed into the deploy log.
  */
 export async function bootstrap(db: Kysely<Database>, config: Config, now = new Date()): Promise<BootstrapResult> {
+  // Every start (and deploy) first deletes the personal data kept past its time: a local server may
+  // have been off when its daily run was due (scheduled-jobs.ts).
+  const deleted = await deletePersonalDataOfPastEvents(db, now, config.registrationRetentionDays);
+  const retention = deleted > 0 ? { deletedRegistrations: deleted } : {};
+  return { ...retention, ...(await firstStart(db, config, now)) };
+}
+
+async function firstStart(db: Kysely<Database>, config: Config, now: Date): Promise<BootstrapResult> {
   if (await anyAdminExists(db)) return {};
   if (config.production && config.admin.password === undefined) {
     throw new ConfigError(
@@ -36,8 +49,13 @@ export async function bootstrap(db: Kysely<Database>, config: Config, now = new 
 }
 
 /** What a bootstrap did, for the console: a generated password once, a password from ADMIN_PASSWORD never. */
-export function describeBootstrap({ createdAdmin, sample }: BootstrapResult): string[] {
-  if (!createdAdmin) return [];
+export function describeBootstrap({ createdAdmin, sample, deletedRegistrations }: BootstrapResult): string[] {
+  const retention = deletedRegistrations
+    ? [
+        `Deleted ${deletedRegistrations} registration${deletedRegistrations === 1 ? '' : 's'} of events more than REGISTRATION_RETENTION_DAYS past.`,
+      ]
+    : [];
+  if (!createdAdmin) return retention;
   const { email, password, generated } = createdAdmin;
   const lines = [
     generated
@@ -48,5 +66,5 @@ export function describeBootstrap({ createdAdmin, sample }: BootstrapResult): st
     lines.push(`Added sample chapters, events and people (SAMPLE_DATA=0 turns this off).`);
     lines.push(`Sample chapter accounts (password ${sample.accounts.password}): ${sample.accounts.emails.join(', ')}`);
   }
-  return lines;
+  return [...retention, ...lines];
 }

@@ -2,21 +2,36 @@ import type { Context } from '@netlify/functions';
 import { createApi } from '../app.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
 import { netlifyPageCache } from '../caching/page-cache.ts';
+import { createMailer } from '../email/mailer.ts';
 import { createBlobStore } from '../storage/blob-store.ts';
+
+/**
+ * How long mail kicked after a registration may go on claiming (waitUntil keeps the instance for it,
+ * within the function's own time limit); what it leaves, the scheduled function sends within minutes.
+ * After one registration there is one message to send, a second or so.
+ */
+export const FUNCTION_MAIL_BUDGET_MS = 5_000;
 
 /** The API as Netlify runs it: built once per function instance, on the first request. */
 const api = once(async () => {
   const config = functionConfig();
+  const database = connectFunction(config);
+  const now = () => new Date();
   return createApi({
     config,
-    database: connectFunction(config),
+    database,
     blobs: await createBlobStore(config),
-    now: () => new Date(),
+    now,
     pageCache: netlifyPageCache(config.purgeApiUrl),
+    mail: createMailer({ db: database.db, config, now, budgetMs: FUNCTION_MAIL_BUDGET_MS }),
   });
 });
 
-/** Netlify's context travels with the request: the caller's address is read from it (http/client-ip.ts). */
+/**
+ * Netlify's context travels with the request: the caller's address is read from it
+ * (http/client-ip.ts), and its waitUntil keeps a kicked e-mail delivery going after the answer
+ * (http/send-mail-soon.ts).
+ */
 export async function handle(request: Request, context?: Context): Promise<Response> {
   return (await api()).fetch(request, { context });
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bootstrap, describeBootstrap } from './bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDeps } from './local-deps.ts';
+import { startLocalJobs } from '../jobs/scheduled-jobs.ts';
 import { providePageDeps } from '../pages/page-deps.ts';
 import { createServerApp } from './server-app.ts';
 
@@ -24,7 +25,7 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const deps = { ...(await createDeps(config)), ...(options.now ? { now: options.now } : {}) };
+  const deps = await createDeps(config, undefined, options.now ? { now: options.now } : {});
   for (const line of describeBootstrap(await bootstrap(deps.database.db, config))) log(line);
 
   providePageDeps(deps);
@@ -37,11 +38,19 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   log(`Site and API running at ${url} (database: ${deps.database.kind})`);
+  if (!deps.mail.enabled) log('E-mail is off (no SMTP_URL): registrations are kept, their messages wait');
+
+  // E-mailed links use SITE_URL when set, else this server's own address.
+  const jobs = startLocalJobs(deps, deps.config.mail.linkOrigin ?? url, log);
+  // Whatever was queued while the server was down goes out now.
+  void deps.mail.kick(deps.config.mail.linkOrigin ?? url);
 
   return {
     url,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
+      deps.mail.close();
       await deps.database.db.destroy();
     },
   };

@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import {
+  claimDueEmail,
+  deleteEmail,
+  findEmailRecipient,
+  markEmailFailed,
+  markEmailSent,
+  releaseEmail,
+  type ClaimedEmail,
+  type EmailRecipient,
+} from '../repositories/email-outbox.repository.ts';
+import { composeTicketMail } from './messages.ts';
+import { MAX_ATTEMPTS, retryDelay } from './retry.ts';
+import type { MailTransport } from './transport.ts';
+
+/** How long a claimed message is another delivery's to leave alone (another process, or this one's next run). */
+export const LEASE_MS = 2 * 60_000;
+/** Messages claimed at once; a run claims again until nothing is due. */
+export const BATCH_SIZE = 10;
+/**
+ * A send takes at most about three SMTP step timeouts (transport.ts); a claimed message is sent only
+ * while its lease has this much left, so a lease never runs out during its send (another delivery
+ * would then send it again). The rest of the batch is handed back, unspent.
+ */
+export const SEND_MARGIN_MS = 40_000;
+/** An error's message is kept this long (SMTP replies can be long). */
+const MAX_ERROR_LENGTH = 500;
+
+export interface DeliveryOptions {
+  transport: MailTransport;
+  from: string;
+  /** The site's origin for the ticket links: `${origin}/tickets/${ticket}`. */
+  origin: string;
+  /** The clock (ApiDeps.now): due times, leases and retries follow it. */
+  now: () => Date;
+  /** Stop claiming more once this much real time has passed (a function has a time limit). */
+  budgetMs?: number;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+  /** Not sent because the registration was cancelled, or no longer in the state the message tells of. */
+  dropped: number;
+}
+
+/** A message still tells the truth: a seat for a confirmed registration, a place in line for a waitlisted one. */
+function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient): boolean {
+  return kind === 'waitlisted' ? recipient.status === 'waitlisted' : recipient.status === 'confirmed';
+}
+
+function describeError(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.slice(0, MAX_ERROR_LENGTH) || 'unknown error';
+}
+
+/**
+ * Sends the outbox's due messages: claims a batch under a lease (so concurrent deliveries, in this
+ * process or another, never take the same message), composes each from its registration and event as
+ * they are now, sends it, and marks it sent; a failure is recorded and retried later with a growing
+ * wait. A message about a cancelled registration is dropped unsent.
+ */
+export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOptions): Promise<DeliveryReport> {
+  const { transport, from, origin, now } = options;
+  const report: DeliveryReport = { sent: 0, failed: 0, dropped: 0 };
+  const started = performance.now();
+  const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY;
+
+  while (performance.now() - started < budgetMs) {
+    const batch = await claimDueEmail(db, {
+      now: now(),
+      limit: BATCH_SIZE,
+      leaseMs: LEASE_MS,
+      maxAttempts: MAX_ATTEMPTS,
+    });
+    if (batch.length === 0) break;
+    for (const [index, message] of batch.entries()) {
+      if (message.leaseUntil.getTime() - now().getTime() < SEND_MARGIN_MS) {
+        await releaseEmail(
+          db,
+          batch.slice(index).map((m) => m.id),
+        );
+        return report;
+      }
+      const recipient = await findEmailRecipient(db, message.registrationId);
+      if (!recipient || !stillTrue(message.kind, recipient)) {
+        await deleteEmail(db, message.id);
+        report.dropped++;
+        continue;
+      }
+      const mail = composeTicketMail({
+        kind: message.kind,
+        fullName: recipient.fullName,
+        email: recipient.email,
+        ticketUrl: `${origin}/tickets/${recipient.ticket}`,
+        position: recipient.position ?? undefined,
+        event: recipient.event,
+      });
+      try {
+        await transport.send({ ...mail, from });
+      } catch (err) {
+        const delay = retryDelay(message.attempts);
+        await markEmailFailed(db, message.id, {
+          error:
+            delay === undefined
+              ? `gave up after ${message.attempts} attempts: ${describeError(err)}`
+              : describeError(err),
+          nextAttemptAt: delay === undefined ? undefined : new Date(now().getTime() + delay),
+        });
+        report.failed++;
+        continue;
+      }
+      await markEmailSent(db, message.id, now());
+      report.sent++;
+    }
+  }
+  return report;
+}

@@ -1,0 +1,130 @@
+import { formatEventDateLong, formatTimeRange } from '../../lib/format.ts';
+import type { EmailKind } from '../db/schema.ts';
+
+/** What a message is made from: the registration and its event as they are when it is sent. */
+export interface TicketMailData {
+  kind: EmailKind;
+  fullName: string;
+  email: string;
+  /** The ticket's own address: `${siteOrigin}/tickets/${ticket}`. */
+  ticketUrl: string;
+  /** The place on the waitlist (waitlisted messages). */
+  position?: number | undefined;
+  event: { title: string; eventDate: string; startTime: string; endTime: string; location: string };
+}
+
+export interface ComposedMail {
+  to: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Everything a person or staff typed goes into the HTML through this (names, titles, places, links). */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+}
+
+/** A subject is one header line: a title can't break it (nodemailer folds and encodes the rest). */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+interface Parts {
+  subject: string;
+  /** The opening paragraph: what happened. */
+  lead: string;
+  /** Paragraphs after the event's details. */
+  after: string[];
+  /** The link's words. */
+  linkText: string;
+}
+
+const CANCEL_NOTE =
+  'Can’t come? Open your ticket and choose “Cancel my registration”, so that your seat goes to the next person on the waitlist.';
+
+function partsOf(data: TicketMailData): Parts {
+  const title = oneLine(data.event.title);
+  switch (data.kind) {
+    case 'registered':
+      return {
+        subject: `Your ticket: ${title}`,
+        lead: `Your seat at ${title} is confirmed.`,
+        after: ['Show your ticket (on your phone or printed) at the entrance.', CANCEL_NOTE],
+        linkText: 'Open your ticket',
+      };
+    case 'promoted':
+      return {
+        subject: `You have a seat: ${title}`,
+        lead: `Good news: a seat became free at ${title}, and it is now yours. You were on the waitlist; your registration is now confirmed.`,
+        after: ['Show your ticket (on your phone or printed) at the entrance.', CANCEL_NOTE],
+        linkText: 'Open your ticket',
+      };
+    case 'waitlisted':
+      return {
+        subject: `You are on the waitlist: ${title}`,
+        lead:
+          `${title} is full, so you are on its waitlist` +
+          (data.position ? `, at position ${data.position}.` : '.') +
+          ' When a seat becomes free, the first person on the waitlist gets it, and we e-mail you if it is yours.',
+        after: [
+          'Your ticket’s page always shows your current place.',
+          'No longer interested? Open your ticket and choose “Cancel my registration”.',
+        ],
+        linkText: 'Open your ticket',
+      };
+  }
+}
+
+/** The message for one outbox row: plain text and a simple, accessible HTML version of the same words. */
+export function composeTicketMail(data: TicketMailData): ComposedMail {
+  const { event } = data;
+  const parts = partsOf(data);
+  const when = `${formatEventDateLong(event.eventDate)}, ${formatTimeRange(event.startTime, event.endTime)} (Dhaka time)`;
+  const details: [string, string][] = [
+    ['Event', oneLine(event.title)],
+    ['When', when],
+    ['Where', event.location],
+  ];
+  const greeting = `Dear ${data.fullName},`;
+  const signature = 'IEEE Computer Society Bangladesh Chapter';
+
+  const text = [
+    greeting,
+    '',
+    parts.lead,
+    '',
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Your ticket: ${data.ticketUrl}`,
+    '',
+    ...parts.after.flatMap((p) => [p, '']),
+    signature,
+    '',
+  ].join('\n');
+
+  const paragraph = (words: string) => `<p>${escapeHtml(words)}</p>`;
+  const html = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><title>' + escapeHtml(parts.subject) + '</title></head>',
+    '<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a;">',
+    paragraph(greeting),
+    paragraph(parts.lead),
+    '<table role="presentation" style="border-collapse: collapse;">',
+    ...details.map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    ),
+    '</table>',
+    `<p><a href="${escapeHtml(data.ticketUrl)}" style="color: #00629b; font-weight: bold;">${escapeHtml(parts.linkText)}</a></p>`,
+    `<p>Or copy this address into your browser: ${escapeHtml(data.ticketUrl)}</p>`,
+    ...parts.after.map(paragraph),
+    paragraph(signature),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+
+  return { to: { name: data.fullName, address: data.email }, subject: parts.subject, text, html };
+}

@@ -1,0 +1,86 @@
+import type { ApiDeps } from '../deps.ts';
+import type { DeliveryReport } from '../email/delivery.ts';
+import { deletePersonalDataOfPastEvents } from '../services/registrations.service.ts';
+
+/** What the jobs need: the API's deps without the HTTP-only parts. */
+export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail'>;
+
+export interface JobsReport {
+  /** undefined: no SMTP_URL, nothing was claimed. An Error: the run failed (the messages stay queued). */
+  mail: DeliveryReport | Error | undefined;
+  /** Registrations deleted with their personal data (events more than REGISTRATION_RETENTION_DAYS past). */
+  retention: number | Error;
+}
+
+/** The retention job alone: deletes the registrations of events that ended long enough ago. */
+export function deleteExpiredPersonalData({ config, database, now }: JobDeps): Promise<number> {
+  return deletePersonalDataOfPastEvents(database.db, now(), config.registrationRetentionDays);
+}
+
+/**
+ * One run of the periodic jobs (the Netlify scheduled function; the local server's timers run the same
+ * two parts on their own rhythms). Each part fails alone: a down SMTP server doesn't keep personal data
+ * past its time, nor the other way round.
+ */
+export async function runScheduledJobs(
+  deps: JobDeps,
+  origin: string,
+  options: { mailBudgetMs?: number } = {},
+): Promise<JobsReport> {
+  // Expired data first: its queued mail goes with it, unsent.
+  const retention = await deleteExpiredPersonalData(deps).catch(asError);
+  const mail = deps.mail.enabled
+    ? await deps.mail
+        .deliver(origin, options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
+        .catch(asError)
+    : undefined;
+  return { mail, retention };
+}
+
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
+/** The log lines of a run: what it did, and what failed. */
+export function describeJobs({ mail, retention }: JobsReport): string[] {
+  const lines: string[] = [];
+  if (mail instanceof Error) lines.push(`E-mail delivery failed; the messages stay queued: ${mail.message}`);
+  else if (mail && mail.sent + mail.failed + mail.dropped > 0)
+    lines.push(`E-mail: ${mail.sent} sent, ${mail.failed} failed (retried later), ${mail.dropped} no longer due`);
+  if (retention instanceof Error) lines.push(`Deleting expired registrations failed: ${retention.message}`);
+  else if (retention > 0)
+    lines.push(`Deleted ${retention} registration${retention === 1 ? '' : 's'} of events past their retention time`);
+  return lines;
+}
+
+/** How often the local server retries due mail, and deletes expired personal data. */
+export const LOCAL_MAIL_INTERVAL_MS = 60_000;
+export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
+
+/**
+ * The local server's timers: due mail every minute (a message that failed waits for its retry time),
+ * expired personal data once a day (and at start-up: bootstrap.ts). `stop` clears them and waits for a
+ * run in progress, so the database can close after it.
+ */
+export function startLocalJobs(
+  deps: JobDeps,
+  origin: string,
+  log: (line: string) => void = console.log,
+): { stop(): Promise<void> } {
+  let retentionRun: Promise<void> | undefined;
+  const mailTimer = setInterval(() => void deps.mail.kick(origin), LOCAL_MAIL_INTERVAL_MS);
+  const retentionTimer = setInterval(() => {
+    retentionRun ??= deleteExpiredPersonalData(deps)
+      .then((count) => describeJobs({ mail: undefined, retention: count }).forEach(log))
+      .catch((err: unknown) => describeJobs({ mail: undefined, retention: asError(err) }).forEach(log))
+      .finally(() => (retentionRun = undefined));
+  }, LOCAL_RETENTION_INTERVAL_MS);
+  // Timers don't keep the process alive: the HTTP server does.
+  mailTimer.unref();
+  retentionTimer.unref();
+  return {
+    stop: async () => {
+      clearInterval(mailTimer);
+      clearInterval(retentionTimer);
+      await Promise.all([deps.mail.idle(), retentionRun]);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import type { Kysely } from 'kysely';
+import type { Database, EmailKind } from '../db/schema.ts';
+import type { RegistrationStatus } from '../../lib/types.ts';
+
+/**
+ * The outbox of registration mail (issue 27). A message is queued in the transaction that made its
+ * reason (a registration, a promotion), so it is queued if and only if that commits; a sender works
+ * through the queue later, composing each message from the registration as it is then. A slow or
+ * failing mail server therefore never delays or loses a registration.
+ */
+export interface QueuedEmail {
+  kind: EmailKind;
+  registrationId: string;
+}
+
+/** Queues one message, due at once. */
+export async function enqueueEmail(db: Kysely<Database>, { kind, registrationId }: QueuedEmail): Promise<void> {
+  await db.insertInto('emailOutbox').values({ kind, registrationId }).execute();
+}
+
+/** Queues several (a capacity raise promotes many at once) in one statement. */
+export async function enqueueEmails(db: Kysely<Database>, emails: readonly QueuedEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .insertInto('emailOutbox')
+    .values(emails.map(({ kind, registrationId }) => ({ kind, registrationId })))
+    .execute();
+}
+
+/** A message claimed for sending: its lease keeps other deliveries off it until leaseUntil. */
+export interface ClaimedEmail {
+  id: string;
+  kind: EmailKind;
+  registrationId: string;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  leaseUntil: Date;
+}
+
+/**
+ * Claims up to `limit` due messages (unsent, due, not under another delivery's lease, fewer than
+ * `maxAttempts` tries), oldest first, in one statement: the rows are locked with SKIP LOCKED while
+ * they are leased, so two deliveries running at once (two function instances, or a timer and a kick)
+ * never take the same message. The claim counts as an attempt.
+ */
+export async function claimDueEmail(
+  db: Kysely<Database>,
+  { now, limit, leaseMs, maxAttempts }: { now: Date; limit: number; leaseMs: number; maxAttempts: number },
+): Promise<ClaimedEmail[]> {
+  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const rows = await db
+    .updateTable('emailOutbox')
+    .set((eb) => ({ leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('emailOutbox')
+        .select('id')
+        .where('sentAt', 'is', null)
+        .where('nextAttemptAt', '<=', now)
+        .where('attempts', '<', maxAttempts)
+        .where((w) => w.or([w('leaseUntil', 'is', null), w('leaseUntil', '<', now)]))
+        .orderBy('createdAt')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'kind', 'registrationId', 'attempts', 'createdAt'])
+    .execute();
+  // RETURNING keeps no order: oldest first, as claimed.
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map(({ createdAt: _, ...row }) => ({ ...row, leaseUntil }));
+}
+
+/** Who a message goes to and what it is about, as they are now (the message is composed from this). */
+export interface EmailRecipient {
+  fullName: string;
+  email: string;
+  ticket: string;
+  status: RegistrationStatus;
+  /** The place on the waitlist: 1 + the event's waitlisted registrations that came before; null otherwise. */
+  position: number | null;
+  event: { title: string; eventDate: string; startTime: string; endTime: string; location: string };
+}
+
+export async function findEmailRecipient(
+  db: Kysely<Database>,
+  registrationId: string,
+): Promise<EmailRecipient | undefined> {
+  const row = await db
+    .selectFrom('registrations as r')
+    .innerJoin('events as e', 'e.id', 'r.eventId')
+    .select((eb) => [
+      'r.fullName',
+      'r.email',
+      'r.ticket',
+      'r.status',
+      'e.title',
+      'e.eventDate',
+      'e.startTime',
+      'e.endTime',
+      'e.location',
+      eb
+        .selectFrom('registrations as w')
+        .select((c) => c.fn.countAll<string>().as('ahead'))
+        .whereRef('w.eventId', '=', 'r.eventId')
+        .where('w.status', '=', 'waitlisted')
+        .whereRef('w.seq', '<', 'r.seq')
+        .as('ahead'),
+    ])
+    .where('r.id', '=', registrationId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { title, eventDate, startTime, endTime, location, ahead, ...registration } = row;
+  return {
+    ...registration,
+    position: registration.status === 'waitlisted' ? Number(ahead ?? 0) + 1 : null,
+    event: { title, eventDate, startTime, endTime, location },
+  };
+}
+
+export async function markEmailSent(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ sentAt: now, leaseUntil: null, lastError: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Records a failed send. With a next attempt, the message waits until then; without one it is given
+ * up: the row stays, unsent, with its error, and is never claimed again.
+ */
+export async function markEmailFailed(
+  db: Kysely<Database>,
+  id: string,
+  { error, nextAttemptAt }: { error: string; nextAttemptAt: Date | undefined },
+): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ lastError: error, leaseUntil: null, ...(nextAttemptAt ? { nextAttemptAt } : {}) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Hands claimed messages back unsent (their lease was running out): the claim doesn't count as an attempt. */
+export async function releaseEmail(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('emailOutbox')
+    .set((eb) => ({ leaseUntil: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Drops a message that no longer applies (its registration was cancelled, or moved on). */
+export async function deleteEmail(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('emailOutbox').where('id', '=', id).execute();
+}

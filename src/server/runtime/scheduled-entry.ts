@@ -1,0 +1,27 @@
+import { createMailer } from '../email/mailer.ts';
+import { describeJobs, runScheduledJobs, type JobDeps } from '../jobs/scheduled-jobs.ts';
+import { connectFunction, functionConfig, once } from './function-runtime.ts';
+
+/** A run's mail stops claiming after this long; a scheduled function has 30 s in all. */
+export const SCHEDULED_MAIL_BUDGET_MS = 20_000;
+
+const deps = once(async (): Promise<JobDeps> => {
+  const config = functionConfig();
+  const database = connectFunction(config);
+  const now = () => new Date();
+  return { config, database, now, mail: createMailer({ db: database.db, config, now }) };
+});
+
+/**
+ * The scheduled function (netlify/functions/scheduled-jobs.ts): sends the due e-mail (what the API's
+ * waitUntil didn't finish, and retries) and deletes the personal data of events past their retention.
+ * Links go to SITE_URL, else to Netlify's URL for the site, else to the address it was invoked at.
+ */
+export async function runScheduled(request: Request): Promise<Response> {
+  const jobDeps = await deps();
+  const origin = jobDeps.config.mail.linkOrigin ?? new URL(request.url).origin;
+  const report = await runScheduledJobs(jobDeps, origin, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
+  for (const line of describeJobs(report)) console.log(line);
+  const failed = report.mail instanceof Error || report.retention instanceof Error;
+  return new Response(null, { status: failed ? 500 : 204 });
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ATTEMPTS, retryDelay } from '../../src/server/email/retry.ts';
+import { composeTicketMail, escapeHtml, type TicketMailData } from '../../src/server/email/messages.ts';
+
+const data = (overrides: Partial<TicketMailData> = {}): TicketMailData => ({
+  kind: 'registered',
+  fullName: 'রাফিদ <Rafid> "R" & Co',
+  email: 'rafid@example.com',
+  ticketUrl: 'https://ieeecsbdc.org/tickets/abc_DEF-123',
+  event: {
+    title: 'Rust & <Safety> Workshop',
+    eventDate: '2030-03-10',
+    startTime: '10:00',
+    endTime: '13:30',
+    location: 'BUET Auditorium, Dhaka',
+  },
+  ...overrides,
+});
+
+describe('the registration e-mails', () => {
+  it('gives a confirmed seat its ticket: event, Dhaka date and time, place, link, how to cancel', () => {
+    const mail = composeTicketMail(data());
+    expect(mail.to).toEqual({ name: 'রাফিদ <Rafid> "R" & Co', address: 'rafid@example.com' });
+    expect(mail.subject).toBe('Your ticket: Rust & <Safety> Workshop');
+    expect(mail.text).toContain('Dear রাফিদ <Rafid> "R" & Co,');
+    expect(mail.text).toContain('When: Sunday, March 10, 2030, 10:00 AM - 1:30 PM GMT+6 (Dhaka time)');
+    expect(mail.text).toContain('Where: BUET Auditorium, Dhaka');
+    expect(mail.text).toContain('Your ticket: https://ieeecsbdc.org/tickets/abc_DEF-123');
+    expect(mail.text).toMatch(/Cancel my registration/);
+  });
+
+  it('escapes everything a person typed in the HTML, and links the ticket', () => {
+    const { html } = composeTicketMail(data());
+    expect(html).toContain('Dear রাফিদ &lt;Rafid&gt; &quot;R&quot; &amp; Co,');
+    expect(html).toContain('Rust &amp; &lt;Safety&gt; Workshop');
+    expect(html).not.toContain('<Safety>');
+    expect(html).not.toContain('<Rafid>');
+    expect(html).toContain('<a href="https://ieeecsbdc.org/tickets/abc_DEF-123"');
+    expect(html).toContain('<html lang="en">');
+    // The event's details are a table with row headers, read out as label and value.
+    expect(html).toContain('<th scope="row"');
+  });
+
+  it('tells a waitlisted person their place, and a promoted one their seat', () => {
+    const waitlisted = composeTicketMail(data({ kind: 'waitlisted', position: 7 }));
+    expect(waitlisted.subject).toBe('You are on the waitlist: Rust & <Safety> Workshop');
+    expect(waitlisted.text).toContain('at position 7.');
+    expect(waitlisted.text).toContain('Your ticket: https://ieeecsbdc.org/tickets/abc_DEF-123');
+    const promoted = composeTicketMail(data({ kind: 'promoted' }));
+    expect(promoted.subject).toBe('You have a seat: Rust & <Safety> Workshop');
+    expect(promoted.text).toMatch(/now yours/);
+    expect(promoted.text).toContain('Your ticket: https://ieeecsbdc.org/tickets/abc_DEF-123');
+  });
+
+  it('keeps a subject on one line whatever the title holds', () => {
+    const mail = composeTicketMail(data({ event: { ...data().event, title: 'Line one\r\nBcc: x@example.com' } }));
+    expect(mail.subject).toBe('Your ticket: Line one Bcc: x@example.com');
+  });
+
+  it('escapes the five HTML specials', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('retries of a failed send', () => {
+  it('waits 1 min, 5, 30, 2 h, then 12 h, and gives up after the 8th attempt', () => {
+    const minutes = [1, 2, 3, 4, 5, 6, 7].map((n) => retryDelay(n)! / 60_000);
+    expect(minutes).toEqual([1, 5, 30, 120, 720, 720, 720]);
+    expect(MAX_ATTEMPTS).toBe(8);
+    expect(retryDelay(8)).toBeUndefined();
+  });
+});
