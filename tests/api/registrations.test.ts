@@ -191,6 +191,18 @@ describe('registering', () => {
     expect(await summary(event.id)).toMatchObject({ confirmed: 2, waitlisted: 2, seatsLeft: 0, open: true });
   });
 
+  it('holds the event’s lock for three statements: six round trips in all', async () => {
+    const event = await siteEvent({ capacity: 1 });
+    for (const expected of ['confirmed', 'waitlisted']) {
+      const before = api.roundTrips();
+      const res = await registerFor(event.id);
+      expect((await res.json()).status).toBe(expected);
+      // The address's count, BEGIN, the event locked, its seats and this address's registration, the
+      // registration with its mail, COMMIT.
+      expect(api.roundTrips() - before).toBe(6);
+    }
+  });
+
   it('takes one registration per e-mail address, whatever its case, and the refusal reveals nothing', async () => {
     const event = await siteEvent();
     expect((await registerFor(event.id, person({ email: 'Mina.Rahman@Example.org' }))).status).toBe(201);
