@@ -224,8 +224,13 @@ describe('registering', () => {
     'answers the same 409 when a registration of the address commits while this one is being made',
     async () => {
       const event = await siteEvent();
-      const rival = { fullName: 'Rival', email: 'RACE@example.org', ticket: 'r'.repeat(32), status: 'confirmed' };
-      let registering: Promise<Response> | undefined;
+      const rival = {
+        fullName: 'Rival',
+        email: 'RACE@example.org',
+        ticket: 'r'.repeat(32),
+        status: 'confirmed' as const,
+      };
+      let registering: Response | Promise<Response> | undefined;
       await api.db.transaction().execute(async (tx) => {
         // Written (not yet committed) by another connection: the registration's check cannot see it,
         // so its insert waits on the unique index until this commits, then fails.
