@@ -3,9 +3,8 @@ import {
   dhakaLocalToIso,
   isoToDhakaLocal,
   registrationOf,
-  type RegistrationMode,
-  type RegistrationSettings,
 } from '../../lib/registration/registration-view.ts';
+import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
 
 /** What the fieldset edits: the settings as form text (capacity and times as typed). */

@@ -5,9 +5,8 @@ import {
   registrationPhase,
   seatsText,
   statusText,
-  type Registered,
-  type RegistrationState,
 } from '../../lib/registration/registration-view.ts';
+import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 const inputClass =
@@ -36,12 +35,12 @@ const text = (data: FormData, name: string) => {
  */
 export default function RegisterForm({ eventId, questions: servedQuestions }: Props) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<RegistrationState>();
+  const [state, setState] = useState<RegistrationSummary>();
   const [loadFailed, setLoadFailed] = useState(false);
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();
-  const [done, setDone] = useState<Registered>();
+  const [done, setDone] = useState<RegistrationResult>();
   const form = useRef<HTMLFormElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -49,7 +48,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
 
   useEffect(() => {
     const controller = new AbortController();
-    void api.get<RegistrationState>(path, controller.signal).then((answer) => {
+    void api.get<RegistrationSummary>(path, controller.signal).then((answer) => {
       if (controller.signal.aborted) return;
       if (answer.ok) setState(answer.data);
       else setLoadFailed(true);
@@ -86,12 +85,12 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
     };
     setSending(true);
     setFailure(undefined);
-    const answer = await api.post<Registered>(`/events/${encodeURIComponent(eventId)}/registrations`, body);
+    const answer = await api.post<RegistrationResult>(`/events/${encodeURIComponent(eventId)}/registrations`, body);
     setSending(false);
     if (answer.ok) {
       setErrors({});
       setDone(answer.data);
-      void api.get<RegistrationState>(path).then((next) => next.ok && setState(next.data));
+      void api.get<RegistrationSummary>(path).then((next) => next.ok && setState(next.data));
       return;
     }
     const found: Errors = {};

@@ -4,47 +4,12 @@
  * are instants (ISO) shown in Dhaka time; the dashboard's datetime-local fields are Dhaka wall-clock.
  */
 import { CHAPTER_TIME_ZONE, CHAPTER_TIME_ZONE_LABEL } from '../format.ts';
+import type { RegistrationSettings, RegistrationStatus, RegistrationSummary } from '../types.ts';
 
-export const REGISTRATION_MODES = ['link', 'site', 'none'] as const;
-export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
-export const MAX_QUESTIONS = 5;
-
-/** An event's registration settings, as events carry them (absent on events made before issue 27: `link`). */
-export interface RegistrationSettings {
-  mode: RegistrationMode;
-  capacity?: number | null;
-  opensAt?: string | null;
-  closesAt?: string | null;
-  questions?: string[];
-}
-
-/** GET /api/v1/events/{id}/registration: the public state of an event's registration. */
-export interface RegistrationState {
-  mode: RegistrationMode;
-  capacity: number | null;
-  confirmed: number;
-  waitlisted: number;
-  seatsLeft: number | null;
-  open: boolean;
-  opensAt: string | null;
-  closesAt: string | null;
-  questions: string[];
-}
-
-export type RegistrationStatus = 'confirmed' | 'waitlisted' | 'cancelled';
-
-/** POST /api/v1/events/{id}/registrations, 201. */
-export interface Registered {
-  success: true;
-  status: 'confirmed' | 'waitlisted';
-  position?: number;
-  ticket: string;
-  ticketUrl: string;
-}
-
-/** The settings of an event that has none stored (made before registration modes existed). */
-export const registrationOf = (event: { registration?: RegistrationSettings | null | undefined }) =>
-  event.registration ?? { mode: 'link' as const };
+export { MAX_QUESTIONS } from '../schemas/registration.schema.ts';
+/** An event's settings; one read before registration modes existed has none, which means `link`. */
+export const registrationOf = (event: { registration?: RegistrationSettings | null | undefined }): RegistrationSettings =>
+  event.registration ?? { mode: 'link', capacity: null, opensAt: null, closesAt: null, questions: [] };
 
 const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 
@@ -87,7 +52,7 @@ export function relativeFuture(to: Date, now: Date): string {
 }
 
 /** "12 of 50 seats left", "No seats left", "Unlimited seats". */
-export function seatsText(state: Pick<RegistrationState, 'capacity' | 'seatsLeft'>): string {
+export function seatsText(state: Pick<RegistrationSummary, 'capacity' | 'seatsLeft'>): string {
   if (state.capacity == null) return 'Unlimited seats';
   const left = Math.max(0, state.seatsLeft ?? 0);
   if (left === 0) return `No seats left of ${state.capacity}`;
@@ -96,7 +61,7 @@ export function seatsText(state: Pick<RegistrationState, 'capacity' | 'seatsLeft
 
 /** Whether registration has not opened yet, is open, or has closed, at `now`. */
 export function registrationPhase(
-  state: Pick<RegistrationState, 'open' | 'opensAt' | 'closesAt'>,
+  state: Pick<RegistrationSummary, 'open' | 'opensAt' | 'closesAt'>,
   now: Date,
 ): 'before' | 'open' | 'closed' {
   if (state.opensAt && now < new Date(state.opensAt)) return 'before';
@@ -105,7 +70,7 @@ export function registrationPhase(
 }
 
 /** "Registration closes in 2 days", "Registration opens on ...", "Registration is closed"; undefined: open with no end. */
-export function phaseText(state: Pick<RegistrationState, 'open' | 'opensAt' | 'closesAt'>, now: Date) {
+export function phaseText(state: Pick<RegistrationSummary, 'open' | 'opensAt' | 'closesAt'>, now: Date) {
   const phase = registrationPhase(state, now);
   if (phase === 'before' && state.opensAt) return `Registration opens on ${formatDhakaDateTime(state.opensAt)}`;
   if (phase === 'closed') return 'Registration is closed';
