@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = {
   human: 'Human',
   'support-message': 'Support message',
   upload: 'Uploaded image',
+  registration: 'Event registration',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

@@ -7,6 +7,7 @@
 import type { z } from 'astro/zod';
 import type { chapterCreateSchema, chapterInfoSchema } from './schemas/chapter.schema.ts';
 import type { eventSchema } from './schemas/event.schema.ts';
+import type { RegistrationMode, RegistrationStatus } from './schemas/registration.schema.ts';
 import type { EventChapter, EventListPaging } from './schemas/event-list.schema.ts';
 import type {
   CommitteeCode,
@@ -18,6 +19,12 @@ import type {
 
 export type { EventStatus, RegistrationMethod } from './schemas/event.schema.ts';
 export type { CommitteeCode } from './schemas/people.schema.ts';
+export type {
+  Registrant,
+  RegistrationMode,
+  RegistrationSettings,
+  RegistrationStatus,
+} from './schemas/registration.schema.ts';
 
 interface Entity {
   _id: string;
@@ -115,6 +122,102 @@ export interface UserInfo {
   name: string;
   isAdmin: boolean;
   slug: string;
+}
+
+/**
+ * GET /events/:id/registration: an event's registration as everyone may see it (no personal data).
+ * `capacity` and `seatsLeft` are null when seats are unlimited; `open` says whether a registration
+ * sent now is taken (mode `site`, inside the window, the event not over); a full event still takes
+ * registrations, on its waitlist.
+ */
+export interface RegistrationSummary {
+  mode: RegistrationMode;
+  capacity: number | null;
+  confirmed: number;
+  waitlisted: number;
+  seatsLeft: number | null;
+  open: boolean;
+  /** ISO instants, or null: no opening (closing) time of its own. */
+  opensAt: string | null;
+  closesAt: string | null;
+  questions: string[];
+}
+
+/** POST /events/:id/registrations (201). `position` only when waitlisted (1: next in line). */
+export interface RegistrationResult {
+  success: true;
+  status: 'confirmed' | 'waitlisted';
+  position?: number;
+  ticket: string;
+  /** The ticket's page on this site: `${origin}/tickets/${ticket}`. */
+  ticketUrl: string;
+}
+
+/** GET /tickets/:ticket: what the ticket's holder sees. */
+export interface TicketView {
+  success: true;
+  status: RegistrationStatus;
+  /** While waitlisted: 1 is next in line. */
+  position?: number;
+  fullName: string;
+  event: EventItem;
+  /** ISO instant, once checked in at the door. */
+  checkedInAt?: string;
+  ticket: string;
+  ticketUrl: string;
+}
+
+/** One registration as the event's staff see it. */
+export interface StaffRegistration {
+  _id: string;
+  id: string;
+  /** Arrival order within the site (the waitlist is served in it). */
+  seq: number;
+  status: RegistrationStatus;
+  /** While waitlisted: 1 is next in line; otherwise null. */
+  position: number | null;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  institution: string | null;
+  ieeeMemberId: string | null;
+  /** One per question of the event, in its order. */
+  answers: string[];
+  checkedInAt: string | null;
+  cancelledAt: string | null;
+  promotedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Over the event's registrations, whatever the list's filter. Members: an IEEE member number given; guests: none. */
+export interface RegistrationCounts {
+  confirmed: number;
+  waitlisted: number;
+  cancelled: number;
+  checkedIn: number;
+  members: number;
+  guests: number;
+}
+
+/** GET /events/:id/registrations (staff): in arrival order, filtered by `q` and `status`. */
+export interface RegistrationList {
+  success: true;
+  event: { id: string; title: string; capacity: number | null; questions: string[]; mode: RegistrationMode };
+  counts: RegistrationCounts;
+  registrations: StaffRegistration[];
+}
+
+/** GET /registrations/overview (staff): one row per event in scope that has not ended and takes registrations here. */
+export interface RegistrationOverviewItem {
+  eventId: string;
+  title: string;
+  eventDate: string;
+  /** Only `site` events take registrations here; the others show no seats. */
+  mode: RegistrationMode;
+  capacity: number | null;
+  confirmed: number;
+  waitlisted: number;
 }
 
 /** A problem with one field of a payload: `path` is the field's name (dotted for nested ones). */

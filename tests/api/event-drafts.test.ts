@@ -106,8 +106,17 @@ describe('draft events', () => {
     const publish = await api.call(`/events/${draft._id}`, json('PATCH', { status: 'published' }, alpha.token));
     expect(publish.status).toBe(200);
     expect((await publish.json()).event).toMatchObject({ title: 'Coming soon', status: 'published' });
-    // The event page (a cached 404 until now), the chapter landing and the sitemap are purged.
-    expect(purged).toEqual([[cacheTag.event(draft.id), cacheTag.events, cacheTag.chapter('alpha'), cacheTag.sitemap]]);
+    // The event page (a cached 404 until now), its registration summary (a 404 too), the chapter landing
+    // and the sitemap are purged.
+    expect(purged).toEqual([
+      [
+        cacheTag.event(draft.id),
+        cacheTag.registration(draft.id),
+        cacheTag.events,
+        cacheTag.chapter('alpha'),
+        cacheTag.sitemap,
+      ],
+    ]);
 
     expect(await publicList()).toContain(draft._id);
     expect((await readAs(draft._id)).status).toBe(200);
@@ -119,7 +128,15 @@ describe('draft events', () => {
     purged.length = 0;
     const unpublish = await api.call(`/events/${draft._id}`, json('PATCH', { status: 'draft' }, admin));
     expect(unpublish.status).toBe(200);
-    expect(purged).toEqual([[cacheTag.event(draft.id), cacheTag.events, cacheTag.chapter('alpha'), cacheTag.sitemap]]);
+    expect(purged).toEqual([
+      [
+        cacheTag.event(draft.id),
+        cacheTag.registration(draft.id),
+        cacheTag.events,
+        cacheTag.chapter('alpha'),
+        cacheTag.sitemap,
+      ],
+    ]);
     expect(await publicList()).not.toContain(draft._id);
     expect((await readAs(draft._id)).status).toBe(404);
     expect(await sitemapPaths()).not.toContain(`/events/${draft.id}`);

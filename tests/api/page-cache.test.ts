@@ -48,7 +48,7 @@ const landing = sampleChapterInfo();
 describe('events', () => {
   it('adding, editing (PUT, PATCH) and deleting one purges its page, the events lists, its chapter’s landing and the sitemap', async () => {
     const { event } = await send('/events', 'POST', sampleEvent(), alpha.token, 201);
-    const tags = [`event-${event.id}`, 'events', 'chapter-alpha', 'sitemap'];
+    const tags = [`event-${event.id}`, `registration-${event.id}`, 'events', 'chapter-alpha', 'sitemap'];
     expect(purges).toEqual([tags]);
 
     await send(`/events/${event.id}`, 'PUT', sampleEvent({ title: 'Rust, Day Two' }), alpha.token, 200);

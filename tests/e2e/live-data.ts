@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { EventItem, ExcomMember, Human } from '../../src/lib/types.ts';
 import { ADMIN } from './fixtures.ts';
+import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
 
 /**
  * Test data made through the real API as the admin (never mocked). Tokens are kept per server, as
@@ -49,6 +50,7 @@ export const BASE_EVENT: EventFields = {
   eventLink: 'https://example.org/register',
   description: 'First paragraph.\nSecond paragraph.',
   status: 'published',
+  registration: DEFAULT_REGISTRATION_SETTINGS,
 };
 
 export async function createEvent(request: APIRequestContext, token: string, fields: Partial<EventFields> = {}) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chapterJsonLd } from '../../src/lib/seo/chapter-jsonld.ts';
 import type { ChapterInfo, EventItem } from '../../src/lib/types.ts';
+import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
 
 const SITE = { chapterName: 'IEEE Computer Society Bangladesh Chapter', homeChapterSlug: 'ieee-cs-bdc' };
 const PAGE = 'https://cs.example.org/chapter/buet-cs-sbc';
@@ -34,6 +35,7 @@ const event: EventItem = {
   eventLink: 'https://forms.example.org/hackathon',
   description: 'Build things.',
   status: 'published',
+  registration: DEFAULT_REGISTRATION_SETTINGS,
   chapterSlug: 'buet-cs-sbc',
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

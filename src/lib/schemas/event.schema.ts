@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { httpUrl, imageUrl, isoDate, longText, requiredText, timeOfDay } from './fields.ts';
+import { registrationSettingsSchema, registrationSettingsUpdateSchema } from './registration.schema.ts';
 
 export const REGISTRATION_METHODS = ['Offline', 'Online'] as const;
 export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
@@ -30,11 +31,20 @@ const status = z.enum(EVENT_STATUSES, 'Status must be published or draft');
 /** Every field is required (spec §5); fees are a non-negative number of BDT. */
 export const eventSchema = eventFields
   // Clients written before drafts existed send no status: their events are published, as they were.
-  .extend({ status: status.default('published') })
+  .extend({
+    status: status.default('published'),
+    // Clients written before registration on the site send none: their events keep "Register Now" to eventLink.
+    registration: registrationSettingsSchema.prefault({}),
+  })
   .refine((e) => e.endTime > e.startTime, {
     path: ['endTime'],
     message: 'End time must be after the start time',
   });
 
-/** Edits may send any subset of the fields (the banner stays unless a new one is given); the merged event is checked with eventSchema. */
-export const eventUpdateSchema = eventFields.extend({ status }).partial();
+/**
+ * Edits may send any subset of the fields (the banner stays unless a new one is given), and of the
+ * registration settings; the merged event is checked with eventSchema.
+ */
+export const eventUpdateSchema = eventFields
+  .extend({ status, registration: registrationSettingsUpdateSchema })
+  .partial();

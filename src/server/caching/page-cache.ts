@@ -14,6 +14,8 @@ export const PAGE_CDN_CACHE_CONTROL = 'public, durable, s-maxage=60, stale-while
  */
 export const cacheTag = {
   event: (id: string) => `event-${id}`,
+  /** An event's registration summary (GET /events/:id/registration): its seats and settings, no personal data. */
+  registration: (eventId: string) => `registration-${eventId}`,
   /** Every list of events: GET /events (any filter or page), the events feeds. */
   events: 'events',
   /** A chapter's landing page and its JSON (its account, landing, events and executive committee). */

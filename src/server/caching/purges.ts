@@ -18,10 +18,14 @@ export const stalePages = {
    */
   event: (event: { id: string; chapterSlug: string }) => [
     cacheTag.event(event.id),
+    // Its registration summary shows the settings the edit may have changed (and goes with a delete).
+    cacheTag.registration(event.id),
     cacheTag.events,
     cacheTag.chapter(event.chapterSlug),
     cacheTag.sitemap,
   ],
+  /** A registration taken, cancelled or promoted: the event's seat counts. */
+  registration: (eventId: string) => [cacheTag.registration(eventId)],
   /** The chapter's landing, and the sitemap, whose lastmod of it is the landing's last edit. */
   landing: (slug: string) => [cacheTag.chapter(slug), cacheTag.sitemap],
   /** A new account's landing page (a 404 the CDN may hold) and the sitemap, which now lists it. */

@@ -1,9 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditAction, AuditFieldChange } from '../../lib/audit.ts';
-import type { CommitteeCode, EventStatus, RegistrationMethod } from '../../lib/types.ts';
+import type {
+  CommitteeCode,
+  EventStatus,
+  RegistrationMethod,
+  RegistrationMode,
+  RegistrationStatus,
+} from '../../lib/types.ts';
 
 /** Columns are snake_case in Postgres; Kysely's CamelCasePlugin maps them to these names. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** numeric comes back as a string from every driver; write numbers. */
 type Numeric = ColumnType<string, number, number>;
 
@@ -58,8 +65,54 @@ export interface EventTable {
   description: string;
   /** Drafts show only to their chapter and admins; rows from before drafts existed are published. */
   status: Generated<EventStatus>;
+  /** Issue 27: `link` (the default: eventLink, as before), `site` or `none`. */
+  registrationMode: Generated<RegistrationMode>;
+  /** Seats; null: unlimited. */
+  registrationCapacity: ColumnType<number | null, number | null | undefined, number | null>;
+  registrationOpensAt: NullableTimestamp;
+  registrationClosesAt: NullableTimestamp;
+  /** jsonb: written as JSON text. */
+  registrationQuestions: ColumnType<string[], string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** One person's registration for an event (issue 27); personal data, deleted some time after the event. */
+export interface RegistrationTable {
+  id: Generated<string>;
+  /** Arrival order: the order registrations took the event's lock. bigint: comes back as a string. */
+  seq: ColumnType<string, never, never>;
+  eventId: string;
+  ticket: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  institution: string | null;
+  ieeeMemberId: string | null;
+  /** jsonb: written as JSON text. */
+  answers: ColumnType<string[], string | undefined, string>;
+  status: RegistrationStatus;
+  checkedInAt: NullableTimestamp;
+  cancelledAt: NullableTimestamp;
+  promotedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** Mail waiting to be sent; its text is composed when it is sent, from the registration as it is then. */
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  kind: EmailKind;
+  registrationId: string;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  leaseUntil: NullableTimestamp;
+  sentAt: NullableTimestamp;
+  lastError: string | null;
+  createdAt: Timestamp;
 }
 
 export interface ExcomMemberTable {
@@ -163,6 +216,8 @@ export interface Database {
   sessions: SessionTable;
   uploads: UploadTable;
   auditLog: AuditLogTable;
+  registrations: RegistrationTable;
+  emailOutbox: EmailOutboxTable;
 }
 
 export type Chapter = Selectable<ChapterTable>;
@@ -174,5 +229,7 @@ export type ExcomRow = Selectable<ExcomMemberTable>;
 export type CommitteeMemberRow = Selectable<CommitteeMemberTable>;
 export type HumanRow = Selectable<HumanTable>;
 export type SupportMessageRow = Selectable<SupportMessageTable>;
+export type RegistrationRow = Selectable<RegistrationTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;

@@ -94,6 +94,7 @@ const TABLE_OF: Record<AuditEntity, string> = {
   human: 'humans',
   'support-message': 'support_messages',
   upload: 'uploads',
+  registration: 'registrations',
 };
 
 /** Whether the record a row is about still exists (each branch runs only for its own kind). */

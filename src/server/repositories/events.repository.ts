@@ -1,15 +1,47 @@
 import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
-import type { EventItem } from '../../lib/types.ts';
+import type { EventItem, RegistrationSettings } from '../../lib/types.ts';
 import type { Database, EventRow, EventTable } from '../db/schema.ts';
 import { apiIds, isoTime, type WithJsonTimes } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
+type EventColumns = Omit<Insertable<EventTable>, 'id' | 'chapterId' | 'createdAt' | 'updatedAt'>;
 /** An event's own fields, as the payload schemas produce them; the owner and timestamps are set here. */
-export type EventFields = Omit<Insertable<EventTable>, 'id' | 'chapterId' | 'createdAt' | 'updatedAt'>;
+export type EventFields = Omit<
+  EventColumns,
+  'registrationMode' | 'registrationCapacity' | 'registrationOpensAt' | 'registrationClosesAt' | 'registrationQuestions'
+> & { registration?: RegistrationSettings | undefined };
 
-export const toEvent = (row: WithJsonTimes<EventRow> & { chapterSlug: string }): EventItem => ({
+/** The registration settings are one object in the API and five columns in the table. */
+function eventColumns({ registration, ...fields }: EventFields): EventColumns {
+  if (!registration) return fields;
+  return {
+    ...fields,
+    registrationMode: registration.mode,
+    registrationCapacity: registration.capacity,
+    registrationOpensAt: registration.opensAt,
+    registrationClosesAt: registration.closesAt,
+    registrationQuestions: JSON.stringify(registration.questions),
+  };
+}
+
+const isoOrNull = (d: Date | string | null) => (d === null ? null : isoTime(d));
+
+type EventRowRead = Omit<WithJsonTimes<EventRow>, `registration${'OpensAt' | 'ClosesAt'}`> & {
+  registrationOpensAt: Date | string | null;
+  registrationClosesAt: Date | string | null;
+};
+
+export const registrationOf = (row: EventRowRead): RegistrationSettings => ({
+  mode: row.registrationMode,
+  capacity: row.registrationCapacity,
+  opensAt: isoOrNull(row.registrationOpensAt),
+  closesAt: isoOrNull(row.registrationClosesAt),
+  questions: row.registrationQuestions,
+});
+
+export const toEvent = (row: EventRowRead & { chapterSlug: string }): EventItem => ({
   ...apiIds(row.id),
   title: row.title,
   eventDate: row.eventDate,
@@ -23,6 +55,7 @@ export const toEvent = (row: WithJsonTimes<EventRow> & { chapterSlug: string }):
   eventLink: row.eventLink,
   description: row.description,
   status: row.status,
+  registration: registrationOf(row),
   chapterSlug: row.chapterSlug,
   createdAt: isoTime(row.createdAt),
   updatedAt: isoTime(row.updatedAt),
@@ -85,7 +118,7 @@ const chapterSlugOf = (eb: ExpressionBuilder<Database, 'events'>) =>
 export async function insertEvent(db: Kysely<Database>, chapterId: string, fields: EventFields): Promise<EventItem> {
   const row = await db
     .insertInto('events')
-    .values({ ...fields, chapterId })
+    .values({ ...eventColumns(fields), chapterId })
     .returningAll()
     .returning(chapterSlugOf)
     .executeTakeFirstOrThrow();
@@ -101,7 +134,7 @@ export async function updateEvent(
 ): Promise<EventItem> {
   const row = await db
     .updateTable('events')
-    .set({ ...fields, updatedAt: now })
+    .set({ ...eventColumns(fields), updatedAt: now })
     .where('id', '=', id)
     .returningAll()
     .returning(chapterSlugOf)

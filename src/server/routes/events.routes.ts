@@ -21,6 +21,9 @@ import {
   removeEvent,
 } from '../services/events.service.ts';
 
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 /** The list's parameters: the only part of the query string in the CDN's key. */
 const EVENT_LIST_PARAMETERS = Object.keys(eventListQuerySchema.shape);
 
@@ -38,7 +41,9 @@ export function eventRoutes({ database, now, pageCache, blobs }: ApiDeps) {
   const update = async (c: Context<AppEnv>, id: string) => {
     const existing = await ownedEvent(c, id);
     const changes = await readJson(c, eventUpdateSchema);
-    const merged = validate(eventSchema, { ...existing, ...changes });
+    // The registration settings merge field by field: an edit of the capacity keeps the questions.
+    const registration = { ...existing.registration, ...definedOnly(changes.registration ?? {}) };
+    const merged = validate(eventSchema, { ...existing, ...changes, registration });
     const event = await changeEvent(edit(c), existing.id, merged, now());
     return c.json({ success: true, message: 'Event Updated Successfully', event });
   };

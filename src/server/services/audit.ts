@@ -1,7 +1,15 @@
 import { API_BASE } from '../../lib/api-base.ts';
 import type { AuditAction, AuditEntity, AuditFieldChange, AuditPage, AuditValue } from '../../lib/audit.ts';
 import type { AuditQuery } from '../../lib/schemas/audit.schema.ts';
-import type { ChapterInfo, CommitteeMember, EventItem, ExcomMember, Human, SupportMessage } from '../../lib/types.ts';
+import type {
+  ChapterInfo,
+  CommitteeMember,
+  EventItem,
+  ExcomMember,
+  Human,
+  RegistrationStatus,
+  SupportMessage,
+} from '../../lib/types.ts';
 import type { Kysely } from 'kysely';
 import type { Chapter, Database } from '../db/schema.ts';
 import { listAudit, listAuditActors, type AuditRow } from '../repositories/audit.repository.ts';
@@ -36,6 +44,8 @@ export interface AuditedRecords {
   human: Human;
   'support-message': SupportMessage;
   upload: { key: string };
+  /** A registrant's personal data never reaches the trail: only the event and the status. */
+  registration: { id: string; status: RegistrationStatus; eventTitle: string };
 }
 
 /** Keys every API record carries that are bookkeeping, not something a person edits. */
@@ -84,7 +94,18 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
     valuesShown: ['logo', 'shortDescription', 'websiteUrl', 'facebookUrl', 'linkedinUrl', 'aboutUs', 'videoUrl'],
   },
   event: {
-    view: (e) => ({ name: e.title, fields: fieldsOf(e, 'chapterSlug') }),
+    // The registration settings are compared (and shown) one by one, as the form edits them.
+    view: ({ registration, ...e }) => ({
+      name: e.title,
+      fields: {
+        ...fieldsOf(e, 'chapterSlug'),
+        registrationMode: registration.mode,
+        registrationCapacity: registration.capacity,
+        registrationOpensAt: registration.opensAt,
+        registrationClosesAt: registration.closesAt,
+        registrationQuestions: registration.questions,
+      },
+    }),
     valuesShown: [
       'title',
       'eventDate',
@@ -98,6 +119,11 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
       'eventLink',
       'description',
       'status',
+      'registrationMode',
+      'registrationCapacity',
+      'registrationOpensAt',
+      'registrationClosesAt',
+      'registrationQuestions',
     ],
   },
   'excom-member': {
@@ -134,6 +160,11 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
   upload: {
     view: (u) => ({ name: null, fields: { image: `${API_BASE}/uploads/${u.key}` } }),
     valuesShown: ['image'],
+  },
+  registration: {
+    // Named after its event, never its registrant; staff cancel and confirm, so the status is all it shows.
+    view: (r) => ({ name: `${r.eventTitle} registration`, fields: { status: r.status } }),
+    valuesShown: ['status'],
   },
 };
 

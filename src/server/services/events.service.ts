@@ -30,6 +30,7 @@ import {
   type Viewer,
 } from '../repositories/viewer-scope.ts';
 import { auditRow } from './audit.ts';
+import { applyRegistrationSettings } from './registrations.service.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
@@ -163,6 +164,9 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
     async (tx) => {
       const found = await findEvent(tx, id, 'staff', { lock: true });
       if (!found) throw notFoundError('Event not found');
+      // Under the event's lock, as every change of seats: a capacity below the confirmed seats is
+      // refused before anything is written; a higher one confirms those who now fit.
+      if (fields.registration) await applyRegistrationSettings(tx, id, fields.registration, now);
       return { before: found.item, after: await updateEvent(tx, id, fields, now) };
     },
     (change) => auditRow(edit.actor, 'event', { action: 'update', ...change }),

@@ -1,0 +1,188 @@
+import './zod-config.ts';
+import { z } from 'astro/zod';
+import { requiredText } from './fields.ts';
+
+/**
+ * Issue 27: how people register for an event, what a registrant sends, and what staff may change.
+ * The dashboard's event form and the registration island show the same messages the API answers with.
+ */
+
+/** `link`: "Register Now" goes to the event's link (the default, as before); `site`: on this site; `none`: no registration. */
+export const REGISTRATION_MODES = ['link', 'site', 'none'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
+export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const MAX_CAPACITY = 100_000;
+export const MAX_QUESTIONS = 5;
+export const MAX_QUESTION_LENGTH = 200;
+export const MAX_ANSWER_LENGTH = 500;
+
+const DHAKA_OFFSET_MINUTES = 6 * 60;
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * The instant a date-time names: `YYYY-MM-DDTHH:mm` without an offset is Dhaka wall-clock time (what a
+ * datetime-local input sends, and what the dashboard means); with `Z` or an offset it is that instant.
+ * Undefined for anything else, or a date that does not exist (31 February).
+ */
+export function parseInstant(value: string): Date | undefined {
+  const m = WALL_CLOCK.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const wall = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (wall.getUTCFullYear() !== year || wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== day) return undefined;
+  const zone = m[7];
+  const offsetMinutes =
+    zone === undefined
+      ? DHAKA_OFFSET_MINUTES
+      : zone === 'Z'
+        ? 0
+        : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const millis = Number((m[0].match(/\.(\d{1,3})/)?.[1] ?? '0').padEnd(3, '0'));
+  return new Date(wall.getTime() - offsetMinutes * 60_000 + millis);
+}
+
+/** An optional date-time: blank or null is none (null); otherwise an ISO instant (UTC). */
+const instant = (label: string) =>
+  z
+    .string(`${label} must be a date and time`)
+    .trim()
+    .nullable()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const at = parseInstant(value);
+      if (!at) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a date and time (YYYY-MM-DDTHH:MM)` });
+        return z.NEVER;
+      }
+      return at.toISOString();
+    });
+
+const capacity = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number('Capacity must be a whole number of seats')
+    .int('Capacity must be a whole number of seats')
+    .min(1, 'Capacity must be at least 1 seat')
+    .max(MAX_CAPACITY, `Capacity must be at most ${MAX_CAPACITY} seats`)
+    .nullable(),
+);
+
+const questions = z.preprocess(
+  // A form's empty question boxes are not questions.
+  (v) => (Array.isArray(v) ? v.filter((q) => typeof q !== 'string' || q.trim() !== '') : v),
+  z
+    .array(requiredText('Question', MAX_QUESTION_LENGTH), 'Questions must be a list of questions')
+    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
+);
+
+const settingsFields = {
+  mode: z.enum(REGISTRATION_MODES, 'Registration mode must be link, site or none'),
+  capacity,
+  opensAt: instant('Registration opening time'),
+  closesAt: instant('Registration closing time'),
+  questions,
+};
+
+const closesAfterOpens = (s: { opensAt?: string | null | undefined; closesAt?: string | null | undefined }) =>
+  !s.opensAt || !s.closesAt || Date.parse(s.closesAt) > Date.parse(s.opensAt);
+const CLOSES_AFTER_OPENS = { path: ['closesAt'], message: 'Registration must close after it opens' };
+
+/**
+ * An event's registration settings, every field filled in (absent ones: link, no capacity, always
+ * open, no questions). Times come back as ISO instants.
+ */
+export const registrationSettingsSchema = z
+  .object({
+    mode: settingsFields.mode.default('link'),
+    capacity: settingsFields.capacity.default(null),
+    opensAt: settingsFields.opensAt.default(null),
+    closesAt: settingsFields.closesAt.default(null),
+    questions: settingsFields.questions.default([]),
+  })
+  .refine(closesAfterOpens, CLOSES_AFTER_OPENS);
+
+/** An edit's settings: any subset, merged over the stored ones and then checked whole. */
+export const registrationSettingsUpdateSchema = z.object(settingsFields).partial();
+
+export type RegistrationSettings = z.output<typeof registrationSettingsSchema>;
+export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
+  mode: 'link',
+  capacity: null,
+  opensAt: null,
+  closesAt: null,
+  questions: [],
+};
+
+const optionalField = (label: string, max: number) =>
+  z
+    .string(`${label} must be text`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** What a registrant sends (POST /events/:id/registrations). `website` is the honeypot: people leave it empty. */
+export const registrantSchema = z.object({
+  fullName: requiredText('Full name', 120),
+  // Kept as typed (the ticket greets them by it); uniqueness per event ignores case.
+  email: z
+    .string('E-mail is required')
+    .trim()
+    .min(1, 'E-mail is required')
+    .max(254, 'E-mail must be at most 254 characters')
+    .pipe(z.email('E-mail must be a valid e-mail address')),
+  phone: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string('Phone must be text')
+      .max(30, 'Phone must be at most 30 characters')
+      .refine((v) => v === '' || /^\+?[0-9 ()-]{6,}$/.test(v), 'Phone must be a phone number')
+      .nullish()
+      .transform((v) => v || null),
+  ),
+  institution: optionalField('Institution', 160),
+  ieeeMemberId: z
+    .string('IEEE member number must be text')
+    .trim()
+    .refine((v) => v === '' || /^\d{6,12}$/.test(v), 'IEEE member number must be 6 to 12 digits')
+    .nullish()
+    .transform((v) => v || null),
+  answers: z
+    .array(
+      z
+        .string('Each answer must be text')
+        .trim()
+        .max(MAX_ANSWER_LENGTH, `Each answer must be at most ${MAX_ANSWER_LENGTH} characters`),
+      'Answers must be a list',
+    )
+    .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} answers`)
+    .default([]),
+  consent: z.literal(true, 'Please agree to the use of your data for this event'),
+  website: z.string().optional(),
+});
+export type Registrant = z.output<typeof registrantSchema>;
+
+/** What staff may set (PATCH /registrations/:id). */
+export const registrationStatusChangeSchema = z.object({
+  status: z.enum(['confirmed', 'cancelled'], 'Status must be confirmed or cancelled'),
+});
+
+/** The staff list's filters (GET /events/:id/registrations?q=&status=). */
+export const registrationListQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(REGISTRATION_STATUSES, 'Status must be confirmed, waitlisted or cancelled').optional(),
+  ),
+});

@@ -1,0 +1,295 @@
+import { sql, type Kysely } from 'kysely';
+import type {
+  RegistrationCounts,
+  RegistrationOverviewItem,
+  RegistrationStatus,
+  StaffRegistration,
+} from '../../lib/types.ts';
+import type { Database, RegistrationRow } from '../db/schema.ts';
+import { apiIds, isoTime } from './api-shape.ts';
+import { registrationOf } from './events.repository.ts';
+import { byId } from './ids.ts';
+import type { ChapterScope } from './viewer-scope.ts';
+
+/**
+ * Registrations (issue 27). Every write that takes, frees or gives a seat runs in a transaction that
+ * first locks the event's row (`lockEvent`), then counts: two registrations for one event queue on
+ * that lock, so seats are never given twice and `seq` (drawn after the lock) is the arrival order.
+ */
+
+/** The event as a registration needs it, read under its row lock. */
+export interface LockedEvent {
+  id: string;
+  chapterId: string;
+  title: string;
+  status: 'published' | 'draft';
+  eventDate: string;
+  endTime: string;
+  registration: ReturnType<typeof registrationOf>;
+}
+
+/** Locks the event's row until the transaction ends, and reads it. Undefined: no such event. */
+export function lockEvent(db: Kysely<Database>, eventId: string): Promise<LockedEvent | undefined> {
+  return byId(eventId, async (id) => {
+    const row = await db.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        chapterId: row.chapterId,
+        title: row.title,
+        status: row.status,
+        eventDate: row.eventDate,
+        endTime: row.endTime,
+        registration: registrationOf(row),
+      }
+    );
+  });
+}
+
+export interface SeatCounts {
+  confirmed: number;
+  waitlisted: number;
+}
+
+/** The event's confirmed and waitlisted registrations (one query). */
+export async function countSeats(db: Kysely<Database>, eventId: string): Promise<SeatCounts> {
+  const row = await db
+    .selectFrom('registrations')
+    .select([
+      sql<string>`count(*) filter (where status = 'confirmed')`.as('confirmed'),
+      sql<string>`count(*) filter (where status = 'waitlisted')`.as('waitlisted'),
+    ])
+    .where('eventId', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted) };
+}
+
+/** The registration of this e-mail address (any case) for the event, if there is one. */
+export function findByEmail(
+  db: Kysely<Database>,
+  eventId: string,
+  email: string,
+): Promise<Pick<RegistrationRow, 'id' | 'status'> | undefined> {
+  return db
+    .selectFrom('registrations')
+    .select(['id', 'status'])
+    .where('eventId', '=', eventId)
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function deleteRegistration(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('registrations').where('id', '=', id).execute();
+}
+
+export interface NewRegistration {
+  eventId: string;
+  ticket: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  institution: string | null;
+  ieeeMemberId: string | null;
+  answers: string[];
+  status: 'confirmed' | 'waitlisted';
+  createdAt: Date;
+}
+
+export async function insertRegistration(db: Kysely<Database>, values: NewRegistration): Promise<RegistrationRow> {
+  return db
+    .insertInto('registrations')
+    .values({ ...values, answers: JSON.stringify(values.answers), updatedAt: values.createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A waitlisted registration's place in line: 1 + the waitlisted ones that arrived before it. */
+export async function waitlistPosition(db: Kysely<Database>, eventId: string, seq: string): Promise<number> {
+  const row = await db
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll<string>().as('ahead'))
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'waitlisted')
+    .where('seq', '<', seq)
+    .executeTakeFirstOrThrow();
+  return Number(row.ahead) + 1;
+}
+
+/** The ticket's registration. Tickets are base64url of 24 bytes: anything else names none, unasked. */
+export const TICKET_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+export function findByTicket(
+  db: Kysely<Database>,
+  ticket: string,
+  { lock = false } = {},
+): Promise<RegistrationRow | undefined> {
+  if (!TICKET_PATTERN.test(ticket)) return Promise.resolve(undefined);
+  const query = db.selectFrom('registrations').selectAll().where('ticket', '=', ticket);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function findRegistration(db: Kysely<Database>, id: string): Promise<RegistrationRow | undefined> {
+  return byId(id, (rid) => db.selectFrom('registrations').selectAll().where('id', '=', rid).executeTakeFirst());
+}
+
+/** Which chapter's event a registration belongs to (staff may act on their own chapter's only). */
+export function findRegistrationOwner(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ eventId: string; chapterId: string } | undefined> {
+  return byId(id, (rid) =>
+    db
+      .selectFrom('registrations')
+      .innerJoin('events', 'events.id', 'registrations.eventId')
+      .select(['registrations.eventId', 'events.chapterId'])
+      .where('registrations.id', '=', rid)
+      .executeTakeFirst(),
+  );
+}
+
+/** Sets a registration's status, stamping when it was cancelled or promoted. The row as stored after. */
+export function setStatus(
+  db: Kysely<Database>,
+  id: string,
+  status: RegistrationStatus,
+  now: Date,
+): Promise<RegistrationRow> {
+  return db
+    .updateTable('registrations')
+    .set({
+      status,
+      updatedAt: now,
+      ...(status === 'cancelled' ? { cancelledAt: now } : { cancelledAt: null }),
+      ...(status === 'confirmed' ? { promotedAt: now } : {}),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Confirms the first `count` waitlisted registrations (all of them when null), in arrival order, in
+ * one statement; their ids, for their mail. Callers hold the event's lock.
+ */
+export async function promoteWaitlisted(
+  db: Kysely<Database>,
+  eventId: string,
+  count: number | null,
+  now: Date,
+): Promise<string[]> {
+  if (count !== null && count <= 0) return [];
+  let next = db
+    .selectFrom('registrations')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'waitlisted')
+    .orderBy('seq');
+  if (count !== null) next = next.limit(count);
+  const rows = await db
+    .updateTable('registrations')
+    .set({ status: 'confirmed', promotedAt: now, updatedAt: now })
+    .where('id', 'in', next)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+const iso = (d: Date | null) => (d === null ? null : isoTime(d));
+
+/** A registration as staff see it; `position` is worked out by the caller over the whole list. */
+export const toStaffRegistration = (row: RegistrationRow, position: number | null): StaffRegistration => ({
+  ...apiIds(row.id),
+  seq: Number(row.seq),
+  status: row.status,
+  position,
+  fullName: row.fullName,
+  email: row.email,
+  phone: row.phone,
+  institution: row.institution,
+  ieeeMemberId: row.ieeeMemberId,
+  answers: row.answers,
+  checkedInAt: iso(row.checkedInAt),
+  cancelledAt: iso(row.cancelledAt),
+  promotedAt: iso(row.promotedAt),
+  createdAt: isoTime(row.createdAt),
+  updatedAt: isoTime(row.updatedAt),
+});
+
+/**
+ * Every registration of the event in arrival order, waitlisted ones with their place in line. An event
+ * has hundreds of registrations, not millions: the staff list filters and counts them in the service.
+ */
+export async function listRegistrations(db: Kysely<Database>, eventId: string): Promise<StaffRegistration[]> {
+  const rows = await db.selectFrom('registrations').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
+  let waiting = 0;
+  return rows.map((row) => toStaffRegistration(row, row.status === 'waitlisted' ? ++waiting : null));
+}
+
+export function countRegistrations(registrations: readonly StaffRegistration[]): RegistrationCounts {
+  const counts: RegistrationCounts = { confirmed: 0, waitlisted: 0, cancelled: 0, checkedIn: 0, members: 0, guests: 0 };
+  for (const r of registrations) {
+    counts[r.status] += 1;
+    if (r.checkedInAt) counts.checkedIn += 1;
+    // Members and guests among those who hold or wait for a seat: a cancelled one is neither.
+    if (r.status !== 'cancelled') {
+      if (r.ieeeMemberId) counts.members += 1;
+      else counts.guests += 1;
+    }
+  }
+  return counts;
+}
+
+/** The end of an event as a timestamptz: its date and end time are Dhaka wall-clock time. */
+const eventEndsAt = sql<Date>`(events.event_date || 'T' || events.end_time || ':00+06:00')::timestamptz`;
+
+/**
+ * The events in scope that have not ended, soonest first, with their seat counts: the dashboard's
+ * overview. Drafts included (staff see them).
+ */
+export async function registrationOverview(
+  db: Kysely<Database>,
+  { chapterId }: ChapterScope,
+  now: Date,
+): Promise<RegistrationOverviewItem[]> {
+  let query = db
+    .selectFrom('events')
+    .leftJoin('registrations', 'registrations.eventId', 'events.id')
+    .select([
+      'events.id',
+      'events.title',
+      'events.eventDate',
+      'events.startTime',
+      'events.registrationMode',
+      'events.registrationCapacity',
+      sql<string>`count(registrations.id) filter (where registrations.status = 'confirmed')`.as('confirmed'),
+      sql<string>`count(registrations.id) filter (where registrations.status = 'waitlisted')`.as('waitlisted'),
+    ])
+    .where(eventEndsAt, '>', now)
+    .groupBy('events.id')
+    .orderBy('events.eventDate')
+    .orderBy('events.startTime')
+    .orderBy('events.id');
+  if (chapterId !== undefined) query = query.where('events.chapterId', '=', chapterId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    eventId: row.id,
+    title: row.title,
+    eventDate: row.eventDate,
+    mode: row.registrationMode,
+    capacity: row.registrationCapacity,
+    confirmed: Number(row.confirmed),
+    waitlisted: Number(row.waitlisted),
+  }));
+}
+
+/**
+ * Deletes the registrations (and with them their queued mail) of every event that ended before
+ * `endedBefore`; how many went.
+ */
+export async function deleteRegistrationsOfEventsEndedBefore(db: Kysely<Database>, endedBefore: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('registrations')
+    .where('eventId', 'in', db.selectFrom('events').select('events.id').where(eventEndsAt, '<', endedBefore))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,373 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { eventEnd } from '../../lib/format.ts';
+import type {
+  EventItem,
+  Registrant,
+  RegistrationCounts,
+  RegistrationOverviewItem,
+  RegistrationSettings,
+  RegistrationStatus,
+  RegistrationSummary,
+  StaffRegistration,
+} from '../../lib/types.ts';
+import type { PageCache } from '../caching/page-cache.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
+import { pgErrorCode } from '../db/errors.ts';
+import type { Database, RegistrationRow } from '../db/schema.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
+import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
+import { findEvent } from '../repositories/events.repository.ts';
+import {
+  countRegistrations,
+  countSeats,
+  deleteRegistration,
+  deleteRegistrationsOfEventsEndedBefore,
+  findByEmail,
+  findByTicket,
+  findRegistration,
+  insertRegistration,
+  listRegistrations,
+  lockEvent,
+  promoteWaitlisted,
+  registrationOverview,
+  setStatus,
+  toStaffRegistration,
+  waitlistPosition,
+  type LockedEvent,
+} from '../repositories/registrations.repository.ts';
+import type { ChapterScope } from '../repositories/viewer-scope.ts';
+import { auditRow } from './audit.ts';
+import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
+import type { EditDeps } from './edit-deps.ts';
+
+/**
+ * Registration on the site (issue 27): taking, freeing and giving seats, the ticket, the staff list,
+ * and deleting personal data after the event. Every change of seats runs in one transaction that
+ * locks the event's row first (registrations.repository.ts), queues its mail in the same transaction
+ * (email-outbox.repository.ts), and purges the event's public summary once committed.
+ */
+
+export const NOT_ON_SITE = 'Registration for this event is not on this site';
+export const NOT_OPEN_YET = 'Registration has not opened yet';
+export const CLOSED = 'Registration has closed';
+export const ALREADY_REGISTERED = 'This e-mail address is already registered for this event.';
+const EVENT_NOT_FOUND = 'Event not found';
+const TICKET_NOT_FOUND = 'Ticket not found';
+
+/** What a public write needs: the database and the CDN cache of the event's summary. */
+export interface RegistrationDeps {
+  db: Kysely<Database>;
+  pageCache: PageCache;
+}
+
+/** A ticket: base64url of 24 random bytes (192 bits), so it cannot be guessed. */
+export const newTicket = () => randomBytes(24).toString('base64url');
+
+type Window = Pick<RegistrationSettings, 'mode' | 'opensAt' | 'closesAt'>;
+
+/** Why a registration sent now would be refused (undefined: it would be taken). An event that has ended is closed. */
+function refusal(settings: Window, event: { eventDate: string; endTime: string }, now: Date): string | undefined {
+  if (settings.mode !== 'site') return NOT_ON_SITE;
+  const t = now.getTime();
+  if (settings.opensAt && t < Date.parse(settings.opensAt)) return NOT_OPEN_YET;
+  if ((settings.closesAt && t >= Date.parse(settings.closesAt)) || t >= eventEnd(event)) return CLOSED;
+  return undefined;
+}
+
+/** Whether the event takes registrations now (the public summary's `open`). */
+export const isRegistrationOpen = (event: Pick<EventItem, 'registration' | 'eventDate' | 'endTime'>, now: Date) =>
+  refusal(event.registration, event, now) === undefined;
+
+/** The public summary of an event found by the caller (GET /events/:id/registration): seats and settings, no personal data. */
+export async function registrationSummary(
+  db: Kysely<Database>,
+  event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'endTime'>,
+  now: Date,
+): Promise<RegistrationSummary> {
+  const { mode, capacity, opensAt, closesAt, questions } = event.registration;
+  const { confirmed, waitlisted } = await countSeats(db, event.id);
+  return {
+    mode,
+    capacity,
+    confirmed,
+    waitlisted,
+    seatsLeft: capacity === null ? null : Math.max(0, capacity - confirmed),
+    open: isRegistrationOpen(event, now),
+    opensAt,
+    closesAt,
+    questions,
+  };
+}
+
+export interface Registered {
+  status: 'confirmed' | 'waitlisted';
+  /** While waitlisted: 1 is next in line. */
+  position?: number;
+  ticket: string;
+  registrationId: string;
+}
+
+/** The registrant's answers, one per question of the event, each answered. */
+function checkAnswers(answers: readonly string[], questions: readonly string[]): string[] {
+  if (answers.length !== questions.length)
+    throw invalidInput('Please answer each question', [
+      { path: 'answers', message: `Please give one answer for each of the ${questions.length} questions` },
+    ]);
+  const blank = answers.findIndex((a) => a.trim() === '');
+  if (blank >= 0)
+    throw invalidInput('Please answer each question', [
+      { path: `answers.${blank}`, message: 'Please answer this question' },
+    ]);
+  return [...answers];
+}
+
+const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
+
+/**
+ * Registers someone for a published event whose registration is on this site and open: a seat when
+ * one is left, else a place on the waitlist; mail (registered / waitlisted) is queued with it. One
+ * registration per e-mail address per event, whatever its case: a repeat is refused with a message that
+ * says nothing about the registration already there. A cancelled registration of the same address
+ * gives way to the new one. Visitors cannot see drafts, so a draft is "not found".
+ */
+export async function register(
+  { db, pageCache }: RegistrationDeps,
+  eventId: string,
+  registrant: Omit<Registrant, 'website'>,
+  now: Date,
+): Promise<Registered> {
+  let result: Registered;
+  try {
+    result = await db.transaction().execute(async (tx) => {
+      const event = await lockEvent(tx, eventId);
+      if (!event || event.status !== 'published') throw notFoundError(EVENT_NOT_FOUND);
+      const refused = refusal(event.registration, event, now);
+      if (refused) throw conflictError(refused);
+      const answers = checkAnswers(registrant.answers, event.registration.questions);
+
+      const existing = await findByEmail(tx, event.id, registrant.email);
+      if (existing && existing.status !== 'cancelled') throw conflictError(ALREADY_REGISTERED);
+      if (existing) await deleteRegistration(tx, existing.id);
+
+      const { confirmed } = await countSeats(tx, event.id);
+      const capacity = event.registration.capacity;
+      const status = capacity === null || confirmed < capacity ? 'confirmed' : 'waitlisted';
+      const row = await insertRegistration(tx, {
+        eventId: event.id,
+        ticket: newTicket(),
+        fullName: registrant.fullName,
+        email: registrant.email,
+        phone: registrant.phone,
+        institution: registrant.institution,
+        ieeeMemberId: registrant.ieeeMemberId,
+        answers,
+        status,
+        createdAt: now,
+      });
+      await enqueueEmail(tx, { kind: status === 'confirmed' ? 'registered' : 'waitlisted', registrationId: row.id });
+      return {
+        status,
+        ticket: row.ticket,
+        registrationId: row.id,
+        ...(status === 'waitlisted' ? { position: await waitlistPosition(tx, event.id, row.seq) } : {}),
+      };
+    });
+  } catch (err) {
+    // Two registrations of one address that met anyway (the lock makes this unlikely): the same answer.
+    if (isUniqueViolation(err)) throw conflictError(ALREADY_REGISTERED);
+    throw err;
+  }
+  await purgeStalePages(pageCache, stalePages.registration(eventId));
+  return result;
+}
+
+export interface TicketDetails {
+  registration: RegistrationRow;
+  /** While waitlisted. */
+  position?: number;
+  event: EventItem;
+}
+
+/** What a ticket shows: the registration, its place in line while waitlisted, and its event. Undefined: no such ticket. */
+export async function readTicket(db: Kysely<Database>, ticket: string): Promise<TicketDetails | undefined> {
+  const registration = await findByTicket(db, ticket);
+  if (!registration) return undefined;
+  const found = await findEvent(db, registration.eventId, 'staff');
+  if (!found) return undefined;
+  return {
+    registration,
+    event: found.item,
+    ...(registration.status === 'waitlisted'
+      ? { position: await waitlistPosition(db, registration.eventId, registration.seq) }
+      : {}),
+  };
+}
+
+/**
+ * Frees a confirmed seat for the first in line, in the caller's transaction (which holds the event's
+ * lock): they are confirmed, and mail tells them. The ids promoted.
+ */
+async function fillFreedSeats(tx: Kysely<Database>, event: LockedEvent, now: Date): Promise<string[]> {
+  if (event.registration.mode !== 'site') return [];
+  const { confirmed } = await countSeats(tx, event.id);
+  const capacity = event.registration.capacity;
+  const promoted = await promoteWaitlisted(tx, event.id, capacity === null ? null : capacity - confirmed, now);
+  await enqueueEmails(
+    tx,
+    promoted.map((registrationId) => ({ kind: 'promoted' as const, registrationId })),
+  );
+  return promoted;
+}
+
+/**
+ * Cancels the registration a ticket names. A confirmed seat goes to the first waitlisted person in
+ * the same transaction. Cancelling again changes nothing and answers the same. Unknown ticket: 404.
+ */
+export async function cancelByTicket(
+  { db, pageCache }: RegistrationDeps,
+  ticket: string,
+  now: Date,
+): Promise<{ status: 'cancelled' }> {
+  const eventId = await db.transaction().execute(async (tx) => {
+    const found = await findByTicket(tx, ticket);
+    if (!found) throw notFoundError(TICKET_NOT_FOUND);
+    if (found.status === 'cancelled') return undefined;
+    const event = await lockEvent(tx, found.eventId);
+    // Read again under the event's lock: a staff change may have come first.
+    const registration = await findByTicket(tx, ticket);
+    if (!event || !registration) throw notFoundError(TICKET_NOT_FOUND);
+    if (registration.status === 'cancelled') return undefined;
+    await setStatus(tx, registration.id, 'cancelled', now);
+    if (registration.status === 'confirmed') await fillFreedSeats(tx, event, now);
+    return event.id;
+  });
+  if (eventId) await purgeStalePages(pageCache, stalePages.registration(eventId));
+  return { status: 'cancelled' };
+}
+
+/** Staff's filters of the attendee list. */
+export interface RegistrationFilter {
+  q?: string | undefined;
+  status?: RegistrationStatus | undefined;
+}
+
+const matches = (r: StaffRegistration, q: string) =>
+  [r.fullName, r.email, r.institution ?? ''].some((field) => field.toLocaleLowerCase().includes(q));
+
+/**
+ * The event's registrations for its staff, in arrival order, searched (name, e-mail, institution; any
+ * case) and filtered by status; the counts are over all of them.
+ */
+export async function staffRegistrations(
+  db: Kysely<Database>,
+  eventId: string,
+  { q, status }: RegistrationFilter = {},
+): Promise<{ counts: RegistrationCounts; registrations: StaffRegistration[] }> {
+  const all = await listRegistrations(db, eventId);
+  const needle = q?.trim().toLocaleLowerCase();
+  return {
+    counts: countRegistrations(all),
+    registrations: all.filter((r) => (!status || r.status === status) && (!needle || matches(r, needle))),
+  };
+}
+
+/**
+ * Staff confirm or cancel one registration (its event's chapter or an admin; the route checks), audited
+ * with the change in one transaction. Confirming takes a seat: refused while every seat is taken (staff
+ * raise the capacity first), and mail tells the person. Cancelling a confirmed seat gives it to the
+ * first in line. Setting the status it already has changes nothing.
+ */
+export async function changeRegistrationStatus(
+  edit: EditDeps,
+  registrationId: string,
+  status: 'confirmed' | 'cancelled',
+  now: Date,
+): Promise<StaffRegistration> {
+  const { after, eventId } = await auditedChange(
+    edit.db,
+    async (tx) => {
+      const current = await findRegistration(tx, registrationId);
+      if (!current) throw notFoundError('Registration not found');
+      const event = await lockEvent(tx, current.eventId);
+      const before = await findRegistration(tx, registrationId);
+      if (!event || !before) throw notFoundError('Registration not found');
+      let after = before;
+      if (before.status !== status) {
+        if (status === 'confirmed') {
+          const { confirmed } = await countSeats(tx, event.id);
+          const capacity = event.registration.capacity;
+          if (capacity !== null && confirmed >= capacity)
+            throw conflictError(
+              `All ${capacity} seats are taken: raise the capacity of the event to confirm more people`,
+            );
+          after = await setStatus(tx, before.id, 'confirmed', now);
+          await enqueueEmail(tx, { kind: 'promoted', registrationId: before.id });
+        } else {
+          after = await setStatus(tx, before.id, 'cancelled', now);
+          if (before.status === 'confirmed') await fillFreedSeats(tx, event, now);
+        }
+      }
+      return { before, after, eventId: event.id, eventTitle: event.title };
+    },
+    ({ before, after, eventTitle }) =>
+      auditRow(edit.actor, 'registration', {
+        action: 'update',
+        before: { id: before.id, status: before.status, eventTitle },
+        after: { id: after.id, status: after.status, eventTitle },
+      }),
+  );
+  await purgeStalePages(edit.pageCache, stalePages.registration(eventId));
+  const position = after.status === 'waitlisted' ? await waitlistPosition(edit.db, eventId, after.seq) : null;
+  return toStaffRegistration(after, position);
+}
+
+/** N seats are confirmed: a capacity below N is refused. */
+export const capacityBelowConfirmed = (confirmed: number) =>
+  `${confirmed} seats are already confirmed: the capacity cannot be lower`;
+
+/**
+ * An event edit's effect on its seats, inside the edit's transaction (which locked the event): a
+ * capacity below the confirmed seats is refused (409 naming registration.capacity, nothing changed);
+ * a higher capacity (or none) confirms as many waitlisted people as now fit, in arrival order, with
+ * their mail. Switching the mode away from `site` keeps every registration as it is. The ids promoted.
+ */
+export async function applyRegistrationSettings(
+  tx: Kysely<Database>,
+  eventId: string,
+  settings: RegistrationSettings,
+  now: Date,
+): Promise<string[]> {
+  const { confirmed } = await countSeats(tx, eventId);
+  if (settings.capacity !== null && settings.capacity < confirmed) {
+    const message = capacityBelowConfirmed(confirmed);
+    throw conflictError(message, [{ path: 'registration.capacity', message }]);
+  }
+  if (settings.mode !== 'site') return [];
+  const promoted = await promoteWaitlisted(
+    tx,
+    eventId,
+    settings.capacity === null ? null : settings.capacity - confirmed,
+    now,
+  );
+  await enqueueEmails(
+    tx,
+    promoted.map((registrationId) => ({ kind: 'promoted' as const, registrationId })),
+  );
+  return promoted;
+}
+
+/** The dashboard's overview: events in scope that have not ended, with seats taken. */
+export function overview(db: Kysely<Database>, scope: ChapterScope, now: Date): Promise<RegistrationOverviewItem[]> {
+  return registrationOverview(db, scope, now);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Privacy: deletes the registrations (names, e-mails, answers, and their queued mail) of every event
+ * that ended more than `days` days ago (its end in Dhaka time). How many were deleted.
+ */
+export function deletePersonalDataOfPastEvents(db: Kysely<Database>, now: Date, days: number): Promise<number> {
+  return deleteRegistrationsOfEventsEndedBefore(db, new Date(now.getTime() - days * DAY_MS));
+}
