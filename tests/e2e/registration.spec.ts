@@ -1,7 +1,16 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { allowHttpErrors, apiLogin, bearer, fillEvent, signInAs, toastWith, unique, waitForIslands } from './dashboard-helpers.ts';
+import {
+  allowHttpErrors,
+  apiLogin,
+  bearer,
+  fillEvent,
+  signInAs,
+  toastWith,
+  unique,
+  waitForIslands,
+} from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -23,7 +32,7 @@ async function shoot(page: Page, name: string) {
 
 /** A signed-out visitor's own browser. */
 async function visitor(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
   return { page: await context.newPage(), close: () => context.close() };
 }
 

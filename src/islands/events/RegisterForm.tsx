@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import {
-  phaseText,
-  registrationPhase,
-  seatsText,
-  statusText,
-} from '../../lib/registration/registration-view.ts';
+import { phaseText, registrationPhase, seatsText, statusText } from '../../lib/registration/registration-view.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 

@@ -8,7 +8,9 @@ import type { RegistrationSettings, RegistrationStatus, RegistrationSummary } fr
 
 export { MAX_QUESTIONS } from '../schemas/registration.schema.ts';
 /** An event's settings; one read before registration modes existed has none, which means `link`. */
-export const registrationOf = (event: { registration?: RegistrationSettings | null | undefined }): RegistrationSettings =>
+export const registrationOf = (event: {
+  registration?: RegistrationSettings | null | undefined;
+}): RegistrationSettings =>
   event.registration ?? { mode: 'link', capacity: null, opensAt: null, closesAt: null, questions: [] };
 
 const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
+import { readTicket } from '../services/registrations.service.ts';
 import type { PageDeps } from './page-deps.ts';
 import type { EventItem, RegistrationStatus } from '../../lib/types.ts';
 
@@ -41,14 +42,20 @@ export async function ticketPageData(
   token: string,
   pageAddress: string,
 ): Promise<TicketPageData | undefined> {
-  const found = await readTicket(deps, token);
+  const found = await readTicket(deps.db, token);
   if (!found) return undefined;
+  const { registration, event } = found;
   const address = new URL(pageAddress);
   address.search = '';
   address.hash = '';
   return {
-    ...found,
+    ticket: registration.ticket,
+    status: registration.status,
+    position: found.position ?? null,
+    fullName: registration.fullName,
+    checkedInAt: registration.checkedInAt ? new Date(registration.checkedInAt).toISOString() : null,
+    event,
     address: address.href,
-    qrSvg: await qrSvg(address.href, `QR code of this ticket's address, for check-in at ${found.event.title}`),
+    qrSvg: await qrSvg(address.href, `QR code of this ticket's address, for check-in at ${event.title}`),
   };
 }
