@@ -21,6 +21,8 @@ import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.routes.ts';
 import { userRoutes } from './routes/users.routes.ts';
 import { blogRoutes } from './routes/blog.routes.ts';
 import { feedRoutes } from './routes/feeds.routes.ts';
+import { registrationRoutes } from './routes/registrations.routes.ts';
+import { ticketRoutes } from './routes/tickets.routes.ts';
 
 const limit = (maxSize: number) =>
   bodyLimit({
@@ -65,6 +67,9 @@ export function createApi(deps: ApiDeps) {
   api.route('/uploads', uploadRoutes(deps));
   api.route('/blog', blogRoutes(deps));
   api.route('/audit', auditRoutes(deps));
+  // /events/:id/registration(s), /registrations/...
+  api.route('/', registrationRoutes(deps));
+  api.route('/tickets', ticketRoutes(deps));
   // /events.ics, /events.rss, /blog.rss
   api.route('/', feedRoutes(deps));
 

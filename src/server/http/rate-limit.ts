@@ -30,19 +30,27 @@ export const LOGIN_IP_LIMIT: Limit = { limit: 30, windowMs: MINUTES_15 };
 export const LOGIN_ACCOUNT_CEILING: Limit = { limit: 10, windowMs: MINUTES_15 };
 export const LOGIN_UNDER_ATTACK_PAIR_LIMIT = 3;
 export const CONTACT_LIMIT: Limit = { limit: 5, windowMs: 10 * 60_000 };
+/**
+ * Registrations per address per event (issue 27): a few an hour (a friend registering a friend), never
+ * the event as a whole, so a popular event is not throttled.
+ */
+export const REGISTRATION_LIMIT: Limit = { limit: 5, windowMs: 60 * 60_000 };
 
 /** The counters of one account: the login form and a password change with a wrong current one share them. */
 export const loginAccountKey = (email: string) => `login:email:${email.toLowerCase()}`;
 export const loginPairKey = (email: string, ip: string) => `login:pair:${email.toLowerCase()}:${ip}`;
 export const loginIpKey = (ip: string) => `login:ip:${ip}`;
 export const contactKey = (ip: string) => `contact:ip:${ip}`;
+export const registrationKey = (ip: string, eventId: string) => `register:${ip}:${eventId}`;
 
 /**
  * A counter whose window started longer ago than the longest window of any limit has ended whatever
  * limit it counted for (rows do not record their limit), so it may be deleted.
  */
 export const EXPIRED_AFTER_MS = Math.max(
-  ...[LOGIN_PAIR_LIMIT, LOGIN_IP_LIMIT, LOGIN_ACCOUNT_CEILING, CONTACT_LIMIT].map((l) => l.windowMs),
+  ...[LOGIN_PAIR_LIMIT, LOGIN_IP_LIMIT, LOGIN_ACCOUNT_CEILING, CONTACT_LIMIT, REGISTRATION_LIMIT].map(
+    (l) => l.windowMs,
+  ),
 );
 
 /** Counts one hit against each key (one statement, which also deletes some expired counters) and returns the new counts. */
@@ -59,6 +67,14 @@ export async function countContact(db: Kysely<Database>, ip: string, now: Date):
   const counted = (await recordHit(db, [key], CONTACT_LIMIT, now)).get(key);
   if (counted && counted.count > CONTACT_LIMIT.limit)
     throw tooManyRequests(retryAfter(counted, CONTACT_LIMIT.windowMs, now));
+}
+
+/** Counts a registration from this address for this event; 429 once past REGISTRATION_LIMIT. */
+export async function countRegistration(db: Kysely<Database>, ip: string, eventId: string, now: Date): Promise<void> {
+  const key = registrationKey(ip, eventId);
+  const counted = (await recordHit(db, [key], REGISTRATION_LIMIT, now)).get(key);
+  if (counted && counted.count > REGISTRATION_LIMIT.limit)
+    throw tooManyRequests(retryAfter(counted, REGISTRATION_LIMIT.windowMs, now));
 }
 
 export interface LoginAttempt {

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import type { TicketView } from '../../lib/types.ts';
+import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
+import type { ApiDeps } from '../deps.ts';
+import type { AppEnv } from '../http/env.ts';
+import { notFound } from '../http/errors.ts';
+import { cancelByTicket, readTicket } from '../services/registrations.service.ts';
+import { ticketUrl } from './registrations.routes.ts';
+
+/**
+ * A registrant's ticket: whoever holds its address may read and cancel it, so its answers are never
+ * cached by the CDN or shared (private, no-store), and an unknown or malformed ticket is a 404.
+ */
+export function ticketRoutes({ database, now, pageCache, config }: ApiDeps) {
+  const db = database.db;
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next();
+      c.res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    })
+    .get('/:ticket', async (c) => {
+      const found = await readTicket(db, c.req.param('ticket'));
+      if (!found) throw notFound('Ticket not found');
+      const { registration, position, event } = found;
+      const body: TicketView = {
+        success: true,
+        status: registration.status,
+        ...(position !== undefined ? { position } : {}),
+        fullName: registration.fullName,
+        event,
+        ...(registration.checkedInAt ? { checkedInAt: registration.checkedInAt.toISOString() } : {}),
+        ticket: registration.ticket,
+        ticketUrl: ticketUrl(c, config.siteUrl, registration.ticket),
+      };
+      return c.json(body);
+    })
+    .delete('/:ticket', async (c) => {
+      const { status } = await cancelByTicket({ db, pageCache }, c.req.param('ticket'), now());
+      return c.json({ success: true, status, message: 'Your registration is cancelled' });
+    });
+}

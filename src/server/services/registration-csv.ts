@@ -1,0 +1,58 @@
+import { slugify } from '../../lib/slug.ts';
+import type { StaffRegistration } from '../../lib/types.ts';
+
+/**
+ * The attendee list as a spreadsheet (GET /events/:id/registrations.csv): one row per registration,
+ * UTF-8 with a byte-order mark so that Excel reads Bangla names as they are, and every cell quoted
+ * where it must be. A cell that a spreadsheet would run as a formula (it starts with = + - @, or a tab
+ * or carriage return before one) gets a leading apostrophe: registrants type these cells, staff open them.
+ */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+const BOM = '\uFEFF';
+const DHAKA_OFFSET_MS = 6 * 3_600_000;
+
+/** "2030-03-01 09:05" in Dhaka time, for an ISO instant. */
+export function dhakaTimestamp(iso: string | null): string {
+  if (!iso) return '';
+  return new Date(Date.parse(iso) + DHAKA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** One cell: formulas neutralised, then quoted when it holds a quote, comma or line break. */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const STATUS_LABEL = { confirmed: 'Confirmed', waitlisted: 'Waitlisted', cancelled: 'Cancelled' } as const;
+
+export function registrationsCsv(questions: readonly string[], registrations: readonly StaffRegistration[]): string {
+  const header = [
+    'Registered at (Dhaka time)',
+    'Status',
+    'Waitlist position',
+    'Full name',
+    'E-mail',
+    'Phone',
+    'Institution',
+    'IEEE member number',
+    ...questions,
+    'Checked in at',
+  ];
+  const rows = registrations.map((r) => [
+    dhakaTimestamp(r.createdAt),
+    STATUS_LABEL[r.status],
+    r.position,
+    r.fullName,
+    r.email,
+    r.phone,
+    r.institution,
+    r.ieeeMemberId,
+    ...questions.map((_, i) => r.answers[i] ?? ''),
+    dhakaTimestamp(r.checkedInAt),
+  ]);
+  return BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The download's name, from the event's title ("Intro to Rust" -> intro-to-rust-registrations.csv). */
+export const csvFilename = (title: string) => `${slugify(title, 'event')}-registrations.csv`;
