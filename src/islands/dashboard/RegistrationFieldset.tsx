@@ -17,7 +17,7 @@ export interface RegistrationValue {
 }
 
 const MODE_LABELS: Readonly<Record<RegistrationMode, { label: string; hint: string }>> = {
-  link: { label: 'Register on an outside link', hint: 'Register Now goes to the event link' },
+  link: { label: 'Register on an outside link', hint: 'Register Now opens the address in Event link' },
   site: { label: 'Registration on this site', hint: 'Visitors register on the event page and get a ticket' },
   none: { label: 'No registration', hint: 'The event page shows no Register Now button' },
 };
@@ -106,15 +106,18 @@ export function RegistrationFieldset({
               aria-describedby={`field-registration-mode-${mode}-hint`}
               className="mt-1 h-4 w-4 accent-brand-700"
             />
-            <label htmlFor={`field-registration-mode-${mode}`} className="text-sm text-slate-800 dark:text-slate-200">
-              <span className="font-medium">{MODE_LABELS[mode].label}</span>
+            {/* The hint is outside the label: the radio's name stays its own words (not "... event link"). */}
+            <div className="text-sm text-slate-800 dark:text-slate-200">
+              <label htmlFor={`field-registration-mode-${mode}`} className="font-medium">
+                {MODE_LABELS[mode].label}
+              </label>
               <span
                 id={`field-registration-mode-${mode}-hint`}
                 className="block text-xs text-slate-600 dark:text-slate-400"
               >
                 {MODE_LABELS[mode].hint}
               </span>
-            </label>
+            </div>
           </div>
         ))}
         <ErrorText path="registration.mode" errors={errors} />
