@@ -41,6 +41,9 @@ describe('registration as people read it', () => {
     const in2days = new Date(NOW.getTime() + 2 * 86_400_000 + 3_600_000).toISOString();
     expect(phaseText({ open: true, opensAt: null, closesAt: in2days }, NOW)).toBe('Registration closes in 2 days');
     expect(phaseText({ open: true, opensAt: null, closesAt: null }, NOW)).toBeUndefined();
+    expect(phaseText({ open: true, opensAt: null, closesAt: '2030-05-19T12:00:00.000Z' }, NOW)).toBe(
+      'Registration closes on May 19, 2030, 6:00 PM GMT+6',
+    );
     expect(phaseText({ open: false, opensAt: '2026-12-01T04:00:00.000Z', closesAt: null }, NOW)).toBe(
       'Registration opens on Dec 1, 2026, 10:00 AM GMT+6',
     );

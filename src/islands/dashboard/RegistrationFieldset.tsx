@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import {
   MAX_QUESTIONS,
   dhakaLocalToIso,
@@ -86,6 +87,11 @@ export function RegistrationFieldset({
   errors: Partial<Record<string, string>>;
 }) {
   const set = (part: Partial<RegistrationValue>) => onChange({ ...value, ...part });
+  // A question just added takes focus, so it can be typed at once (keyboard users stay in place).
+  const [added, setAdded] = useState<{ index: number }>();
+  useEffect(() => {
+    if (added) document.getElementById(fieldIdOf(`registration.questions.${added.index}`))?.focus();
+  }, [added]);
   const questionErrors = value.questions.map((_, i) => errors[`registration.questions.${i}`]);
   return (
     <fieldset className="rounded-lg border border-slate-300 p-4 sm:p-5 dark:border-slate-700">
@@ -212,7 +218,10 @@ export function RegistrationFieldset({
               type="button"
               className={`${buttonClass} mt-3`}
               disabled={value.questions.length >= MAX_QUESTIONS}
-              onClick={() => set({ questions: [...value.questions, ''] })}
+              onClick={() => {
+                set({ questions: [...value.questions, ''] });
+                setAdded({ index: value.questions.length });
+              }}
             >
               Add a question
             </button>

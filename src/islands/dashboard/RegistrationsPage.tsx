@@ -110,7 +110,7 @@ function Registrations() {
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           {event.capacity == null
             ? `${counts.confirmed} confirmed, no seat limit`
-            : `${counts.confirmed} of ${event.capacity} seats taken`}
+            : `${counts.confirmed} of ${event.capacity} ${event.capacity === 1 ? 'seat' : 'seats'} taken`}
           {event.mode !== 'site' && ' · Registration on this site is off for this event'}
         </p>
         <p className="mt-3 flex flex-wrap gap-3">
@@ -168,6 +168,7 @@ function Registrations() {
               <RegistrationCard
                 key={r.id}
                 registration={r}
+                questions={event.questions}
                 onChange={(to) => {
                   setFailure(undefined);
                   setPending({ registration: r, to });
@@ -206,9 +207,11 @@ function Registrations() {
 
 function RegistrationCard({
   registration: r,
+  questions,
   onChange,
 }: {
   registration: StaffRegistration;
+  questions: readonly string[];
   onChange: (to: 'confirmed' | 'cancelled') => void;
 }) {
   return (
@@ -237,6 +240,12 @@ function RegistrationCard({
         )}
         <dt className="text-slate-600 dark:text-slate-400">IEEE member</dt>
         <dd className="text-slate-900 dark:text-slate-100">{r.ieeeMemberId ?? 'No (guest)'}</dd>
+        {questions.map((question, i) => (
+          <div key={i} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{question}</dt>
+            <dd className="break-words text-slate-900 dark:text-slate-100">{r.answers[i] || '—'}</dd>
+          </div>
+        ))}
         <dt className="text-slate-600 dark:text-slate-400">Registered</dt>
         <dd className="text-slate-900 dark:text-slate-100">
           <time dateTime={r.createdAt}>{formatDhakaDateTime(r.createdAt)}</time>

@@ -57,7 +57,7 @@ function Overview({ user }: { user: UserInfo }) {
                 {formatEventDate(o.eventDate)} ·{' '}
                 {o.capacity == null
                   ? `${o.confirmed} registered, no seat limit`
-                  : `${o.confirmed} of ${o.capacity} seats taken`}
+                  : `${o.confirmed} of ${o.capacity} ${o.capacity === 1 ? 'seat' : 'seats'} taken`}
                 {o.waitlisted > 0 && ` · ${o.waitlisted} on the waitlist`}
               </span>
             </li>

@@ -71,12 +71,20 @@ export function registrationPhase(
   return state.open ? 'open' : 'closed';
 }
 
-/** "Registration closes in 2 days", "Registration opens on ...", "Registration is closed"; undefined: open with no end. */
+const RELATIVE_LIMIT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** "Registration closes in 2 days" (on a date when more than 30 days ahead), "Registration opens on ...", "Registration is closed"; undefined: open with no end. */
 export function phaseText(state: Pick<RegistrationSummary, 'open' | 'opensAt' | 'closesAt'>, now: Date) {
   const phase = registrationPhase(state, now);
   if (phase === 'before' && state.opensAt) return `Registration opens on ${formatDhakaDateTime(state.opensAt)}`;
   if (phase === 'closed') return 'Registration is closed';
-  if (state.closesAt) return `Registration closes ${relativeFuture(new Date(state.closesAt), now)}`;
+  if (state.closesAt) {
+    // "in 1270 days" says less than the date: far-off closings are given as one.
+    const closes = new Date(state.closesAt);
+    return closes.getTime() - now.getTime() > RELATIVE_LIMIT_MS
+      ? `Registration closes on ${formatDhakaDateTime(state.closesAt)}`
+      : `Registration closes ${relativeFuture(closes, now)}`;
+  }
   return undefined;
 }
 
