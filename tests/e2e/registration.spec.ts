@@ -91,6 +91,8 @@ test.describe('registration on the site', () => {
     await expect(fieldset.getByText('Capacity must be at least 1 seat')).toBeVisible();
     await fieldset.getByLabel(/Capacity/).fill('1');
     await fieldset.getByLabel(/Closes at/).fill('2030-05-19T18:00');
+    await fieldset.scrollIntoViewIfNeeded();
+    await shoot(page, 'dashboard-event-form-1280');
     await page.getByRole('button', { name: 'Add Event' }).click();
     await expect(page.getByText('Published.')).toBeVisible();
 
@@ -263,5 +265,23 @@ test.describe('registration on the site', () => {
     const csv = bytes.subarray(3).toString('utf8');
     expect(csv).toContain(FIRST.name);
     expect(csv).toContain(SECOND.email);
+
+    // The dashboard's home keeps its welcome and adds the overview: seats taken of capacity, drafts.
+    await page.goto('/dashboard');
+    await expect(page.getByText('Welcome,')).toBeVisible();
+    const upcoming = page.getByRole('region', { name: 'Upcoming registrations' });
+    await expect(upcoming.getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/dashboard/events/registrations/${event!.id}`,
+    );
+    await expect(upcoming).toContainText('1 of 1 seat taken');
+    await expect(page.getByRole('region', { name: 'Support messages' })).toContainText('0 unhandled messages');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, `dashboard-home-${width}`);
+    }
+    await page.goto('/dashboard/events');
+    await expect(page.getByRole('link', { name: `Registrations (1/1) of ${title}` })).toBeVisible();
+    await shoot(page, 'dashboard-events-375');
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatEventDate } from '../../lib/format.ts';
 import { registrationsPath } from '../../lib/registration/registration-links.ts';
@@ -97,9 +97,15 @@ function Overview({ user }: { user: UserInfo }) {
 }
 
 function Panel({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{heading}</h2>
+    <section
+      aria-labelledby={id}
+      className="rounded-lg border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {heading}
+      </h2>
       <div className="mt-3">{children}</div>
     </section>
   );
