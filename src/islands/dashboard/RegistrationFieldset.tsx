@@ -1,10 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  MAX_QUESTIONS,
-  dhakaLocalToIso,
-  isoToDhakaLocal,
-  registrationOf,
-} from '../../lib/registration/registration-view.ts';
+import { MAX_QUESTIONS } from '../../lib/schemas/registration.schema.ts';
+import { dhakaLocalToIso, isoToDhakaLocal, registrationOf } from '../../lib/registration/registration-view.ts';
 import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
 

@@ -2,11 +2,11 @@
  * How registration reads for people (the event page's form, the ticket, the dashboard): the API's
  * shapes of issue 27 as the browser sees them, and the words for seats, opening and closing. Times
  * are instants (ISO) shown in Dhaka time; the dashboard's datetime-local fields are Dhaka wall-clock.
+ * Types only from the schemas: the event page's island must not pull zod into the page.
  */
 import { CHAPTER_TIME_ZONE, CHAPTER_TIME_ZONE_LABEL } from '../format.ts';
 import type { RegistrationSettings, RegistrationStatus, RegistrationSummary } from '../types.ts';
 
-export { MAX_QUESTIONS } from '../schemas/registration.schema.ts';
 /** An event's settings; one read before registration modes existed has none, which means `link`. */
 export const registrationOf = (event: {
   registration?: RegistrationSettings | null | undefined;
