@@ -25,7 +25,7 @@ const PROFILE_DIR = resolve('.tmp/bench-api-profile');
 
 type AutocannonRequest = autocannon.Request;
 
-interface Server {
+export interface Server {
   origin: string;
   account: { email: string; password: string };
   child: ChildProcess;
@@ -109,7 +109,7 @@ interface Row {
   statuses: string;
 }
 
-async function startServer(databaseUrl: string, profileDir: string | undefined): Promise<Server> {
+export async function startServer(databaseUrl: string, profileDir: string | undefined): Promise<Server> {
   const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...flags, 'scripts/bench/api-server.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -125,13 +125,13 @@ async function startServer(databaseUrl: string, profileDir: string | undefined):
   return { origin: `http://127.0.0.1:${ready.port}`, account: ready.account, child };
 }
 
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
 }
 
-async function signIn({ origin, account }: Server): Promise<{ token: string; slug: string }> {
+export async function signIn({ origin, account }: Server): Promise<{ token: string; slug: string }> {
   const res = await fetch(`${origin}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -241,7 +241,7 @@ function printTable(title: string, results: [string, Map<string, Row>][], chosen
 let databasesMade = 0;
 
 /** Each server seeds its own sample data: a new database on the PostgreSQL server, a new PGlite in memory. */
-async function freshDatabase(url: string): Promise<string> {
+export async function freshDatabase(url: string): Promise<string> {
   if (url === 'memory:') return url;
   const { default: pg } = await import('pg');
   const name = `bench_${++databasesMade}`;

@@ -148,6 +148,13 @@ const WRITES: Record<string, () => Promise<Call>> = {
   'PUT /members/:id': async () => request('PUT', `/members/${await newMember()}`, memberBody({ year: 2025 })),
   'PATCH /members/:id': async () => request('PATCH', `/members/${await newMember()}`, { committee: 'SAC' }),
   'DELETE /members/:id': async () => request('DELETE', `/members/${await newMember()}`),
+  'PATCH /registrations/:id': async () => {
+    const event = (await ok('POST', '/events', sampleEvent({ registration: { mode: 'site' } }), alpha.token)).event
+      ._id as string;
+    await ok('POST', `/events/${event}/registrations`, { fullName: 'R', email: 'r@example.org', consent: true }, '');
+    const row = await api.db.selectFrom('registrations').select('id').where('eventId', '=', event).executeTakeFirst();
+    return request('PATCH', `/registrations/${row!.id}`, { status: 'cancelled' }, alpha.token);
+  },
   'PATCH /contact/:id': async () => request('PATCH', `/contact/${await newMessage()}`, { handled: true }),
   'DELETE /contact/:id': async () => request('DELETE', `/contact/${await newMessage()}`),
   'POST /users': async () => {
@@ -193,6 +200,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /contact': 'a visitor’s message: no account did it',
   'POST /auth/login': 'counts failed sign-ins only (rate limits)',
   'POST /auth/logout': 'ends this device’s session (its row): the account is unchanged',
+  'POST /events/:id/registrations': 'a visitor’s registration: no account did it, and the trail keeps no personal data',
+  'DELETE /tickets/:ticket': 'the registrant cancels their own registration: no account did it',
 };
 
 /** Every row of every table, in a stable order. */
@@ -208,6 +217,8 @@ async function everything() {
     'uploads',
     'rate_limits',
     'audit_log',
+    'registrations',
+    'email_outbox',
   ];
   const out: Record<string, unknown[]> = {};
   for (const table of tables)

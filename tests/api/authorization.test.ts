@@ -40,6 +40,25 @@ async function post(path: string, body: unknown, token: string) {
 const eventOfA = async () => (await post('/events', sampleEvent(), tokens.chapterA!)).event._id as string;
 const draftOfA = async () =>
   (await post('/events', sampleEvent({ status: 'draft' }), tokens.chapterA!)).event._id as string;
+const siteEventOfA = async () =>
+  (await post('/events', sampleEvent({ registration: { mode: 'site' } }), tokens.chapterA!)).event._id as string;
+let registrationCounter = 0;
+/** Straight into the table: the public form is rate limited per address and event. */
+const registrationOfA = async () => {
+  registrationCounter += 1;
+  const row = await api.db
+    .insertInto('registrations')
+    .values({
+      eventId: await siteEventOfA(),
+      ticket: `matrix-ticket-${String(registrationCounter).padStart(18, '0')}`,
+      fullName: 'Registrant',
+      email: `registrant${registrationCounter}@example.org`,
+      status: 'confirmed',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
 /** A draft is hidden from whoever may not manage it: they are told it does not exist. */
 const draftOwner = { anonymous: 401, chapterA: 200, chapterB: 404, admin: 200 };
 const excomOfA = async () =>
@@ -413,6 +432,26 @@ const calls: Call[] = [
       tokens[role] = await login(api, emails[role]!, passwords[role]!);
     },
   },
+  {
+    name: 'GET /events/:id/registrations',
+    method: 'GET',
+    path: async () => `/events/${await siteEventOfA()}/registrations?q=a&status=confirmed`,
+    expect: owner,
+  },
+  {
+    name: 'GET /events/:id/registrations (a draft)',
+    method: 'GET',
+    path: async () => `/events/${await draftOfA()}/registrations`,
+    expect: draftOwner,
+  },
+  {
+    name: 'PATCH /registrations/:id',
+    method: 'PATCH',
+    path: async () => `/registrations/${await registrationOfA()}`,
+    body: () => ({ status: 'cancelled' }),
+    expect: owner,
+  },
+  { name: 'GET /registrations/overview', method: 'GET', path: async () => '/registrations/overview', expect: signedIn },
   { name: 'GET /audit', method: 'GET', path: async () => '/audit', expect: adminOnly(200) },
   {
     name: 'GET /audit (filtered)',
@@ -433,6 +472,8 @@ async function snapshot() {
     'humans',
     'supportMessages',
     'uploads',
+    'registrations',
+    'emailOutbox',
   ] as const;
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = await api.db.selectFrom(t).selectAll().orderBy('createdAt').execute();

@@ -57,7 +57,7 @@ function sharedReads(): string[] {
     '/events.ics',
     '/events.rss',
     '/events.rss?utm_source=newsletter',
-    ...ids.events.map((id) => `/events/${id}`),
+    ...ids.events.flatMap((id) => [`/events/${id}`, `/events/${id}/registration`]),
     '/humans',
     ...ids.humans.map((id) => `/humans/${id}`),
     '/members?year=2024&committee=SAC',
@@ -125,6 +125,7 @@ const member = () => ids.members[0]!;
 let excomId = '';
 let landingId = '';
 let messageId = '';
+const tickets: string[] = [];
 
 const steps: WriteStep[] = [
   {
@@ -140,6 +141,32 @@ const steps: WriteStep[] = [
   {
     route: 'PATCH /events/:id (published again)',
     run: () => write('PATCH', `/events/${event()}`, { status: 'published', location: 'Online' }, alpha.token),
+  },
+  {
+    route: 'PATCH /events/:id (registration on the site)',
+    run: () => write('PATCH', `/events/${event()}`, { registration: { mode: 'site', capacity: 1 } }, alpha.token),
+  },
+  {
+    route: 'POST /events/:id/registrations',
+    run: async () => {
+      for (const email of ['first@example.org', 'second@example.org', 'third@example.org']) {
+        const body = { fullName: 'Registrant', email, consent: true };
+        tickets.push((await write('POST', `/events/${event()}/registrations`, body, '', 201)).ticket);
+      }
+    },
+  },
+  {
+    route: 'PATCH /events/:id (capacity raised: the first in line confirmed)',
+    run: () => write('PATCH', `/events/${event()}`, { registration: { capacity: 2 } }, alpha.token),
+  },
+  { route: 'DELETE /tickets/:ticket', run: () => write('DELETE', `/tickets/${tickets[0]}`, undefined, '') },
+  {
+    route: 'PATCH /registrations/:id',
+    run: async () => {
+      const { registrations } = await write('GET', `/events/${event()}/registrations`, undefined, alpha.token);
+      const confirmed = registrations.find((r: { status: string }) => r.status === 'confirmed');
+      await write('PATCH', `/registrations/${confirmed.id}`, { status: 'cancelled' }, alpha.token);
+    },
   },
   { route: 'DELETE /events/:id', run: () => write('DELETE', `/events/${ids.events.pop()}`, undefined, alpha.token) },
   {

@@ -23,7 +23,7 @@ import {
   countSeats,
   deleteRegistration,
   deleteRegistrationsOfEventsEndedBefore,
-  findByEmail,
+  seatsAndRegistrationOf,
   findByTicket,
   findRegistration,
   insertRegistration,
@@ -146,31 +146,34 @@ export async function register(
       if (refused) throw conflictError(refused);
       const answers = checkAnswers(registrant.answers, event.registration.questions);
 
-      const existing = await findByEmail(tx, event.id, registrant.email);
+      const { confirmed, waitlisted, existing } = await seatsAndRegistrationOf(tx, event.id, registrant.email);
       if (existing && existing.status !== 'cancelled') throw conflictError(ALREADY_REGISTERED);
       if (existing) await deleteRegistration(tx, existing.id);
 
-      const { confirmed } = await countSeats(tx, event.id);
       const capacity = event.registration.capacity;
       const status = capacity === null || confirmed < capacity ? 'confirmed' : 'waitlisted';
-      const row = await insertRegistration(tx, {
-        eventId: event.id,
-        ticket: newTicket(),
-        fullName: registrant.fullName,
-        email: registrant.email,
-        phone: registrant.phone,
-        institution: registrant.institution,
-        ieeeMemberId: registrant.ieeeMemberId,
-        answers,
-        status,
-        createdAt: now,
-      });
-      await enqueueEmail(tx, { kind: status === 'confirmed' ? 'registered' : 'waitlisted', registrationId: row.id });
+      const row = await insertRegistration(
+        tx,
+        {
+          eventId: event.id,
+          ticket: newTicket(),
+          fullName: registrant.fullName,
+          email: registrant.email,
+          phone: registrant.phone,
+          institution: registrant.institution,
+          ieeeMemberId: registrant.ieeeMemberId,
+          answers,
+          status,
+          createdAt: now,
+        },
+        status === 'confirmed' ? 'registered' : 'waitlisted',
+      );
+      // Everyone waiting arrived before (the lock orders arrivals): this one is last in line.
       return {
         status,
         ticket: row.ticket,
         registrationId: row.id,
-        ...(status === 'waitlisted' ? { position: await waitlistPosition(tx, event.id, row.seq) } : {}),
+        ...(status === 'waitlisted' ? { position: waitlisted + 1 } : {}),
       };
     });
   } catch (err) {
