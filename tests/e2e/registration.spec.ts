@@ -171,8 +171,23 @@ test.describe('registration on the site', () => {
     // The same e-mail again (in other letter case) is refused, with the message at the top of the form.
     await two.page.goto(eventPath);
     await register(two.page, { ...SECOND, email: SECOND.email.toUpperCase() }, 'Join the waitlist');
-    await expect(two.page.locator('#register').getByRole('alert')).toBeVisible();
+    const alert = two.page.locator('#register').getByRole('alert');
+    await expect(alert).toHaveText('This e-mail address is already registered for this event.');
+    await expect(alert).toBeFocused();
+    // A few registrations per address and event an hour: the sixth try from this address is turned away.
+    const send = two.page.locator('#register').getByRole('button', { name: 'Join the waitlist' });
+    const posted = () =>
+      two.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/registrations'));
+    for (const expected of [409, 409, 429]) {
+      const answered = posted();
+      await send.click();
+      expect((await answered).status()).toBe(expected);
+    }
+    await expect(alert).toHaveText(
+      'Too many registrations from your connection for this event. Please try again in an hour.',
+    );
     allowHttpErrors(consoleErrors, 409);
+    allowHttpErrors(consoleErrors, 429);
 
     // The first visitor cancels from the ticket page, after confirming; the page then says Cancelled.
     await one.page.getByRole('button', { name: 'Cancel my registration' }).click();
@@ -283,5 +298,38 @@ test.describe('registration on the site', () => {
     await page.goto('/dashboard/events');
     await expect(page.getByRole('link', { name: `Registrations (1/1) of ${title}` })).toBeVisible();
     await shoot(page, 'dashboard-events-375');
+
+    // The edit form shows the settings as saved, times in Dhaka time; lowering the capacity below the
+    // confirmed seats is not possible here (one confirmed, capacity 1), raising it is.
+    await page.goto(`/dashboard/events/edit-event/${event!.id}`);
+    const editing = page.getByRole('group', { name: 'Registration' });
+    await expect(editing.getByRole('radio', { name: /Registration on this site/ })).toBeChecked();
+    await expect(editing.getByLabel(/Capacity/)).toHaveValue('1');
+    await expect(editing.getByLabel(/Closes at/)).toHaveValue('2030-05-19T18:00');
+    await expect(editing.getByLabel('Question 1')).toHaveValue('Your T-shirt size');
+    await editing.getByLabel(/Capacity/).fill('2');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/events(\?|$)/);
+    await expect(page.getByRole('link', { name: `Registrations (1/2) of ${title}` })).toBeVisible();
+
+    // With both seats taken, lowering the capacity to 1 is refused: the API's 409 names the field.
+    await page.getByRole('link', { name: `Registrations (1/2) of ${title}` }).click();
+    await cards
+      .filter({ hasText: SECOND.email })
+      .getByRole('button', { name: `Confirm a seat for ${SECOND.name}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Give ${SECOND.name} a seat?` })
+      .getByRole('button', { name: 'Confirm a seat' })
+      .click();
+    await expect(count('confirmed')).toHaveText('2');
+    await page.goto(`/dashboard/events/edit-event/${event!.id}`);
+    await editing.getByLabel(/Capacity/).fill('1');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(editing.getByLabel(/Capacity/)).toHaveAccessibleDescription(
+      /2 seats are already confirmed: the capacity cannot be lower/,
+    );
+    await expect(editing.getByLabel(/Capacity/)).toBeFocused();
+    allowHttpErrors(consoleErrors, 409);
   });
 });

@@ -98,7 +98,9 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
       return;
     }
     setFailure(
-      answer.status === 429 ? `Too many registrations from your network just now. ${answer.message}` : answer.message,
+      answer.status === 429
+        ? 'Too many registrations from your connection for this event. Please try again in an hour.'
+        : answer.message,
     );
   };
 
