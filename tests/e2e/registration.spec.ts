@@ -125,6 +125,14 @@ test.describe('registration on the site', () => {
       await expectNoSeriousA11yViolations(one.page);
       await shoot(one.page, `event-form-${width}`);
     }
+    // Sent empty, the form shows the API's reasons under the fields, and the first one takes focus.
+    await one.page.locator('#register').getByRole('button', { name: 'Register' }).click();
+    await expect(one.page.getByLabel('Full name')).toBeFocused();
+    await expect(one.page.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required');
+    await expect(
+      one.page.getByLabel('I agree that the chapter uses these details to run this event'),
+    ).toHaveAccessibleDescription('Please agree to the use of your data for this event');
+    allowHttpErrors(consoleErrors, 400);
     await register(one.page, FIRST, 'Register');
     await expect(one.page.getByRole('status').filter({ hasText: 'You are registered.' })).toBeVisible();
     await expect(one.page.getByText('Status: Confirmed')).toBeVisible();
@@ -174,7 +182,7 @@ test.describe('registration on the site', () => {
     const alert = two.page.locator('#register').getByRole('alert');
     await expect(alert).toHaveText('This e-mail address is already registered for this event.');
     await expect(alert).toBeFocused();
-    // A few registrations per address and event an hour: the sixth try from this address is turned away.
+    // A few valid registrations per address and event an hour: the sixth from this address is turned away.
     const send = two.page.locator('#register').getByRole('button', { name: 'Join the waitlist' });
     const posted = () =>
       two.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/registrations'));
