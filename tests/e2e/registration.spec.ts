@@ -12,6 +12,7 @@ import {
   waitForIslands,
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { BASE_EVENT } from './live-data.ts';
 
 /**
  * Issue 27 end to end, in Chromium against the real server: staff make an event that takes
@@ -164,6 +165,11 @@ test.describe('registration on the site', () => {
       await one.page.setViewportSize({ width, height: 900 });
       await expectNoSeriousA11yViolations(one.page);
       await shoot(one.page, `ticket-${width}`);
+    }
+    if (process.env['SCREENSHOTS']) {
+      await one.page.emulateMedia({ media: 'print' });
+      await shoot(one.page, 'ticket-print');
+      await one.page.emulateMedia({ media: 'screen' });
     }
 
     // The second visitor finds the event full and joins the waitlist.
@@ -339,5 +345,32 @@ test.describe('registration on the site', () => {
     );
     await expect(editing.getByLabel(/Capacity/)).toBeFocused();
     allowHttpErrors(consoleErrors, 409);
+  });
+});
+
+test.describe('the event page by registration mode', () => {
+  test('an outside link keeps Register Now to it; no registration shows no button and no form', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const make = async (registration: object | undefined) => {
+      const res = await request.post('/api/v1/events', {
+        headers: bearer(token),
+        data: { ...BASE_EVENT, title: unique('Mode'), ...(registration ? { registration } : {}) },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { event: { id: string } }).event.id;
+    };
+    // The spec's payload, without registration settings: as before.
+    await page.goto(`/events/${await make(undefined)}`);
+    await expect(page.getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', BASE_EVENT.eventLink);
+    await expect(page.locator('#register')).toHaveCount(0);
+    await expect(page.locator('astro-island')).toHaveCount(0);
+
+    await page.goto(`/events/${await make({ mode: 'none' })}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Register Now/ })).toHaveCount(0);
+    await expect(page.locator('#register')).toHaveCount(0);
   });
 });
