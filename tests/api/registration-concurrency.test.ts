@@ -6,8 +6,10 @@ import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 /**
  * Issue 27 point 3: seats are taken atomically. 300 registrations sent at once for 50 seats give
  * exactly 50 confirmed and 250 waitlisted, places 1 to 250 each given once, in arrival order (`seq`).
- * Runs on PGlite by default and on PostgreSQL with TEST_DATABASE_URL (the test database helper picks),
- * where the requests run on separate connections at once and queue on the event's row lock.
+ * Runs on PGlite by default, on PostgreSQL with TEST_DATABASE_URL (the test database helper picks),
+ * where the requests run on separate connections at once and queue on the event's row lock, and
+ * through Neon's driver with TEST_NEON_WS_PROXY as well (a WebSocket proxy such as websockify in
+ * front of that server).
  * Each registrant comes from an address of their own, so the per-address limit is not what is tested.
  */
 const REGISTRANTS = 300;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { REGISTRATION_LIMIT } from '../../src/server/http/rate-limit.ts';
@@ -191,6 +192,18 @@ describe('registering', () => {
     expect(await summary(event.id)).toMatchObject({ confirmed: 2, waitlisted: 2, seatsLeft: 0, open: true });
   });
 
+  it('holds the event’s lock for three statements: six round trips in all', async () => {
+    const event = await siteEvent({ capacity: 1 });
+    for (const expected of ['confirmed', 'waitlisted']) {
+      const before = api.roundTrips();
+      const res = await registerFor(event.id);
+      expect((await res.json()).status).toBe(expected);
+      // The address's count, BEGIN, the event locked, its seats and this address's registration, the
+      // registration with its mail, COMMIT.
+      expect(api.roundTrips() - before).toBe(6);
+    }
+  });
+
   it('takes one registration per e-mail address, whatever its case, and the refusal reveals nothing', async () => {
     const event = await siteEvent();
     expect((await registerFor(event.id, person({ email: 'Mina.Rahman@Example.org' }))).status).toBe(201);
@@ -205,6 +218,39 @@ describe('registering', () => {
     const other = await siteEvent();
     expect((await registerFor(other.id, person({ email: 'mina.rahman@example.org' }))).status).toBe(201);
   });
+
+  // Only a server runs two connections at once: on PGlite the race below cannot be staged.
+  it.runIf(process.env['TEST_DATABASE_URL'])(
+    'answers the same 409 when a registration of the address commits while this one is being made',
+    async () => {
+      const event = await siteEvent();
+      const rival = {
+        fullName: 'Rival',
+        email: 'RACE@example.org',
+        ticket: 'r'.repeat(32),
+        status: 'confirmed' as const,
+      };
+      let registering: Response | Promise<Response> | undefined;
+      await api.db.transaction().execute(async (tx) => {
+        // Written (not yet committed) by another connection: the registration's check cannot see it,
+        // so its insert waits on the unique index until this commits, then fails.
+        await tx
+          .insertInto('registrations')
+          .values({ ...rival, eventId: event.id })
+          .execute();
+        registering = registerFor(event.id, person({ email: 'race@example.org' }));
+        for (;;) {
+          const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(api.db);
+          if (Number(rows[0]!.waiting) > 0) break;
+        }
+      });
+      const res = await registering!;
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toBe('This e-mail address is already registered for this event.');
+      expect((await rowsOf(event.id)).map((r) => r.fullName)).toEqual(['Rival']);
+    },
+  );
 
   it('refuses with 409 when the event does not take registrations here, is not open yet, has closed or has ended', async () => {
     const linked = await createEvent();

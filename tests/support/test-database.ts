@@ -3,7 +3,8 @@ import type { DatabaseTarget } from '../../src/server/config.ts';
 
 /**
  * Where API tests keep their data: a fresh in-memory PGlite by default, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a fresh database created on it for this test file and dropped after.
+ * names a PostgreSQL server, a fresh database created on it for this test file and dropped after
+ * (through Neon's driver when TEST_NEON_WS_PROXY names a WebSocket proxy in front of that server).
  */
 export interface TestDatabase {
   target: DatabaseTarget;
@@ -22,8 +23,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // TEST_NEON_WS_PROXY (host:port of a WebSocket-to-TCP proxy in front of that server, e.g. websockify):
+  // the same database reached through Neon's serverless driver, as in production (the proxy ignores
+  // the *.neon.tech host, as scripts/netlify/neon-local.ts does for npm run test:netlify).
+  const wsProxy = process.env['TEST_NEON_WS_PROXY'];
+  const neonUrl = `postgres://${url.username || 'postgres'}@db.test.neon.tech/${name}?sslmode=disable`;
   return {
-    target: { kind: 'postgres', driver: 'pg', url: url.href },
+    target: wsProxy
+      ? { kind: 'postgres', driver: 'neon', url: neonUrl, wsProxy }
+      : { kind: 'postgres', driver: 'pg', url: url.href },
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();

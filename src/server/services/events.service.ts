@@ -165,8 +165,13 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
       const found = await findEvent(tx, id, 'staff', { lock: true });
       if (!found) throw notFoundError('Event not found');
       // Under the event's lock, as every change of seats: a capacity below the confirmed seats is
-      // refused before anything is written; a higher one confirms those who now fit.
-      if (fields.registration) await applyRegistrationSettings(tx, id, fields.registration, now);
+      // refused before anything is written; a higher one confirms those who now fit. An edit that
+      // leaves capacity and mode alone frees no seat (a cancelled one is given on at once), so it
+      // costs no query.
+      const seats = fields.registration;
+      const was = found.item.registration;
+      if (seats && (seats.capacity !== was.capacity || seats.mode !== was.mode))
+        await applyRegistrationSettings(tx, id, seats, now);
       return { before: found.item, after: await updateEvent(tx, id, fields, now) };
     },
     (change) => auditRow(edit.actor, 'event', { action: 'update', ...change }),

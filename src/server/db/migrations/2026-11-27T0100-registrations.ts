@@ -46,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('registrations_event_email')
     .on('registrations')
     .unique()
-    .expression(sql`event_id, lower(email)`)
+    .columns(['event_id', sql`lower(email)`])
     .execute();
   await db.schema
     .createIndex('registrations_event_status_seq')

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { eventSchema, eventUpdateSchema } from '../../src/lib/schemas/event.schema.ts';
+import { parseInstant, registrantSchema } from '../../src/lib/schemas/registration.schema.ts';
+import { csvCell, dhakaTimestamp } from '../../src/server/services/registration-csv.ts';
+
+describe('registration times', () => {
+  it('read a time without an offset as Dhaka wall-clock time, and one with an offset as that instant', () => {
+    expect(parseInstant('2030-03-01T09:00')?.toISOString()).toBe('2030-03-01T03:00:00.000Z');
+    expect(parseInstant('2030-03-01T00:30')?.toISOString()).toBe('2030-02-28T18:30:00.000Z');
+    expect(parseInstant('2030-03-01T09:00:30')?.toISOString()).toBe('2030-03-01T03:00:30.000Z');
+    expect(parseInstant('2030-03-01T09:00:00.250Z')?.toISOString()).toBe('2030-03-01T09:00:00.250Z');
+    expect(parseInstant('2030-03-01T09:00:00-05:30')?.toISOString()).toBe('2030-03-01T14:30:00.000Z');
+    expect(parseInstant('2028-02-29T12:00')?.toISOString()).toBe('2028-02-29T06:00:00.000Z');
+  });
+
+  it('refuse what is no real date and time', () => {
+    for (const bad of ['2030-02-29T10:00', '2030-13-01T10:00', '2030-03-01T24:00', '2030-03-01 09:00', 'soon', ''])
+      expect(parseInstant(bad), bad).toBeUndefined();
+  });
+
+  it('show as Dhaka time in the CSV', () => {
+    expect(dhakaTimestamp('2030-03-01T20:15:00.000Z')).toBe('2030-03-02 02:15');
+    expect(dhakaTimestamp(null)).toBe('');
+  });
+});
+
+describe('event payloads', () => {
+  const event = {
+    title: 'T',
+    eventDate: '2030-03-10',
+    startTime: '10:00',
+    endTime: '12:00',
+    location: 'L',
+    host: 'H',
+    registrationMethod: 'Online',
+    fees: 0,
+    banner: '/b.webp',
+    eventLink: 'https://example.org',
+    description: 'D',
+  };
+
+  it('without registration settings register by the event link, as before', () => {
+    expect(eventSchema.parse(event).registration).toEqual({
+      mode: 'link',
+      capacity: null,
+      opensAt: null,
+      closesAt: null,
+      questions: [],
+    });
+  });
+
+  it('take a capacity typed in a form, and a blank one as none', () => {
+    expect(eventSchema.parse({ ...event, registration: { capacity: '40' } }).registration.capacity).toBe(40);
+    expect(eventSchema.parse({ ...event, registration: { capacity: '' } }).registration.capacity).toBeNull();
+  });
+
+  it('leave out of an edit what it does not send', () => {
+    expect(eventUpdateSchema.parse({ registration: { capacity: 5 } }).registration).toEqual({ capacity: 5 });
+  });
+});
+
+describe('a registrant', () => {
+  it('needs consent, and gets blank optional fields as null', () => {
+    const parsed = registrantSchema.parse({
+      fullName: ' Mina ',
+      email: 'Mina@Example.org',
+      phone: ' ',
+      ieeeMemberId: '',
+      consent: true,
+    });
+    expect(parsed).toMatchObject({
+      fullName: 'Mina',
+      email: 'Mina@Example.org',
+      phone: null,
+      institution: null,
+      ieeeMemberId: null,
+      answers: [],
+    });
+    expect(registrantSchema.safeParse({ fullName: 'M', email: 'm@example.org' }).success).toBe(false);
+  });
+});
+
+describe('CSV cells', () => {
+  it('quote what must be quoted and neutralise formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a, b')).toBe('"a, b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+8801711')).toBe("'+8801711");
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('@cmd')).toBe("'@cmd");
+    expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
+    expect(csvCell(3)).toBe('3');
+    expect(csvCell(null)).toBe('');
+  });
+});
