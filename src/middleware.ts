@@ -10,7 +10,10 @@ import { overHttps, securityHeadersFor } from './server/http/security-headers.ts
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   const https = overHttps(context.url.href, context.request.headers.get('x-forwarded-proto'));
-  const headers = Object.entries(securityHeadersFor(https));
+  // A page may ask for a stricter referrer policy than the site's (a ticket sends none): it is kept.
+  const headers = Object.entries(securityHeadersFor(https)).filter(
+    ([name]) => name !== 'Referrer-Policy' || !response.headers.has(name),
+  );
   try {
     for (const [name, value] of headers) response.headers.set(name, value);
     return response;

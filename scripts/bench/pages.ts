@@ -18,7 +18,7 @@ function gzipKb(text: string | Buffer): number {
   return gzipSync(text, { level: 9 }).length / 1024;
 }
 
-export async function seed(origin: string): Promise<{ eventId: string; slug: string }> {
+export async function seed(origin: string): Promise<{ eventId: string; siteEventId: string; slug: string }> {
   const login = (await (
     await fetch(`${origin}/api/v1/auth/login`, {
       method: 'POST',
@@ -34,7 +34,7 @@ export async function seed(origin: string): Promise<{ eventId: string; slug: str
         body: JSON.stringify(data),
       })
     ).json()) as { event?: { _id: string } };
-  const { event } = await post('/events', {
+  const workshop = {
     title: 'Benchmark Workshop',
     eventDate: '2030-01-05',
     startTime: '10:00',
@@ -46,6 +46,13 @@ export async function seed(origin: string): Promise<{ eventId: string; slug: str
     banner: '/og-default.png',
     eventLink: 'https://example.org',
     description: 'A workshop.',
+  };
+  const { event } = await post('/events', workshop);
+  // The same event taking registrations on the site: its page loads the registration form's island.
+  const { event: siteEvent } = await post('/events', {
+    ...workshop,
+    title: 'Benchmark Workshop with registration',
+    registration: { mode: 'site', capacity: 50, questions: ['Your T-shirt size'] },
   });
   await post('/chapters', {
     logo: '/logo.svg',
@@ -57,7 +64,7 @@ export async function seed(origin: string): Promise<{ eventId: string; slug: str
     videoUrl: 'https://www.youtube.com/watch?v=abcDEF12345',
   });
   await post('/humans', { name: 'Bench Human', image: '/og-default.png', description: 'Story.' });
-  return { eventId: event?._id ?? 'missing', slug: login.userInfo.slug };
+  return { eventId: event?._id ?? 'missing', siteEventId: siteEvent?._id ?? 'missing', slug: login.userInfo.slug };
 }
 
 /** The real server (built site + API) on an in-memory database, for the page benchmarks. */
@@ -78,12 +85,20 @@ export async function startBenchServer(dataDir: string) {
 
 export async function benchPages(): Promise<void> {
   const server = await startBenchServer('.tmp/bench-pages');
-  const { eventId, slug } = await seed(server.url);
+  const { eventId, siteEventId, slug } = await seed(server.url);
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
-  const pages = ['/events', `/events/${eventId}`, `/chapter/${slug}`, '/contact', '/humans-of-ieee-cs-bdc', ARTICLE];
+  const pages = [
+    '/events',
+    `/events/${eventId}`,
+    `/events/${siteEventId}#register`,
+    `/chapter/${slug}`,
+    '/contact',
+    '/humans-of-ieee-cs-bdc',
+    ARTICLE,
+  ];
 
   console.log('\nJavaScript per page (gzip level 9; external frames blocked; page scrolled to the end)');
   console.log('page'.padEnd(34), 'files'.padStart(6), 'raw KB'.padStart(9), 'gzip KB'.padStart(9), '  goal');
@@ -107,13 +122,15 @@ export async function benchPages(): Promise<void> {
       const files = await Promise.all(bodies);
       const raw = (files.reduce((n, b) => n + b.length, 0) + inline.reduce((n, s) => n + s.length, 0)) / 1024;
       const gz = files.reduce((n, b) => n + gzipKb(b), 0) + inline.reduce((n, s) => n + gzipKb(s), 0);
-      const label = path.startsWith('/events/')
-        ? '/events/{id}'
-        : path.startsWith('/chapter/')
-          ? '/chapter/{slug}'
-          : path.startsWith('/blogs/')
-            ? '/blogs/{slug}'
-            : path;
+      const label = path.endsWith('#register')
+        ? '/events/{id} (registration)'
+        : path.startsWith('/events/')
+          ? '/events/{id}'
+          : path.startsWith('/chapter/')
+            ? '/chapter/{slug}'
+            : path.startsWith('/blogs/')
+              ? '/blogs/{slug}'
+              : path;
       const goal = GOAL_KB[label];
       console.log(
         label.padEnd(34),

@@ -10,7 +10,8 @@ import { sampleData } from '../../src/server/db/sample-data/data.ts';
 import type { EventItem } from '../../src/lib/types.ts';
 import { waitForSettledAnimations } from './axe.ts';
 import { signInAs } from './dashboard-helpers.ts';
-import { test, expect } from './fixtures.ts';
+import { ADMIN, test, expect } from './fixtures.ts';
+import { BASE_EVENT } from './live-data.ts';
 
 /**
  * One page of every type the site has, on the sample database, held to two outside checkers:
@@ -36,6 +37,41 @@ async function firstEvent(request: APIRequestContext): Promise<EventItem> {
   return events[0];
 }
 
+/**
+ * An event that takes registrations on the site, with one registration: made once per server (both
+ * tests of this file open its pages) through the API, as staff and a visitor would.
+ */
+const registered = new Map<string, Promise<{ eventId: string; ticketPath: string }>>();
+function registeredEvent(request: APIRequestContext) {
+  const key = 'server'; // one server per worker, and this file's tests share it
+  let made = registered.get(key);
+  if (!made) {
+    made = (async () => {
+      const login = await request.post('/api/v1/auth/login', { data: ADMIN });
+      const { token } = (await login.json()) as { token: string };
+      const created = await request.post('/api/v1/events', {
+        headers: { Authorization: `Bearer ${token}` },
+        data: {
+          ...BASE_EVENT,
+          eventDate: '2030-05-20',
+          title: 'Registration page type',
+          registration: { mode: 'site', capacity: 50, questions: ['Your T-shirt size'] },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { event } = (await created.json()) as { event: EventItem };
+      const answer = await request.post(`/api/v1/events/${event.id}/registrations`, {
+        data: { fullName: 'তাসনিম রহমান', email: 'page-types@e2e.example', answers: ['M'], consent: true },
+      });
+      expect(answer.status(), await answer.text()).toBe(201);
+      const { ticketUrl } = (await answer.json()) as { ticketUrl: string };
+      return { eventId: event.id, ticketPath: new URL(ticketUrl).pathname };
+    })();
+    registered.set(key, made);
+  }
+  return made;
+}
+
 const PAGE_TYPES: PageType[] = [
   { name: 'home', path: () => '/' },
   { name: 'information page', path: () => '/about' },
@@ -56,6 +92,8 @@ const PAGE_TYPES: PageType[] = [
   { name: 'not found', path: () => '/no-such-page', status: 404 },
   { name: 'events list', path: () => '/events' },
   { name: 'event', path: async (request) => `/events/${(await firstEvent(request))._id}` },
+  { name: 'event with registration', path: async (request) => `/events/${(await registeredEvent(request)).eventId}` },
+  { name: 'ticket', path: async (request) => (await registeredEvent(request)).ticketPath },
   { name: 'event not found', path: () => '/events/7d0c4a56-1b2e-4c3d-9e8f-001122334455', status: 404 },
   { name: 'chapter landing', path: () => `/chapter/${sampleData.chapters[0]!.slug}` },
   { name: 'blog list', path: () => '/blogs' },
@@ -64,6 +102,11 @@ const PAGE_TYPES: PageType[] = [
   { name: 'dashboard', path: () => '/dashboard', staff: true },
   { name: 'dashboard list', path: () => '/dashboard/events', staff: true },
   { name: 'dashboard form', path: () => '/dashboard/add-new-event', staff: true },
+  {
+    name: 'dashboard attendee list',
+    path: async (request) => `/dashboard/events/registrations/${(await registeredEvent(request)).eventId}`,
+    staff: true,
+  },
 ];
 
 /** Every axe rule for WCAG 2.x A/AA, the best practices and the experimental rules. */

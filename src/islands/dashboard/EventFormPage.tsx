@@ -6,6 +6,7 @@ import { savedEntity, savedHref } from './ui/after-save.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import LoadById from './ui/LoadById.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
+import { registrationSection } from './RegistrationFieldset.tsx';
 import { GoBack } from './ui/states.tsx';
 
 const LIST = '/dashboard/events';
@@ -22,6 +23,7 @@ function AddEvent() {
   return (
     <ResourceForm
       fields={EVENT_FIELDS}
+      section={registrationSection()}
       schema={eventSchema}
       initial={NEW_EVENT_DEFAULTS}
       submitLabel="Add Event"
@@ -62,6 +64,7 @@ function EditEvent() {
               ? { ...f, optional: true, hint: 'Choose a file only to replace the current banner' }
               : f,
           )}
+          section={registrationSection(e)}
           schema={eventSchema}
           initial={e}
           submitLabel="Update Event"

@@ -1,7 +1,8 @@
 import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
-import type { EventItem } from '../../lib/types.ts';
+import { registrationsPath } from '../../lib/registration/registration-links.ts';
+import type { EventItem, RegistrationOverviewItem } from '../../lib/types.ts';
 import { eventNotice } from './event-fields.ts';
 import PublishEventButton from './PublishEventButton.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
@@ -18,6 +19,9 @@ export default function EventsPage() {
 function EventList() {
   const [events, reload] = useApi('/events/myevents', (b: { events: EventItem[] }) => b.events);
   const list = useListQuery();
+  // Seats taken of each upcoming site-registration event, for the cards' "Registrations (12/50)".
+  const [overview] = useApi('/registrations/overview', (b: { events: RegistrationOverviewItem[] }) => b.events);
+  const seats = new Map(overview.state === 'loaded' ? overview.data.map((o) => [o.eventId, o]) : []);
   return (
     <ResourceList
       result={events}
@@ -50,6 +54,17 @@ function EventList() {
             <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
               {formatFee(e.fees)} · {e.registrationMethod}
             </p>
+            {e.registration.mode === 'site' && (
+              <p className="text-sm">
+                <a
+                  href={registrationsPath(e.id)}
+                  className="font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-300"
+                >
+                  Registrations{seatsLabel(seats.get(e.id))}
+                  <span className="sr-only"> of {e.title}</span>
+                </a>
+              </p>
+            )}
             <EditDeleteActions
               itemLabel={e.title}
               id={e.id}
@@ -66,4 +81,10 @@ function EventList() {
       )}
     </ResourceList>
   );
+}
+
+/** " (12/50)": seats taken of capacity; " (12)" without a limit; nothing for an event past or not counted. */
+function seatsLabel(seats: RegistrationOverviewItem | undefined): string {
+  if (!seats) return '';
+  return seats.capacity == null ? ` (${seats.confirmed})` : ` (${seats.confirmed}/${seats.capacity})`;
 }

@@ -14,8 +14,24 @@ import SavedNotice from './SavedNotice.tsx';
 /** Stands in for an image that is chosen but not uploaded yet, so the schema can check the rest first. */
 const PENDING_UPLOAD = '/pending-upload';
 
-interface Props {
+/**
+ * A nested part of the payload drawn by its own component (the event's `registration`): its errors
+ * are keyed by the API's full path ("registration.capacity"), its controls' ids by fieldIdOf's rule.
+ */
+export interface FormSection<V> {
+  name: string;
+  initial: V;
+  toPayload: (value: V) => unknown;
+  render: (value: V, onChange: (value: V) => void, errors: Partial<Record<string, string>>) => ReactNode;
+}
+
+/** "registration.capacity" -> "field-registration-capacity": where the form puts focus for an error. */
+const controlId = (path: string) => `field-${path.replace(/\./g, '-')}`;
+
+interface Props<V> {
   fields: readonly FieldSpec[];
+  /** Drawn after the fields, sent as payload[section.name]. */
+  section?: FormSection<V> | undefined;
   /** The API's payload schema (src/lib/schemas): the form shows its messages before sending. */
   schema: z.ZodType;
   /** Where the fields' first values come from: the entity being edited, or defaults for a new one. */
@@ -52,9 +68,12 @@ type Errors = Partial<Record<string, string>>;
  * then the spec's toasts. Values stay on failure; an add form clears on success. Leaving it with
  * unsaved changes asks first.
  */
-export default function ResourceForm(props: Props) {
+export default function ResourceForm<V = unknown>(props: Props<V>) {
   const { fields, schema, submitLabel, busyLabel, successMessage, clearOnSuccess, send, onSaved, footer } = props;
   const [values, setValues] = useState<FormValues>(() => formValues(fields, props.initial));
+  const section = props.section;
+  const [sectionValue, setSectionValue] = useState<V | undefined>(section?.initial);
+  const [savedSection, setSavedSection] = useState<V | undefined>(sectionValue);
   // What the server has (or, for an add form, the blank form): the values differ from it while unsaved.
   const [saved, setSaved] = useState<FormValues>(values);
   const [files, setFiles] = useState<Partial<Record<string, File>>>({});
@@ -70,7 +89,9 @@ export default function ResourceForm(props: Props) {
   // Set once a save is done and the form is clean: the effect below leaves after the guard is gone.
   const [leaving, setLeaving] = useState<string>();
   const dirty =
-    Object.values(files).some(Boolean) || fields.some((f) => (values[f.name] ?? '') !== (saved[f.name] ?? ''));
+    Object.values(files).some(Boolean) ||
+    fields.some((f) => (values[f.name] ?? '') !== (saved[f.name] ?? '')) ||
+    JSON.stringify(sectionValue) !== JSON.stringify(savedSection);
   useUnsavedChangesWarning(dirty);
   // Effects clean up before any new one runs, so the unsaved-changes guard is off when this one leaves.
   useEffect(() => {
@@ -92,6 +113,7 @@ export default function ResourceForm(props: Props) {
       else if (f.optional && props.omitBlankOptional && value.trim() === '') continue;
       else payload[f.name] = value;
     }
+    if (section && sectionValue !== undefined) payload[section.name] = section.toPayload(sectionValue);
     return payload;
   };
 
@@ -107,11 +129,22 @@ export default function ResourceForm(props: Props) {
     const result = schema.safeParse(payload);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        found[key] ??= issue.message;
+        found[errorKey(issue.path.map(String).join('.'))] ??= issue.message;
       }
     }
     return found;
+  };
+
+  // A field's errors are keyed by its name; the section's by their full path.
+  const errorKey = (path: string) =>
+    section && (path === section.name || path.startsWith(`${section.name}.`)) ? path : (path.split('.')[0] ?? '');
+  const focusFirstError = (found: Errors) => {
+    const first = fields.find((f) => found[f.name]);
+    if (first) document.getElementById(`field-${first.name}`)?.focus();
+    else {
+      const path = Object.keys(found).find((key) => found[key] && section && key.startsWith(`${section.name}.`));
+      if (path) document.getElementById(controlId(path))?.focus();
+    }
   };
 
   const fail = (message: string) => (props.errorToast === false ? setFailure(message) : toast.error(message));
@@ -122,8 +155,7 @@ export default function ResourceForm(props: Props) {
     const found = check(payload);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const first = fields.find((f) => found[f.name]);
-      if (first) document.getElementById(`field-${first.name}`)?.focus();
+      focusFirstError(found);
       return;
     }
     setBusy(true);
@@ -145,7 +177,10 @@ export default function ResourceForm(props: Props) {
       }
       const result = await send(payload);
       if (!result.ok) {
-        setErrors(Object.fromEntries(result.errors.map((er) => [er.path.split('.')[0] ?? '', er.message])));
+        const found: Errors = {};
+        for (const er of result.errors) found[errorKey(er.path)] ??= er.message;
+        setErrors(found);
+        focusFirstError(found);
         fail(result.message);
         return;
       }
@@ -154,6 +189,7 @@ export default function ResourceForm(props: Props) {
       if (after && 'returnTo' in after) {
         // The page goes at once (once clean): the list it returns to shows the toast and marks the item.
         setSaved(values);
+        setSavedSection(sectionValue);
         setFiles({});
         setLeaving(after.returnTo(saved));
         return;
@@ -165,6 +201,8 @@ export default function ResourceForm(props: Props) {
         const blank = { ...formValues(fields, props.initial), ...kept };
         setValues(blank);
         setSaved(blank);
+        setSectionValue(section?.initial);
+        setSavedSection(section?.initial);
         setGeneration((g) => g + 1);
       } else {
         // What was saved is now the current value (e.g. the uploaded image's URL); `values` is what was sent.
@@ -173,6 +211,7 @@ export default function ResourceForm(props: Props) {
         );
         setValues((v) => ({ ...v, ...uploaded }));
         setSaved({ ...values, ...uploaded });
+        setSavedSection(sectionValue);
       }
       setFiles({});
       // After the form is clean again: a caller that moves on to another page must not be asked to stay.
@@ -222,6 +261,16 @@ export default function ResourceForm(props: Props) {
           </div>
         ))}
       </div>
+      {section &&
+        sectionValue !== undefined &&
+        section.render(
+          sectionValue,
+          (value) => {
+            setNotice(undefined);
+            setSectionValue(value);
+          },
+          Object.fromEntries(Object.entries(errors).filter(([key]) => key.startsWith(section.name))),
+        )}
       {props.aside && <div aria-live="polite">{props.aside(values)}</div>}
       <div className="flex flex-wrap items-center gap-4">
         <button

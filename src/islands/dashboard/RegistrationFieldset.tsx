@@ -1,0 +1,239 @@
+import { useEffect, useState } from 'react';
+import { MAX_QUESTIONS } from '../../lib/schemas/registration.schema.ts';
+import { dhakaLocalToIso, isoToDhakaLocal, registrationOf } from '../../lib/registration/registration-view.ts';
+import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
+import type { FormSection } from './ui/ResourceForm.tsx';
+
+/** What the fieldset edits: the settings as form text (capacity and times as typed). */
+export interface RegistrationValue {
+  mode: RegistrationMode;
+  capacity: string;
+  opensAt: string;
+  closesAt: string;
+  questions: string[];
+}
+
+const MODE_LABELS: Readonly<Record<RegistrationMode, { label: string; hint: string }>> = {
+  link: { label: 'Register on an outside link', hint: 'Register Now opens the address in Event link' },
+  site: { label: 'Registration on this site', hint: 'Visitors register on the event page and get a ticket' },
+  none: { label: 'No registration', hint: 'The event page shows no Register Now button' },
+};
+
+export function registrationValue(event: object | undefined): RegistrationValue {
+  const settings = registrationOf((event ?? {}) as { registration?: RegistrationSettings });
+  return {
+    mode: settings.mode,
+    capacity: settings.capacity == null ? '' : String(settings.capacity),
+    opensAt: isoToDhakaLocal(settings.opensAt),
+    closesAt: isoToDhakaLocal(settings.closesAt),
+    questions: settings.questions ?? [],
+  };
+}
+
+/**
+ * The payload's `registration` (issue 27's contract). Capacity goes as typed when it is not a whole
+ * number, so the API's message names the field; blank questions are left out.
+ */
+export function registrationPayload(value: RegistrationValue): RegistrationSettings {
+  const capacity = value.capacity.trim();
+  const asNumber = Number(capacity);
+  return {
+    mode: value.mode,
+    capacity: capacity === '' ? null : Number.isFinite(asNumber) ? asNumber : (capacity as unknown as number),
+    opensAt: dhakaLocalToIso(value.opensAt),
+    closesAt: dhakaLocalToIso(value.closesAt),
+    questions: value.questions.map((q) => q.trim()).filter(Boolean),
+  };
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
+const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+const hintClass = 'mt-1 text-xs text-slate-600 dark:text-slate-400';
+const buttonClass =
+  'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/** The ids of the fieldset's controls follow the API's error paths: registration.capacity -> field-registration-capacity. */
+export const fieldIdOf = (path: string) => `field-${path.replace(/\./g, '-')}`;
+
+function ErrorText({ path, errors }: { path: string; errors: Partial<Record<string, string>> }) {
+  const message = errors[path];
+  return message ? (
+    <p id={`${fieldIdOf(path)}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  ) : null;
+}
+
+const described = (path: string, errors: Partial<Record<string, string>>, hint?: boolean) => ({
+  'aria-invalid': errors[path] ? true : undefined,
+  'aria-describedby':
+    [hint ? `${fieldIdOf(path)}-hint` : '', errors[path] ? `${fieldIdOf(path)}-error` : ''].filter(Boolean).join(' ') ||
+    undefined,
+});
+
+/** Issue 27: how visitors register for the event (mode, and for this site: capacity, dates, questions). */
+export function RegistrationFieldset({
+  value,
+  onChange,
+  errors,
+}: {
+  value: RegistrationValue;
+  onChange: (value: RegistrationValue) => void;
+  errors: Partial<Record<string, string>>;
+}) {
+  const set = (part: Partial<RegistrationValue>) => onChange({ ...value, ...part });
+  // A question just added takes focus, so it can be typed at once (keyboard users stay in place).
+  const [added, setAdded] = useState<{ index: number }>();
+  useEffect(() => {
+    if (added) document.getElementById(fieldIdOf(`registration.questions.${added.index}`))?.focus();
+  }, [added]);
+  const questionErrors = value.questions.map((_, i) => errors[`registration.questions.${i}`]);
+  return (
+    <fieldset className="rounded-lg border border-slate-300 p-4 sm:p-5 dark:border-slate-700">
+      <legend className="px-1 text-base font-semibold text-slate-900 dark:text-white">Registration</legend>
+      <div role="radiogroup" aria-labelledby="registration-mode-label" className="space-y-2">
+        <p id="registration-mode-label" className={labelClass}>
+          How do visitors register?
+        </p>
+        {(Object.keys(MODE_LABELS) as RegistrationMode[]).map((mode) => (
+          <div key={mode} className="flex items-start gap-2">
+            <input
+              id={`field-registration-mode-${mode}`}
+              type="radio"
+              name="registration.mode"
+              value={mode}
+              checked={value.mode === mode}
+              onChange={() => set({ mode })}
+              aria-describedby={`field-registration-mode-${mode}-hint`}
+              className="mt-1 h-4 w-4 accent-brand-700"
+            />
+            {/* The hint is outside the label: the radio's name stays its own words (not "... event link"). */}
+            <div className="text-sm text-slate-800 dark:text-slate-200">
+              <label htmlFor={`field-registration-mode-${mode}`} className="font-medium">
+                {MODE_LABELS[mode].label}
+              </label>
+              <span
+                id={`field-registration-mode-${mode}-hint`}
+                className="block text-xs text-slate-600 dark:text-slate-400"
+              >
+                {MODE_LABELS[mode].hint}
+              </span>
+            </div>
+          </div>
+        ))}
+        <ErrorText path="registration.mode" errors={errors} />
+        <ErrorText path="registration" errors={errors} />
+      </div>
+
+      {value.mode === 'site' && (
+        <div className="mt-5 space-y-5 border-t border-slate-200 pt-5 dark:border-slate-700">
+          <div className="grid gap-5 sm:grid-cols-3">
+            <div>
+              <label htmlFor={fieldIdOf('registration.capacity')} className={labelClass}>
+                Capacity <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+              </label>
+              <input
+                id={fieldIdOf('registration.capacity')}
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                value={value.capacity}
+                onChange={(e) => set({ capacity: e.target.value })}
+                className={inputClass}
+                {...described('registration.capacity', errors, true)}
+              />
+              <p id={`${fieldIdOf('registration.capacity')}-hint`} className={hintClass}>
+                Seats; empty means unlimited. When full, visitors join a waitlist.
+              </p>
+              <ErrorText path="registration.capacity" errors={errors} />
+            </div>
+            {(['opensAt', 'closesAt'] as const).map((name) => (
+              <div key={name}>
+                <label htmlFor={fieldIdOf(`registration.${name}`)} className={labelClass}>
+                  {name === 'opensAt' ? 'Opens at' : 'Closes at'}{' '}
+                  <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+                </label>
+                <input
+                  id={fieldIdOf(`registration.${name}`)}
+                  type="datetime-local"
+                  value={value[name]}
+                  onChange={(e) => set({ [name]: e.target.value })}
+                  className={inputClass}
+                  {...described(`registration.${name}`, errors, true)}
+                />
+                <p id={`${fieldIdOf(`registration.${name}`)}-hint`} className={hintClass}>
+                  Dhaka time (GMT+6); empty means {name === 'opensAt' ? 'open now' : 'open until the event'}
+                </p>
+                <ErrorText path={`registration.${name}`} errors={errors} />
+              </div>
+            ))}
+          </div>
+
+          <div>
+            <p id="registration-questions-label" className={labelClass}>
+              Questions <span className="font-normal text-slate-600 dark:text-slate-400">(up to {MAX_QUESTIONS})</span>
+            </p>
+            <p className={hintClass}>Short questions every registrant answers, e.g. “Your T-shirt size”.</p>
+            <ol className="mt-2 space-y-3" aria-labelledby="registration-questions-label">
+              {value.questions.map((question, i) => {
+                const path = `registration.questions.${i}`;
+                return (
+                  <li key={i}>
+                    <label htmlFor={fieldIdOf(path)} className="sr-only">
+                      Question {i + 1}
+                    </label>
+                    <div className="flex gap-2">
+                      <input
+                        id={fieldIdOf(path)}
+                        type="text"
+                        value={question}
+                        maxLength={200}
+                        onChange={(e) =>
+                          set({ questions: value.questions.map((q, j) => (j === i ? e.target.value : q)) })
+                        }
+                        className={`${inputClass} mt-0`}
+                        {...described(path, errors)}
+                      />
+                      <button
+                        type="button"
+                        className={buttonClass}
+                        onClick={() => set({ questions: value.questions.filter((_, j) => j !== i) })}
+                      >
+                        Remove<span className="sr-only"> question {i + 1}</span>
+                      </button>
+                    </div>
+                    {questionErrors[i] && <ErrorText path={path} errors={errors} />}
+                  </li>
+                );
+              })}
+            </ol>
+            <ErrorText path="registration.questions" errors={errors} />
+            <button
+              type="button"
+              className={`${buttonClass} mt-3`}
+              disabled={value.questions.length >= MAX_QUESTIONS}
+              onClick={() => {
+                set({ questions: [...value.questions, ''] });
+                setAdded({ index: value.questions.length });
+              }}
+            >
+              Add a question
+            </button>
+          </div>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** The fieldset as a section of the event form (ResourceForm). */
+export function registrationSection(event?: object): FormSection<RegistrationValue> {
+  return {
+    name: 'registration',
+    initial: registrationValue(event),
+    toPayload: registrationPayload,
+    render: (value, onChange, errors) => <RegistrationFieldset value={value} onChange={onChange} errors={errors} />,
+  };
+}

@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { registrationsCsvPath, eventPath } from '../../lib/registration/registration-links.ts';
+import { formatDhakaDateTime, statusText } from '../../lib/registration/registration-view.ts';
+import type { RegistrationCounts, RegistrationList, StaffRegistration } from '../../lib/types.ts';
+import ConfirmDialog from '../shared/ConfirmDialog.tsx';
+import { toast } from '../shared/toast.tsx';
+import { useIdFromPath } from '../shared/use-address.ts';
+import { isNotFound, useApi } from '../shared/use-api.ts';
+import DashboardShell from './ui/DashboardShell.tsx';
+import { FilterSelect, ListToolbar, Pager, SearchBox } from './ui/ListControls.tsx';
+import { TABLE_PAGE_SIZE, searchAndPage } from './ui/list-query.ts';
+import { GoBack, Loading, StatusPanel, buttonClass, dangerButtonClass, secondaryLinkClass } from './ui/states.tsx';
+import { useListQuery } from './ui/use-list-query.ts';
+
+const LIST = '/dashboard/events';
+
+export default function RegistrationsPage() {
+  return <DashboardShell title="Registrations">{() => <Registrations />}</DashboardShell>;
+}
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'waitlisted', label: 'Waitlisted' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'checkedIn', label: 'Checked in' },
+] as const;
+
+const COUNT_LABELS: readonly { key: keyof RegistrationCounts; label: string }[] = [
+  { key: 'confirmed', label: 'Confirmed' },
+  { key: 'waitlisted', label: 'Waitlisted' },
+  { key: 'cancelled', label: 'Cancelled' },
+  { key: 'checkedIn', label: 'Checked in' },
+  { key: 'members', label: 'IEEE members' },
+  { key: 'guests', label: 'Guests' },
+];
+
+const BADGE: Readonly<Record<StaffRegistration['status'], string>> = {
+  confirmed: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100',
+  waitlisted: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+  cancelled: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
+};
+
+type Pending = { registration: StaffRegistration; to: 'confirmed' | 'cancelled' };
+
+/**
+ * Issue 27: one event's registrations for its chapter's staff (and admins). The counts come from the
+ * server (over every registration); the list is fetched whole and searched and filtered here, like the
+ * other dashboard lists. Cards rather than a table, so a phone shows every field without scrolling
+ * sideways.
+ */
+function Registrations() {
+  const id = useIdFromPath('registrations');
+  const [loaded, reload] = useApi(
+    id && `/events/${encodeURIComponent(id)}/registrations`,
+    (body: RegistrationList) => body,
+  );
+  const list = useListQuery(['status'] as const);
+  const [pending, setPending] = useState<Pending>();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  if (loaded.state === 'loading') return <Loading what="the registrations" />;
+  if (loaded.state === 'error')
+    return (
+      <StatusPanel tone="error">
+        <p>{isNotFound(loaded) ? 'Event not found' : loaded.message}</p>
+        <p className="mt-3">
+          <GoBack href={LIST} />
+        </p>
+      </StatusPanel>
+    );
+
+  const { event, counts, registrations } = loaded.data;
+  const status = list.filters.status;
+  const filtered = registrations.filter((r) =>
+    status === 'checkedIn' ? r.checkedInAt !== null : status === '' || r.status === status,
+  );
+  const shown = searchAndPage(filtered, { ...list, pageSize: TABLE_PAGE_SIZE }, (r) =>
+    [r.fullName, r.email, r.institution ?? '', r.phone ?? '', r.ieeeMemberId ?? ''].join(' '),
+  );
+
+  const change = async () => {
+    if (!pending) return;
+    setBusy(true);
+    setFailure(undefined);
+    const result = await api.patch<unknown>(`/registrations/${encodeURIComponent(pending.registration.id)}`, {
+      status: pending.to,
+    });
+    setBusy(false);
+    setPending(undefined);
+    if (!result.ok) {
+      // 409: no seat is free (the capacity is reached); the server says so.
+      setFailure(result.message);
+      return;
+    }
+    toast.success(
+      pending.to === 'confirmed'
+        ? `${pending.registration.fullName} has a seat`
+        : `${pending.registration.fullName}'s registration is cancelled`,
+    );
+    reload();
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{event.title}</h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {event.capacity == null
+            ? `${counts.confirmed} confirmed, no seat limit`
+            : `${counts.confirmed} of ${event.capacity} ${event.capacity === 1 ? 'seat' : 'seats'} taken`}
+          {event.mode !== 'site' && ' · Registration on this site is off for this event'}
+        </p>
+        <p className="mt-3 flex flex-wrap gap-3">
+          <a href={registrationsCsvPath(event.id)} download className={buttonClass}>
+            Download CSV
+          </a>
+          <a href={eventPath(event.id)} className={secondaryLinkClass}>
+            View event page
+          </a>
+          <GoBack href={LIST} />
+        </p>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {COUNT_LABELS.map(({ key, label }) => (
+          <div
+            key={key}
+            className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+          >
+            <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+            <dd data-count={key} className="mt-1 text-2xl font-bold text-slate-900 dark:text-white">
+              {counts[key]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      {failure && (
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {failure}
+        </p>
+      )}
+
+      <ListToolbar>
+        <SearchBox label="Search registrations" value={list.input} onChange={list.setInput} />
+        <FilterSelect
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(v) => list.setFilter('status', v)}
+        />
+      </ListToolbar>
+
+      {registrations.length === 0 ? (
+        <StatusPanel>
+          <p>No one has registered yet.</p>
+        </StatusPanel>
+      ) : (
+        <>
+          <ul className="space-y-3" aria-label="Registrations">
+            {shown.items.map((r) => (
+              <RegistrationCard
+                key={r.id}
+                registration={r}
+                questions={event.questions}
+                onChange={(to) => {
+                  setFailure(undefined);
+                  setPending({ registration: r, to });
+                }}
+              />
+            ))}
+          </ul>
+          <Pager window={shown.window} what="registrations" onPage={list.setPage} />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={pending !== undefined}
+        title={
+          pending?.to === 'confirmed'
+            ? `Give ${pending.registration.fullName} a seat?`
+            : `Cancel ${pending?.registration.fullName ?? ''}'s registration?`
+        }
+        confirmLabel={pending?.to === 'confirmed' ? 'Confirm a seat' : 'Cancel registration'}
+        cancelLabel="Go back"
+        busy={busy}
+        onConfirm={() => void change()}
+        onClose={() => setPending(undefined)}
+      >
+        <p>
+          {pending?.to === 'confirmed'
+            ? 'They take one of the free seats, ahead of the waitlist.'
+            : pending?.registration.status === 'confirmed'
+              ? 'Their seat goes to the first person on the waitlist.'
+              : 'They leave the waitlist.'}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function RegistrationCard({
+  registration: r,
+  questions,
+  onChange,
+}: {
+  registration: StaffRegistration;
+  questions: readonly string[];
+  onChange: (to: 'confirmed' | 'cancelled') => void;
+}) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="font-semibold break-words text-slate-900 dark:text-white">{r.fullName}</h3>
+        <p className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[r.status]}`}>
+          {statusText(r.status, r.position)}
+          {r.checkedInAt && r.status !== 'cancelled' ? ' · Checked in' : ''}
+        </p>
+      </div>
+      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-600 dark:text-slate-400">E-mail</dt>
+        <dd className="break-all text-slate-900 dark:text-slate-100">{r.email}</dd>
+        {r.institution && (
+          <>
+            <dt className="text-slate-600 dark:text-slate-400">Institution</dt>
+            <dd className="text-slate-900 dark:text-slate-100">{r.institution}</dd>
+          </>
+        )}
+        {r.phone && (
+          <>
+            <dt className="text-slate-600 dark:text-slate-400">Phone</dt>
+            <dd className="text-slate-900 dark:text-slate-100">{r.phone}</dd>
+          </>
+        )}
+        <dt className="text-slate-600 dark:text-slate-400">IEEE member</dt>
+        <dd className="text-slate-900 dark:text-slate-100">{r.ieeeMemberId ?? 'No (guest)'}</dd>
+        {questions.map((question, i) => (
+          <div key={i} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400">{question}</dt>
+            <dd className="break-words text-slate-900 dark:text-slate-100">{r.answers[i] || '—'}</dd>
+          </div>
+        ))}
+        <dt className="text-slate-600 dark:text-slate-400">Registered</dt>
+        <dd className="text-slate-900 dark:text-slate-100">
+          <time dateTime={r.createdAt}>{formatDhakaDateTime(r.createdAt)}</time>
+        </dd>
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {r.status !== 'confirmed' && (
+          <button type="button" className={secondaryLinkClass} onClick={() => onChange('confirmed')}>
+            Confirm a seat<span className="sr-only"> for {r.fullName}</span>
+          </button>
+        )}
+        {r.status !== 'cancelled' && (
+          <button type="button" className={dangerButtonClass} onClick={() => onChange('cancelled')}>
+            Cancel<span className="sr-only"> {r.fullName}'s registration</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

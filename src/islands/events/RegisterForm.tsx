@@ -1,0 +1,303 @@
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { phaseText, registrationPhase, seatsText, statusText } from '../../lib/registration/registration-view.ts';
+import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-white dark:aria-[invalid=true]:border-red-400';
+const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+const optional = <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>;
+
+interface Props {
+  eventId: string;
+  /** The event's questions as the page was rendered; the state read after hydration has the current ones. */
+  questions: readonly string[];
+}
+
+type Errors = Partial<Record<string, string>>;
+
+const text = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/**
+ * Issue 27: registration on the event page. The page is the same for everyone and kept by the CDN, so
+ * the seats and whether registration is open are read here, after the page (GET .../registration).
+ * The inputs are uncontrolled (what is typed before hydration stays); the button waits for hydration,
+ * so the form is never posted natively. The API's field errors are shown under their fields.
+ */
+export default function RegisterForm({ eventId, questions: servedQuestions }: Props) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<RegistrationSummary>();
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string>();
+  const [done, setDone] = useState<RegistrationResult>();
+  const form = useRef<HTMLFormElement>(null);
+  const result = useRef<HTMLDivElement>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  const path = `/events/${encodeURIComponent(eventId)}/registration`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void api.get<RegistrationSummary>(path, controller.signal).then((answer) => {
+      if (controller.signal.aborted) return;
+      if (answer.ok) setState(answer.data);
+      else setLoadFailed(true);
+    });
+    return () => controller.abort();
+  }, [path]);
+
+  useEffect(() => {
+    if (done) result.current?.focus();
+  }, [done]);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const questions = state?.questions ?? servedQuestions;
+  const now = new Date();
+  const phase = state ? registrationPhase(state, now) : undefined;
+  const full = state !== undefined && state.capacity != null && (state.seatsLeft ?? 0) <= 0;
+
+  const submit = async (e: SyntheticEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const website = text(data, 'website');
+    const optionalText = (name: string) => (text(data, name) ? { [name]: text(data, name) } : {});
+    const body = {
+      fullName: text(data, 'fullName'),
+      email: text(data, 'email'),
+      ...optionalText('phone'),
+      ...optionalText('institution'),
+      ...optionalText('ieeeMemberId'),
+      answers: questions.map((_, i) => text(data, `answer-${i}`)),
+      consent: data.get('consent') === 'on',
+      ...(website ? { website } : {}),
+    };
+    setSending(true);
+    setFailure(undefined);
+    const answer = await api.post<RegistrationResult>(`/events/${encodeURIComponent(eventId)}/registrations`, body);
+    setSending(false);
+    if (answer.ok) {
+      setErrors({});
+      setDone(answer.data);
+      void api.get<RegistrationSummary>(path).then((next) => next.ok && setState(next.data));
+      return;
+    }
+    const found: Errors = {};
+    for (const error of answer.errors) found[error.path.replace(/^answers\.(\d+)$/, 'answer-$1')] ??= error.message;
+    setErrors(found);
+    const fieldNames = ['fullName', 'email', 'phone', 'institution', 'ieeeMemberId', 'consent'];
+    const first = Object.keys(found).find((name) => fieldNames.includes(name) || name.startsWith('answer-'));
+    if (answer.status === 400 && first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setFailure(
+      answer.status === 429
+        ? 'Too many registrations from your connection for this event. Please try again in an hour.'
+        : answer.message,
+    );
+  };
+
+  const clearError = (e: SyntheticEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name;
+    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+  const described = (name: string) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `register-${name}-error` : undefined,
+  });
+  const errorOf = (name: string) =>
+    errors[name] && (
+      <p id={`register-${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+        {errors[name]}
+      </p>
+    );
+
+  if (done) {
+    return (
+      <div
+        ref={result}
+        tabIndex={-1}
+        role="status"
+        className="rounded-xl border border-emerald-300 bg-emerald-50 p-6 text-slate-900 outline-none dark:border-emerald-800 dark:bg-emerald-950 dark:text-white"
+      >
+        <p className="text-lg font-bold">
+          {done.status === 'confirmed' ? 'You are registered.' : 'You are on the waitlist.'}
+        </p>
+        <p className="mt-2">
+          Status: <strong>{statusText(done.status, done.position)}</strong>
+        </p>
+        <p className="mt-4">
+          <a
+            href={done.ticketUrl}
+            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            Open your ticket
+          </a>
+        </p>
+        <p className="mt-3 text-sm">
+          Keep this link: it is your ticket.{' '}
+          <span className="break-all font-mono text-xs text-slate-700 dark:text-slate-300">{done.ticketUrl}</span>
+        </p>
+      </div>
+    );
+  }
+
+  const closed = state !== undefined && (state.mode !== 'site' || phase !== 'open');
+  const phaseLine = state && state.mode === 'site' ? phaseText(state, now) : undefined;
+
+  return (
+    <div>
+      <div aria-live="polite" className="mb-5 space-y-1 text-slate-800 dark:text-slate-200">
+        {state?.mode === 'site' && <p className="text-lg font-semibold">{seatsText(state)}</p>}
+        {state && state.mode !== 'site' && <p className="font-semibold">Registration is closed</p>}
+        {phaseLine && <p>{phaseLine}</p>}
+        {full && phase === 'open' && (
+          <p>The event is full: you can join the waitlist and get a seat if one frees up.</p>
+        )}
+        {loadFailed && <p>The number of seats could not be read just now. You can still register.</p>}
+        {!state && !loadFailed && hydrated && <p className="text-slate-600 dark:text-slate-400">Checking seats…</p>}
+      </div>
+      {!closed && (
+        <form ref={form} method="post" onSubmit={submit} onInput={clearError} noValidate className="space-y-5">
+          {failure && (
+            <p
+              ref={failureRef}
+              tabIndex={-1}
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+            >
+              {failure}
+            </p>
+          )}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <label htmlFor="register-fullName" className={labelClass}>
+                Full name
+              </label>
+              <input
+                id="register-fullName"
+                name="fullName"
+                type="text"
+                autoComplete="name"
+                maxLength={120}
+                className={inputClass}
+                {...described('fullName')}
+              />
+              {errorOf('fullName')}
+            </div>
+            <div>
+              <label htmlFor="register-email" className={labelClass}>
+                E-mail
+              </label>
+              <input
+                id="register-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                className={inputClass}
+                {...described('email')}
+              />
+              {errorOf('email')}
+            </div>
+            <div>
+              <label htmlFor="register-phone" className={labelClass}>
+                Phone{optional}
+              </label>
+              <input
+                id="register-phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={30}
+                className={inputClass}
+                {...described('phone')}
+              />
+              {errorOf('phone')}
+            </div>
+            <div>
+              <label htmlFor="register-institution" className={labelClass}>
+                Institution
+              </label>
+              <input
+                id="register-institution"
+                name="institution"
+                type="text"
+                autoComplete="organization"
+                maxLength={160}
+                className={inputClass}
+                {...described('institution')}
+              />
+              {errorOf('institution')}
+            </div>
+            <div>
+              <label htmlFor="register-ieeeMemberId" className={labelClass}>
+                IEEE member number{optional}
+              </label>
+              <input
+                id="register-ieeeMemberId"
+                name="ieeeMemberId"
+                type="text"
+                inputMode="numeric"
+                maxLength={20}
+                className={inputClass}
+                {...described('ieeeMemberId')}
+              />
+              {errorOf('ieeeMemberId')}
+            </div>
+          </div>
+          {questions.map((question, i) => (
+            <div key={`${i}-${question}`}>
+              <label htmlFor={`register-answer-${i}`} className={labelClass}>
+                {question}
+              </label>
+              <input
+                id={`register-answer-${i}`}
+                name={`answer-${i}`}
+                type="text"
+                maxLength={500}
+                className={inputClass}
+                {...described(`answer-${i}`)}
+              />
+              {errorOf(`answer-${i}`)}
+            </div>
+          ))}
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                id="register-consent"
+                name="consent"
+                type="checkbox"
+                className="mt-1 h-4 w-4 accent-brand-700"
+                {...described('consent')}
+              />
+              <label htmlFor="register-consent" className="text-sm text-slate-800 dark:text-slate-200">
+                I agree that the chapter uses these details to run this event
+              </label>
+            </div>
+            {errorOf('consent')}
+          </div>
+          {/* Honeypot: off screen and out of the accessibility tree and tab order; only bots fill it. */}
+          <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+            <label htmlFor="register-website">Website (leave empty)</label>
+            <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          <button
+            type="submit"
+            disabled={sending || !hydrated}
+            className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
+          >
+            {sending ? 'Sending…' : full ? 'Join the waitlist' : 'Register'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * How registration reads for people (the event page's form, the ticket, the dashboard): the API's
+ * shapes of issue 27 as the browser sees them, and the words for seats, opening and closing. Times
+ * are instants (ISO) shown in Dhaka time; the dashboard's datetime-local fields are Dhaka wall-clock.
+ * Types only from the schemas: the event page's island must not pull zod into the page.
+ */
+import { CHAPTER_TIME_ZONE, CHAPTER_TIME_ZONE_LABEL } from '../format.ts';
+import type { RegistrationSettings, RegistrationStatus, RegistrationSummary } from '../types.ts';
+
+/** An event's settings; one read before registration modes existed has none, which means `link`. */
+export const registrationOf = (event: {
+  registration?: RegistrationSettings | null | undefined;
+}): RegistrationSettings =>
+  event.registration ?? { mode: 'link', capacity: null, opensAt: null, closesAt: null, questions: [] };
+
+const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
+
+/** "2026-12-01T10:00" (Dhaka wall-clock, a datetime-local value) -> "2026-12-01T04:00:00.000Z"; "" -> null. */
+export function dhakaLocalToIso(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  const ms = Date.parse(`${local}:00+06:00`);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** The inverse: an instant as a datetime-local value in Dhaka time; "" for none. */
+export function isoToDhakaLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '' : new Date(ms + DHAKA_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** "Dec 1, 2026, 10:00 AM GMT+6": an instant in Dhaka time, labelled for readers abroad. */
+export function formatDhakaDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const text = d.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: CHAPTER_TIME_ZONE,
+  });
+  return `${text} ${CHAPTER_TIME_ZONE_LABEL}`;
+}
+
+/** "in 2 days", "in 3 hours", "in 5 minutes": how far ahead `to` is from `now` (rounded down, at least a minute). */
+export function relativeFuture(to: Date, now: Date): string {
+  const minutes = Math.max(1, Math.floor((to.getTime() - now.getTime()) / 60_000));
+  const unit = (n: number, word: string) => `in ${n} ${word}${n === 1 ? '' : 's'}`;
+  if (minutes >= 2 * 24 * 60) return unit(Math.floor(minutes / (24 * 60)), 'day');
+  if (minutes >= 2 * 60) return unit(Math.floor(minutes / 60), 'hour');
+  return unit(minutes, 'minute');
+}
+
+/** "12 of 50 seats left", "No seats left", "Unlimited seats". */
+export function seatsText(state: Pick<RegistrationSummary, 'capacity' | 'seatsLeft'>): string {
+  if (state.capacity == null) return 'Unlimited seats';
+  const left = Math.max(0, state.seatsLeft ?? 0);
+  if (left === 0) return `No seats left of ${state.capacity}`;
+  return `${left} of ${state.capacity} seat${state.capacity === 1 ? '' : 's'} left`;
+}
+
+/** Whether registration has not opened yet, is open, or has closed, at `now`. */
+export function registrationPhase(
+  state: Pick<RegistrationSummary, 'open' | 'opensAt' | 'closesAt'>,
+  now: Date,
+): 'before' | 'open' | 'closed' {
+  if (state.opensAt && now < new Date(state.opensAt)) return 'before';
+  if (state.closesAt && now >= new Date(state.closesAt)) return 'closed';
+  return state.open ? 'open' : 'closed';
+}
+
+const RELATIVE_LIMIT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** "Registration closes in 2 days" (on a date when more than 30 days ahead), "Registration opens on ...", "Registration is closed"; undefined: open with no end. */
+export function phaseText(state: Pick<RegistrationSummary, 'open' | 'opensAt' | 'closesAt'>, now: Date) {
+  const phase = registrationPhase(state, now);
+  if (phase === 'before' && state.opensAt) return `Registration opens on ${formatDhakaDateTime(state.opensAt)}`;
+  if (phase === 'closed') return 'Registration is closed';
+  if (state.closesAt) {
+    // "in 1270 days" says less than the date: far-off closings are given as one.
+    const closes = new Date(state.closesAt);
+    return closes.getTime() - now.getTime() > RELATIVE_LIMIT_MS
+      ? `Registration closes on ${formatDhakaDateTime(state.closesAt)}`
+      : `Registration closes ${relativeFuture(closes, now)}`;
+  }
+  return undefined;
+}
+
+/** How a registration's status reads: "Confirmed", "On the waitlist, position 3", "Cancelled". */
+export function statusText(status: RegistrationStatus, position?: number | null): string {
+  if (status === 'confirmed') return 'Confirmed';
+  if (status === 'cancelled') return 'Cancelled';
+  return position ? `On the waitlist, position ${position}` : 'On the waitlist';
+}

@@ -1,0 +1,61 @@
+import QRCode from 'qrcode';
+import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
+import { readTicket } from '../services/registrations.service.ts';
+import type { PageDeps } from './page-deps.ts';
+import type { EventItem, RegistrationStatus } from '../../lib/types.ts';
+
+/**
+ * A ticket's page answers only its holder: never stored by the CDN or the browser (no
+ * Netlify-CDN-Cache-Control either), never indexed, and its address (the ticket itself) is never sent
+ * on as a referrer.
+ */
+export const TICKET_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': PRIVATE_CACHE_CONTROL,
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** What the ticket page shows. */
+export interface TicketPageData {
+  ticket: string;
+  status: RegistrationStatus;
+  position: number | null;
+  fullName: string;
+  checkedInAt: string | null;
+  event: EventItem;
+  /** The page's own address, which the QR code carries. */
+  address: string;
+  /** The QR code of `address`, an inline SVG (drawn here, so the page needs no script for it). */
+  qrSvg: string;
+}
+
+/** The QR code of an address as SVG markup, labelled for screen readers. */
+export async function qrSvg(address: string, label: string): Promise<string> {
+  const svg = await QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const escaped = label.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return svg.replace('<svg ', `<svg role="img" aria-label="${escaped}" focusable="false" `);
+}
+
+/** The ticket of `token` with its event, or undefined for an unknown token (the page's 404). */
+export async function ticketPageData(
+  deps: PageDeps,
+  token: string,
+  pageAddress: string,
+): Promise<TicketPageData | undefined> {
+  const found = await readTicket(deps.db, token);
+  if (!found) return undefined;
+  const { registration, event } = found;
+  const address = new URL(pageAddress);
+  address.search = '';
+  address.hash = '';
+  return {
+    ticket: registration.ticket,
+    status: registration.status,
+    position: found.position ?? null,
+    fullName: registration.fullName,
+    checkedInAt: registration.checkedInAt ? new Date(registration.checkedInAt).toISOString() : null,
+    event,
+    address: address.href,
+    qrSvg: await qrSvg(address.href, `QR code of this ticket's address, for check-in at ${event.title}`),
+  };
+}

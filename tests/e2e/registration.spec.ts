@@ -1,0 +1,376 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import {
+  allowHttpErrors,
+  apiLogin,
+  bearer,
+  fillEvent,
+  signInAs,
+  toastWith,
+  unique,
+  waitForIslands,
+} from './dashboard-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { BASE_EVENT } from './live-data.ts';
+
+/**
+ * Issue 27 end to end, in Chromium against the real server: staff make an event that takes
+ * registrations on the site (one seat), two visitors register (a seat, then the waitlist), the first
+ * cancels from the ticket page and the second gets the seat, then staff work the attendee list.
+ */
+
+interface Registrant {
+  name: string;
+  email: string;
+  institution: string;
+  ieeeMemberId?: string;
+}
+const FIRST: Registrant = { name: 'তাসনিম রহমান', email: 'tasnim.rahman@e2e.example', institution: 'BUET' };
+const SECOND: Registrant = {
+  name: 'Arif Hossain',
+  email: 'arif.hossain@e2e.example',
+  institution: 'KUET',
+  ieeeMemberId: '98765432',
+};
+
+/** SCREENSHOTS=dir: each page built for issue 27 is also saved there at 1280 and 375 px, to be looked at. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env['SCREENSHOTS'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** A signed-out visitor's own browser. */
+async function visitor(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** Fills and sends the event page's form; the page shows the result. */
+async function register(page: Page, who: Registrant, button: 'Register' | 'Join the waitlist') {
+  const form = page.locator('#register');
+  await form.scrollIntoViewIfNeeded();
+  await waitForIslands(page);
+  await page.getByLabel('Full name').fill(who.name);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Institution').fill(who.institution);
+  if (who.ieeeMemberId) await page.getByLabel('IEEE member number').fill(who.ieeeMemberId);
+  await page.getByLabel('Your T-shirt size').fill('M');
+  await page.getByLabel('I agree that the chapter uses these details to run this event').check();
+  await form.getByRole('button', { name: button }).click();
+}
+
+test.describe('registration on the site', () => {
+  test('staff open registration, visitors register and cancel, staff manage the list', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+    consoleErrors,
+  }) => {
+    test.setTimeout(360_000); // two visitors' browsers, a staff browser and six axe scans on a 2-core machine
+
+    // Staff create the event in the dashboard's form: this site, one seat, one question.
+    await signInAs(page);
+    await page.goto('/dashboard/add-new-event');
+    await waitForIslands(page);
+    const title = unique('Registration Workshop');
+    await fillEvent(page, { title, location: 'BUET, Dhaka', fees: '0', description: 'Hands-on session.' });
+    const fieldset = page.getByRole('group', { name: 'Registration' });
+    await expect(fieldset.getByRole('radio', { name: /Register on an outside link/ })).toBeChecked();
+    await fieldset.getByRole('radio', { name: /Registration on this site/ }).check();
+    await expect(fieldset.getByLabel(/Closes at/)).toHaveAccessibleDescription(/Dhaka time/);
+    // A capacity of 0 is refused by the form with the API's own message, next to the field.
+    await fieldset.getByLabel(/Capacity/).fill('0');
+    await fieldset.getByRole('button', { name: 'Add a question' }).click();
+    await fieldset.getByLabel('Question 1').fill('Your T-shirt size');
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    await expect(fieldset.getByLabel(/Capacity/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(fieldset.getByLabel(/Capacity/)).toBeFocused();
+    await expect(fieldset.getByText('Capacity must be at least 1 seat')).toBeVisible();
+    await fieldset.getByLabel(/Capacity/).fill('1');
+    await fieldset.getByLabel(/Closes at/).fill('2030-05-19T18:00');
+    await fieldset.scrollIntoViewIfNeeded();
+    await shoot(page, 'dashboard-event-form-1280');
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    await expect(page.getByText('Published.')).toBeVisible();
+
+    const token = await apiLogin(request);
+    const mine = await request.get('/api/v1/events/myevents', { headers: bearer(token) });
+    const events = ((await mine.json()) as { events: { id: string; title: string; registration: unknown }[] }).events;
+    const event = events.find((e) => e.title === title);
+    expect(event?.registration).toMatchObject({
+      mode: 'site',
+      capacity: 1,
+      closesAt: '2030-05-19T12:00:00.000Z',
+      questions: ['Your T-shirt size'],
+    });
+    const eventPath = `/events/${event!.id}`;
+
+    // The first visitor takes the one seat.
+    const one = await visitor(browser, baseURL);
+    await one.page.goto(eventPath);
+    await expect(one.page.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '#register');
+    await one.page.locator('#register').scrollIntoViewIfNeeded();
+    await expect(one.page.getByText('1 of 1 seat left')).toBeVisible();
+    // Closing far ahead is given as a date, in Dhaka time as the form took it.
+    await expect(one.page.getByText('Registration closes on May 19, 2030, 6:00 PM GMT+6')).toBeVisible();
+    // The honeypot is out of reach of people and assistive technology.
+    const honeypot = one.page.locator('input[name="website"]');
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    for (const width of [1280, 375]) {
+      await one.page.setViewportSize({ width, height: 900 });
+      await expectNoSeriousA11yViolations(one.page);
+      await shoot(one.page, `event-form-${width}`);
+    }
+    // Sent empty, the form shows the API's reasons under the fields, and the first one takes focus.
+    await one.page.locator('#register').getByRole('button', { name: 'Register' }).click();
+    await expect(one.page.getByLabel('Full name')).toBeFocused();
+    await expect(one.page.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required');
+    await expect(
+      one.page.getByLabel('I agree that the chapter uses these details to run this event'),
+    ).toHaveAccessibleDescription('Please agree to the use of your data for this event');
+    allowHttpErrors(consoleErrors, 400);
+    await register(one.page, FIRST, 'Register');
+    await expect(one.page.getByRole('status').filter({ hasText: 'You are registered.' })).toBeVisible();
+    await expect(one.page.getByText('Status: Confirmed')).toBeVisible();
+    await expect(one.page.getByText('Keep this link: it is your ticket.')).toBeVisible();
+    const firstTicket = await one.page.getByRole('link', { name: 'Open your ticket' }).getAttribute('href');
+    expect(firstTicket).toMatch(/\/tickets\/[A-Za-z0-9_-]{32,}$/);
+
+    // The ticket: private, never cached or indexed, with its QR code drawn on the server.
+    const answer = await one.page.goto(firstTicket!);
+    expect(answer?.status()).toBe(200);
+    const headers = answer!.headers();
+    expect(headers['cache-control']).toBe('private, no-store');
+    expect(headers['netlify-cdn-cache-control']).toBeUndefined();
+    expect(headers['x-robots-tag']).toBe('noindex');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    await expect(one.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(one.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(one.page.getByText(FIRST.name)).toBeVisible();
+    await expect(one.page.locator('[data-ticket-status]')).toHaveText('Confirmed');
+    const qr = one.page.getByRole('img', { name: /QR code of this ticket's address/ });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+    await expect(one.page.getByRole('link', { name: 'Add to calendar' })).toBeVisible();
+    await expect(one.page.getByRole('link', { name: /Registration Workshop.*event page/ })).toHaveAttribute(
+      'href',
+      eventPath,
+    );
+    for (const width of [1280, 375]) {
+      await one.page.setViewportSize({ width, height: 900 });
+      await expectNoSeriousA11yViolations(one.page);
+      await shoot(one.page, `ticket-${width}`);
+    }
+    if (process.env['SCREENSHOTS']) {
+      await one.page.emulateMedia({ media: 'print' });
+      await shoot(one.page, 'ticket-print');
+      await one.page.emulateMedia({ media: 'screen' });
+    }
+
+    // The second visitor finds the event full and joins the waitlist.
+    const two = await visitor(browser, baseURL);
+    await two.page.goto(eventPath);
+    await two.page.locator('#register').scrollIntoViewIfNeeded();
+    await expect(two.page.getByText('No seats left of 1')).toBeVisible();
+    await register(two.page, SECOND, 'Join the waitlist');
+    await expect(two.page.getByText('You are on the waitlist.')).toBeVisible();
+    await expect(two.page.getByText('Status: On the waitlist, position 1')).toBeVisible();
+    const secondTicket = await two.page.getByRole('link', { name: 'Open your ticket' }).getAttribute('href');
+
+    // The same e-mail again (in other letter case) is refused, with the message at the top of the form.
+    await two.page.goto(eventPath);
+    await register(two.page, { ...SECOND, email: SECOND.email.toUpperCase() }, 'Join the waitlist');
+    const alert = two.page.locator('#register').getByRole('alert');
+    await expect(alert).toHaveText('This e-mail address is already registered for this event.');
+    await expect(alert).toBeFocused();
+    // A few valid registrations per address and event an hour: the sixth from this address is turned away.
+    const send = two.page.locator('#register').getByRole('button', { name: 'Join the waitlist' });
+    const posted = () =>
+      two.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/registrations'));
+    for (const expected of [409, 409, 429]) {
+      const answered = posted();
+      await send.click();
+      expect((await answered).status()).toBe(expected);
+    }
+    await expect(alert).toHaveText(
+      'Too many registrations from your connection for this event. Please try again in an hour.',
+    );
+    allowHttpErrors(consoleErrors, 409);
+    allowHttpErrors(consoleErrors, 429);
+
+    // The first visitor cancels from the ticket page, after confirming; the page then says Cancelled.
+    await one.page.getByRole('button', { name: 'Cancel my registration' }).click();
+    const dialog = one.page.getByRole('dialog', { name: 'Cancel your registration?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep my registration' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(one.page.locator('[data-ticket-status]')).toHaveText('Confirmed');
+    await one.page.getByRole('button', { name: 'Cancel my registration' }).click();
+    await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(one.page.locator('[data-ticket-status]')).toHaveText('Cancelled');
+    await expect(one.page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+
+    // The seat went to the second visitor.
+    await two.page.goto(secondTicket!);
+    await expect(two.page.locator('[data-ticket-status]')).toHaveText('Confirmed');
+
+    // An unknown ticket is the site's 404 page, never cached.
+    const missing = await two.page.goto('/tickets/no-such-ticket-0000000000000000000000');
+    expect(missing?.status()).toBe(404);
+    expect(missing!.headers()['cache-control']).toBe('private, no-store');
+    await expect(two.page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    allowHttpErrors(consoleErrors, 404);
+    await one.close();
+    await two.close();
+
+    // Staff: the list of events links to the attendee list with seats taken of capacity.
+    await page.goto('/dashboard/events');
+    await waitForIslands(page);
+    const link = page.getByRole('link', { name: `Registrations (1/1) of ${title}` });
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/events/registrations/${event!.id}$`));
+    const count = (key: string) => page.locator(`[data-count="${key}"]`);
+    await expect(count('confirmed')).toHaveText('1');
+    await expect(count('waitlisted')).toHaveText('0');
+    await expect(count('cancelled')).toHaveText('1');
+    await expect(count('checkedIn')).toHaveText('0');
+    // Among those holding or waiting for a seat: the second gave a member number; the first cancelled.
+    await expect(count('members')).toHaveText('1');
+    await expect(count('guests')).toHaveText('0');
+    const cards = page.getByRole('list', { name: 'Registrations' }).getByRole('listitem');
+    await expect(cards).toHaveCount(2);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `attendees-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Search (Bangla) and the status filter.
+    await page.getByLabel('Search registrations').fill('তাসনিম');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(FIRST.email);
+    await page.getByLabel('Search registrations').fill('');
+    await page.getByLabel('Status').selectOption('confirmed');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(SECOND.name);
+    await page.getByLabel('Status').selectOption('');
+    await expect(cards).toHaveCount(2);
+
+    // Confirming a seat for the cancelled registrant is refused while the one seat is taken.
+    const firstCard = cards.filter({ hasText: FIRST.email });
+    await firstCard.getByRole('button', { name: `Confirm a seat for ${FIRST.name}` }).click();
+    const confirmDialog = page.getByRole('dialog', { name: `Give ${FIRST.name} a seat?` });
+    await confirmDialog.getByRole('button', { name: 'Confirm a seat' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    allowHttpErrors(consoleErrors, 409);
+    await expect(count('confirmed')).toHaveText('1');
+
+    // Cancel the second registrant (after confirming), then the seat can go to the first.
+    const secondCard = cards.filter({ hasText: SECOND.email });
+    await secondCard.getByRole('button', { name: `Cancel ${SECOND.name}'s registration` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel registration' }).click();
+    await expect(toastWith(page, `${SECOND.name}'s registration is cancelled`)).toBeVisible();
+    await expect(count('confirmed')).toHaveText('0');
+    await expect(count('cancelled')).toHaveText('2');
+    await firstCard.getByRole('button', { name: `Confirm a seat for ${FIRST.name}` }).click();
+    await confirmDialog.getByRole('button', { name: 'Confirm a seat' }).click();
+    await expect(toastWith(page, `${FIRST.name} has a seat`)).toBeVisible();
+    await expect(count('confirmed')).toHaveText('1');
+    await expect(firstCard).toContainText('Confirmed');
+
+    // The CSV: UTF-8 with a byte-order mark (Excel then shows Bangla names), one row per registration.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download CSV' }).click();
+    const file = await (await download).path();
+    const bytes = readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString('utf8');
+    expect(csv).toContain(FIRST.name);
+    expect(csv).toContain(SECOND.email);
+
+    // The dashboard's home keeps its welcome and adds the overview: seats taken of capacity, drafts.
+    await page.goto('/dashboard');
+    await expect(page.getByText('Welcome,')).toBeVisible();
+    const upcoming = page.getByRole('region', { name: 'Upcoming registrations' });
+    await expect(upcoming.getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/dashboard/events/registrations/${event!.id}`,
+    );
+    await expect(upcoming).toContainText('1 of 1 seat taken');
+    await expect(page.getByRole('region', { name: 'Support messages' })).toContainText('0 unhandled messages');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await shoot(page, `dashboard-home-${width}`);
+    }
+    await page.goto('/dashboard/events');
+    await expect(page.getByRole('link', { name: `Registrations (1/1) of ${title}` })).toBeVisible();
+    await shoot(page, 'dashboard-events-375');
+
+    // The edit form shows the settings as saved, times in Dhaka time; lowering the capacity below the
+    // confirmed seats is not possible here (one confirmed, capacity 1), raising it is.
+    await page.goto(`/dashboard/events/edit-event/${event!.id}`);
+    const editing = page.getByRole('group', { name: 'Registration' });
+    await expect(editing.getByRole('radio', { name: /Registration on this site/ })).toBeChecked();
+    await expect(editing.getByLabel(/Capacity/)).toHaveValue('1');
+    await expect(editing.getByLabel(/Closes at/)).toHaveValue('2030-05-19T18:00');
+    await expect(editing.getByLabel('Question 1')).toHaveValue('Your T-shirt size');
+    await editing.getByLabel(/Capacity/).fill('2');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/events(\?|$)/);
+    await expect(page.getByRole('link', { name: `Registrations (1/2) of ${title}` })).toBeVisible();
+
+    // With both seats taken, lowering the capacity to 1 is refused: the API's 409 names the field.
+    await page.getByRole('link', { name: `Registrations (1/2) of ${title}` }).click();
+    await cards
+      .filter({ hasText: SECOND.email })
+      .getByRole('button', { name: `Confirm a seat for ${SECOND.name}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Give ${SECOND.name} a seat?` })
+      .getByRole('button', { name: 'Confirm a seat' })
+      .click();
+    await expect(count('confirmed')).toHaveText('2');
+    await page.goto(`/dashboard/events/edit-event/${event!.id}`);
+    await editing.getByLabel(/Capacity/).fill('1');
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(editing.getByLabel(/Capacity/)).toHaveAccessibleDescription(
+      /2 seats are already confirmed: the capacity cannot be lower/,
+    );
+    await expect(editing.getByLabel(/Capacity/)).toBeFocused();
+    allowHttpErrors(consoleErrors, 409);
+  });
+});
+
+test.describe('the event page by registration mode', () => {
+  test('an outside link keeps Register Now to it; no registration shows no button and no form', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const make = async (registration: object | undefined) => {
+      const res = await request.post('/api/v1/events', {
+        headers: bearer(token),
+        data: { ...BASE_EVENT, title: unique('Mode'), ...(registration ? { registration } : {}) },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { event: { id: string } }).event.id;
+    };
+    // The spec's payload, without registration settings: as before.
+    await page.goto(`/events/${await make(undefined)}`);
+    await expect(page.getByRole('link', { name: /Register Now/ })).toHaveAttribute('href', BASE_EVENT.eventLink);
+    await expect(page.locator('#register')).toHaveCount(0);
+    await expect(page.locator('astro-island')).toHaveCount(0);
+
+    await page.goto(`/events/${await make({ mode: 'none' })}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Register Now/ })).toHaveCount(0);
+    await expect(page.locator('#register')).toHaveCount(0);
+  });
+});
