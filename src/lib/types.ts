@@ -151,6 +151,8 @@ export interface RegistrationResult {
   ticket: string;
   /** The ticket's page on this site: `${origin}/tickets/${ticket}`. */
   ticketUrl: string;
+  /** Whether the site sends e-mail (SMTP_URL set): the ticket link is then on its way to the address given too. */
+  emailed: boolean;
 }
 
 /** GET /tickets/:ticket: what the ticket's holder sees. */

@@ -65,6 +65,7 @@ interface Registered {
   position?: number;
   ticket: string;
   ticketUrl: string;
+  emailed: boolean;
 }
 
 async function register(target: TestApi, eventId: string, fullName: string, email: string): Promise<Registered> {
@@ -97,6 +98,7 @@ describe('ticket e-mails through a real SMTP server', () => {
     const reg = await register(api, eventId, 'রাফিদ হাসান', 'rafid@example.com');
     expect(reg.status).toBe('confirmed');
     expect(reg.ticketUrl).toBe(`${api.origin}/tickets/${reg.ticket}`);
+    expect(reg.emailed).toBe(true);
     await api.deps.mail.idle();
 
     const [mail, ...more] = arrivedFor('rafid@example.com');

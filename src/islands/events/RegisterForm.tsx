@@ -142,7 +142,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
           </a>
         </p>
         <p className="mt-3 text-sm">
-          Keep this link: it is your ticket.{' '}
+          {done.emailed ? 'We are e-mailing this link to you too. ' : ''}Keep this link: it is your ticket.{' '}
           <span className="break-all font-mono text-xs text-slate-700 dark:text-slate-300">{done.ticketUrl}</span>
         </p>
       </div>

@@ -86,6 +86,7 @@ export function registrationRoutes(deps: ApiDeps) {
         ...(position !== undefined ? { position } : {}),
         ticket,
         ticketUrl: ticketUrl(c, config.siteUrl, ticket),
+        emailed: deps.mail.enabled,
       };
       return c.json(body, 201);
     })
