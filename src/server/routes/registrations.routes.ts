@@ -13,9 +13,10 @@ import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { countRegistration } from '../http/rate-limit.ts';
 import { siteOrigin } from '../http/site-origin.ts';
+import { boundedQueue } from '../images/bounded-queue.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
 import { forViewer } from '../repositories/viewer-scope.ts';
@@ -30,6 +31,17 @@ import {
 } from '../services/registrations.service.ts';
 
 export const HONEYPOT_REFUSAL = 'Your registration could not be accepted.';
+
+/**
+ * Registrations this server process makes at once; the rest wait their turn in memory, holding no
+ * database connection. Registrations for one event queue on its row lock anyway, so a few at once lose
+ * no throughput, while a burst (300 at once for a popular event) would otherwise wait in the
+ * connection pool, whose wait ends in a 503 after a few seconds, and starve every other request of
+ * connections. (A Netlify function answers one request at a time: there the line is always empty.)
+ */
+export const REGISTRATIONS_AT_ONCE = 3;
+const REGISTRATIONS_WAITING = 5000;
+export const REGISTRATION_BUSY = 'Registration is very busy right now. Please try again in a minute.';
 
 /** The ticket's page on this site. */
 export const ticketUrl = (c: Context, siteUrl: string | undefined, ticket: string) =>
@@ -60,6 +72,7 @@ export function registrationRoutes(deps: ApiDeps) {
   }
 
   const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+  const registering = boundedQueue({ running: REGISTRATIONS_AT_ONCE, waiting: REGISTRATIONS_WAITING });
 
   return new Hono<AppEnv>()
     .get(
@@ -73,11 +86,15 @@ export function registrationRoutes(deps: ApiDeps) {
     .post('/events/:id/registrations', async (c) => {
       const eventId = c.req.param('id');
       const { website, ...registrant } = await readJson(c, registrantSchema);
-      // Counted before it is kept, per address and event: a campus behind one address can still fill
-      // a popular event, and one address cannot flood it.
-      await countRegistration(db, clientIp(c), eventId, now());
-      if (website) throw badRequest(HONEYPOT_REFUSAL);
-      const { status, position, ticket } = await register({ db, pageCache }, eventId, registrant, now());
+      const taken = await registering.run(async () => {
+        // Counted before it is kept, per address and event: a campus behind one address can still fill
+        // a popular event, and one address cannot flood it.
+        await countRegistration(db, clientIp(c), eventId, now());
+        if (website) throw badRequest(HONEYPOT_REFUSAL);
+        return register({ db, pageCache }, eventId, registrant, now());
+      });
+      if (!taken) throw new HttpError(503, REGISTRATION_BUSY, undefined, { 'Retry-After': '30' });
+      const { status, position, ticket } = taken.value;
       // Committed, with its message queued: sent after the answer, never before it.
       sendMailSoon(c, deps);
       const body: RegistrationResult = {
