@@ -10,8 +10,8 @@ import { responsiveImage } from '../../src/lib/images/responsive-image.ts';
 import { BANNER_FILE, fillEvent, toastWith, unique, waitForIslands } from '../e2e/dashboard-helpers.ts';
 import { readServedHtml } from '../support/served-html.ts';
 import { samplePhoto } from '../support/sample-photo.ts';
-import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
-import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
+import type { CdnModel } from './cdn-model/cdn-model.ts';
+import { ADMIN, CDN, HIT, ORIGIN, setting, startStoppedCdn, tagsHeld } from './walk.ts';
 
 /**
  * The site as Netlify serves it (scripts/test-netlify.ts starts it): static pages from the CDN, the API
@@ -20,45 +20,20 @@ import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
  * of Netlify's CDN cache (./cdn-model), started here in front of the CLI; its clock stands still, so a
  * copy never expires during the walk and any stale answer is a purge that did not happen.
  */
-function setting<T>(name: string): T {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is unset: run this walk with npm run test:netlify`);
-  return JSON.parse(value) as T;
-}
-const ADMIN = setting<{ email: string; password: string }>('NETLIFY_TEST_ADMIN');
 const POSTGRES = setting<PostgresCluster>('NETLIFY_TEST_POSTGRES');
-/** `netlify serve` itself, behind the CDN model: what a function answers when the CDN asks it. */
-const ORIGIN = process.env['NETLIFY_TEST_ORIGIN']!;
-const CDN = setting<{ port: number; purgePort: number; token: string; siteId: string }>('NETLIFY_TEST_CDN');
 const SITE_NAME = 'IEEE Computer Society Bangladesh Chapter';
 
 test.describe.configure({ mode: 'serial' });
 
 let cdn: CdnModel;
-const STOPPED_CLOCK = Date.now();
-
 test.beforeAll(async () => {
-  cdn = await startCdnModel({
-    origin: ORIGIN,
-    port: CDN.port,
-    purgePort: CDN.purgePort,
-    purgeToken: CDN.token,
-    siteId: CDN.siteId,
-    now: () => STOPPED_CLOCK,
-    // The API and the on-demand pages; the rest are static files.
-    servedByFunction: functionPathTest(),
-  });
+  cdn = await startStoppedCdn();
 });
 test.afterAll(async () => {
   await cdn?.stop();
 });
 
-/** The tags of the model's copy of a path (and query), once it holds one. */
-function tagsHeldFor(url: string): readonly string[] | undefined {
-  return cdn.held().find((copy) => copy.url === url)?.tags;
-}
-
-const HIT = /"Netlify Edge"; hit$/;
+const tagsHeldFor = (url: string) => tagsHeld(cdn, url);
 
 /** A visitor's browser: no session, a fresh cookie jar. */
 async function visitor(browser: Browser): Promise<Page> {
@@ -353,7 +328,7 @@ test('editing the event through the API purges its cached page, which shows the 
   expect(head.title).toBe(`${editedTitle} | ${SITE_NAME}`);
   // The function called Netlify's purge API (purgeCache from @netlify/functions), here the model's.
   expect(cdn.purgeLog()).toContainEqual({
-    tags: [`event-${event!.id}`, 'events', `chapter-${chapterSlug}`, 'sitemap'],
+    tags: [`event-${event!.id}`, `registration-${event!.id}`, 'events', `chapter-${chapterSlug}`, 'sitemap'],
   });
 });
 

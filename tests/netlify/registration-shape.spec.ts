@@ -1,7 +1,7 @@
-import { test, expect, type APIRequestContext } from '@playwright/test';
-import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
+import { test, expect, request as requests, type APIRequestContext } from '@playwright/test';
 import { waitForIslands } from '../e2e/dashboard-helpers.ts';
-import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
+import type { CdnModel } from './cdn-model/cdn-model.ts';
+import { ADMIN, HIT, ORIGIN, startStoppedCdn, tagsHeld } from './walk.ts';
 
 /**
  * Registration (issue 27) as Netlify runs it: the API function on Neon's driver against PostgreSQL 15,
@@ -10,50 +10,42 @@ import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
  * and the CSV never are. Seats are taken under the event's row lock through Neon's driver too: 300
  * registrants at once for 50 seats.
  */
-function setting<T>(name: string): T {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is unset: run this walk with npm run test:netlify`);
-  return JSON.parse(value) as T;
-}
-const ADMIN = setting<{ email: string; password: string }>('NETLIFY_TEST_ADMIN');
-const ORIGIN = process.env['NETLIFY_TEST_ORIGIN']!;
-const CDN = setting<{ port: number; purgePort: number; token: string; siteId: string }>('NETLIFY_TEST_CDN');
-
 test.describe.configure({ mode: 'serial' });
 
 let cdn: CdnModel;
-const STOPPED_CLOCK = Date.now();
 test.beforeAll(async () => {
-  cdn = await startCdnModel({
-    origin: ORIGIN,
-    port: CDN.port,
-    purgePort: CDN.purgePort,
-    purgeToken: CDN.token,
-    siteId: CDN.siteId,
-    now: () => STOPPED_CLOCK,
-    servedByFunction: functionPathTest(),
-  });
+  cdn = await startStoppedCdn();
 });
 test.afterAll(async () => {
   await cdn?.stop();
 });
 
-const HIT = /"Netlify Edge"; hit$/;
-const tagsHeldFor = (url: string) => cdn.held().find((copy) => copy.url === url)?.tags;
+const tagsHeldFor = (url: string) => tagsHeld(cdn, url);
 
 let token = '';
-async function adminToken(request: APIRequestContext): Promise<string> {
+/**
+ * The admin's bearer token, from a sign-in in a context of its own: the session cookie it sets must not
+ * ride along on the visitors' requests (a signed-in read is never shared, so it would never be kept).
+ */
+async function adminToken(baseURL: string | undefined): Promise<string> {
   if (token) return token;
-  const res = await request.post('/api/v1/auth/login', { data: ADMIN });
+  const staff = await requests.newContext(baseURL ? { baseURL } : {});
+  const res = await staff.post('/api/v1/auth/login', { data: ADMIN });
   expect(res.status()).toBe(200);
   token = ((await res.json()) as { token: string }).token;
+  await staff.dispose();
   return token;
 }
 
 /** A published event taking registrations on the site; the date is far ahead so registration is open. */
-async function siteEvent(request: APIRequestContext, title: string, capacity: number): Promise<string> {
+async function siteEvent(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  title: string,
+  capacity: number,
+): Promise<string> {
   const res = await request.post('/api/v1/events', {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    headers: { Authorization: `Bearer ${await adminToken(baseURL)}` },
     data: {
       title,
       eventDate: '2031-06-14',
@@ -96,8 +88,9 @@ let eventId = '';
 test('a visitor registers from the event page the CDN keeps; the seat count the CDN shares is purged by it', async ({
   page,
   request,
+  baseURL,
 }) => {
-  eventId = await siteEvent(request, 'Registration Walk', 2);
+  eventId = await siteEvent(request, baseURL, 'Registration Walk', 2);
   const eventPath = `/events/${eventId}`;
   expect((await request.get(eventPath)).status()).toBe(200);
   expect((await request.get(eventPath)).headers()['cache-status']).toMatch(HIT);
@@ -108,6 +101,8 @@ test('a visitor registers from the event page the CDN keeps; the seat count the 
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   await page.goto(eventPath);
+  // Register Now leads to the form on the page, which loads as it comes into view.
+  await page.getByRole('link', { name: 'Register Now' }).click();
   await waitForIslands(page);
   await expect(page.getByText('2 of 2 seats left')).toBeVisible();
   await page.getByLabel('Full name').fill('তাসনিম রহমান');
@@ -161,8 +156,8 @@ test('a cancelled seat goes to the first on the waitlist, and the count the CDN 
   expect(JSON.stringify(await repeat.json())).not.toContain('Registrant 3');
 });
 
-test('staff read the attendee list and the CSV, never from a shared copy', async ({ request }) => {
-  const auth = { Authorization: `Bearer ${await adminToken(request)}` };
+test('staff read the attendee list and the CSV, never from a shared copy', async ({ request, baseURL }) => {
+  const auth = { Authorization: `Bearer ${await adminToken(baseURL)}` };
   const list = await request.get(`/api/v1/events/${eventId}/registrations`, { headers: auth });
   expect(list.status()).toBe(200);
   expect(list.headers()['cache-control']).toBe('private, no-store');
@@ -183,8 +178,9 @@ test('staff read the attendee list and the CSV, never from a shared copy', async
 
 test('300 registrants at once for 50 seats through Neon’s driver: 50 confirmed, 250 waitlisted in order', async ({
   request,
+  baseURL,
 }) => {
-  const id = await siteEvent(request, 'Registration Rush', 50);
+  const id = await siteEvent(request, baseURL, 'Registration Rush', 50);
   const answers = await Promise.all(
     Array.from({ length: 300 }, async (_, i) => {
       // Straight to the function (POSTs pass the CDN anyway), each from an address of its own: the

@@ -1,0 +1,41 @@
+import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
+import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
+
+/**
+ * What every walk of the production shape shares: the settings scripts/test-netlify.ts hands it, and
+ * the model of Netlify's CDN each walk puts in front of the CLI. The model's clock stands still, so a
+ * copy never expires during a walk and any stale answer is a purge that did not happen.
+ */
+export function setting<T>(name: string): T {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is unset: run this walk with npm run test:netlify`);
+  return JSON.parse(value) as T;
+}
+
+export const ADMIN = setting<{ email: string; password: string }>('NETLIFY_TEST_ADMIN');
+/** `netlify serve` itself, behind the CDN model: what a function answers when the CDN asks it. */
+export const ORIGIN = process.env['NETLIFY_TEST_ORIGIN']!;
+export const CDN = setting<{ port: number; purgePort: number; token: string; siteId: string }>('NETLIFY_TEST_CDN');
+
+/** The Cache-Status of an answer the CDN gave from its copy. */
+export const HIT = /"Netlify Edge"; hit$/;
+
+/** Starts the CDN model on the port the walk's baseURL names, with its clock stopped now. */
+export function startStoppedCdn(): Promise<CdnModel> {
+  const stoppedClock = Date.now();
+  return startCdnModel({
+    origin: ORIGIN,
+    port: CDN.port,
+    purgePort: CDN.purgePort,
+    purgeToken: CDN.token,
+    siteId: CDN.siteId,
+    now: () => stoppedClock,
+    // The API and the on-demand pages; the rest are static files.
+    servedByFunction: functionPathTest(),
+  });
+}
+
+/** The tags of the model's copy of a path (and query), once it holds one. */
+export function tagsHeld(cdn: CdnModel, url: string): readonly string[] | undefined {
+  return cdn.held().find((copy) => copy.url === url)?.tags;
+}
