@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 interface Props {
   open: boolean;
@@ -25,15 +26,9 @@ export default function ConfirmDialog({
   onConfirm,
   onClose,
 }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const headingId = useId();
   const textId = useId();
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
   return (
     <dialog
       ref={dialog}

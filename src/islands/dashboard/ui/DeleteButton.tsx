@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { toast } from '../../shared/toast.tsx';
+import { useModalDialog } from '../../shared/use-modal-dialog.ts';
 import { controlClass } from './ListControls.tsx';
 import { dangerButtonClass, secondaryLinkClass } from './states.tsx';
 
@@ -33,21 +34,14 @@ export default function DeleteButton({
   consequences,
   typeToConfirm,
 }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const dialog = useModalDialog(open);
   const [busy, setBusy] = useState(false);
   const [typed, setTyped] = useState('');
   const [what, setWhat] = useState<Consequences>();
   const headingId = useId();
   const textId = useId();
   const inputId = useId();
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
 
   // Counted afresh at each opening (the item may have gained events since the last one); an answer to an
   // earlier opening is dropped.
