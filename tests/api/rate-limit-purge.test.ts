@@ -1,6 +1,14 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { CONTACT_LIMIT, EXPIRED_AFTER_MS, LOGIN_IP_LIMIT, recordHit } from '../../src/server/http/rate-limit.ts';
+import {
+  CONTACT_LIMIT,
+  EXPIRED_AFTER_MS,
+  LOGIN_ACCOUNT_CEILING,
+  LOGIN_IP_LIMIT,
+  LOGIN_PAIR_LIMIT,
+  REGISTRATION_LIMIT,
+  recordHit,
+} from '../../src/server/http/rate-limit.ts';
 import { PURGE_BATCH } from '../../src/server/repositories/rate-limits.repository.ts';
 import { useTestApi } from '../support/api-fixture.ts';
 import { json, type TestApi } from '../support/api-server.ts';
@@ -32,15 +40,17 @@ async function seed(prefix: string, count: number, windowStart: Date) {
 }
 
 describe('rate-limit counters', () => {
-  it('the longest window decides expiry: a login counter is not deleted early', () => {
-    expect(EXPIRED_AFTER_MS).toBe(LOGIN_IP_LIMIT.windowMs);
-    expect(EXPIRED_AFTER_MS).toBeGreaterThan(CONTACT_LIMIT.windowMs);
+  it('the longest window decides expiry: no counter is deleted while its limit may still count it', () => {
+    // A registration counter counts for an hour, the longest of all windows.
+    expect(EXPIRED_AFTER_MS).toBe(REGISTRATION_LIMIT.windowMs);
+    for (const limit of [LOGIN_IP_LIMIT, LOGIN_PAIR_LIMIT, LOGIN_ACCOUNT_CEILING, CONTACT_LIMIT])
+      expect(EXPIRED_AFTER_MS).toBeGreaterThanOrEqual(limit.windowMs);
   });
 
   it('a hit deletes expired counters, at most a batch, and keeps every live one', async () => {
     await seed('expired', PURGE_BATCH + 20, ago(EXPIRED_AFTER_MS + 1));
     await seed('boundary', 1, ago(EXPIRED_AFTER_MS));
-    // Past the contact window but inside the login window: may still be counting failed sign-ins.
+    // Past the contact window but inside the longest one (registration's): may still be counting.
     await seed('live', 2, ago(EXPIRED_AFTER_MS - 1));
 
     const before = api.roundTrips();

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { waitForIslands } from './dashboard-helpers.ts';
 
 // No HASHNODE_HOST: the blog comes from the 12 sample Markdown posts in content/blog.
 const LONG_AUTHOR = 'Dr. Mohammad Shahriar Kabir Chowdhury';
@@ -65,6 +66,9 @@ test.describe('blog list (local Markdown posts)', () => {
     await page.clock.install();
     await page.goto('/blogs');
     await expect(page.getByTestId('post-card')).toHaveCount(9);
+    // The cards are in the served HTML: typing before the list hydrates would go unheard (it happened on
+    // a loaded machine), and the debounce would then start late.
+    await waitForIslands(page);
     // From here on, page time moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 1000);
     const search = page.getByRole('searchbox', { name: 'Search articles' });
