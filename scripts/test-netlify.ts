@@ -7,7 +7,15 @@ import { startNeonLocal, type NeonLocal } from './netlify/neon-local.ts';
 import { startInBackground, waitForUrl, type Background } from './netlify/processes.ts';
 import { DENO, NETLIFY_CLI, binDir, ensureNpmTool } from './netlify/tools.ts';
 import { freePort } from './postgres-test-server.ts';
-import { addTotals, playwrightTotals, saveTotals, tally, type PlaywrightStats } from './test-totals.ts';
+import {
+  addTotals,
+  playwrightTotals,
+  saveTotals,
+  tally,
+  vitestTotals,
+  type PlaywrightStats,
+  type VitestCounts,
+} from './test-totals.ts';
 
 /**
  * `npm run test:netlify`: the production shape, run here. Netlify's own CLI builds the site as its
@@ -21,6 +29,7 @@ import { addTotals, playwrightTotals, saveTotals, tally, type PlaywrightStats } 
  */
 const LOGS = resolve('.tmp/netlify');
 const REPORT = resolve('.tmp/reports/playwright-netlify.json');
+const NEON_REPORT = resolve('.tmp/reports/vitest-neon.json');
 // Building the site and the function on a loaded 2-core machine takes minutes.
 const SERVE_TIMEOUT_MS = 15 * 60_000;
 
@@ -28,6 +37,7 @@ rmSync(LOGS, { recursive: true, force: true });
 mkdirSync(LOGS, { recursive: true });
 mkdirSync(resolve('.tmp/reports'), { recursive: true });
 rmSync(REPORT, { force: true });
+rmSync(NEON_REPORT, { force: true });
 // Start each run with an empty local Blobs sandbox.
 rmSync('.netlify/blobs-serve', { recursive: true, force: true });
 
@@ -43,6 +53,30 @@ try {
 
   neon = await startNeonLocal(LOGS);
   console.log(`Started ${neon.version} behind websockify (${neon.env.NEON_WS_PROXY})`);
+
+  // Seats under a burst, through Neon's driver itself: 300 registrations at once for 50 seats, each
+  // request on its own connection through the proxy, as functions reach Neon.
+  const burst = spawnSync(
+    'vitest',
+    [
+      'run',
+      '--project',
+      'api',
+      'tests/api/registration-concurrency.test.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${NEON_REPORT}`,
+    ],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${neon.cluster.port}/postgres`,
+        TEST_NEON_WS_PROXY: neon.env.NEON_WS_PROXY,
+      },
+    },
+  );
+  if (burst.status !== 0) failure = 'the registration burst through Neon’s driver failed';
 
   const port = await freePort();
   const origin = `http://localhost:${port}`;
@@ -105,6 +139,11 @@ try {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+try {
+  addTotals(totals, vitestTotals(JSON.parse(readFileSync(NEON_REPORT, 'utf8')) as VitestCounts));
+} catch {
+  totals.failed += 1;
+}
 try {
   const { stats } = JSON.parse(readFileSync(REPORT, 'utf8')) as { stats: PlaywrightStats };
   // A test that failed once failed: a "flaky" one is counted with the failures.

@@ -1,6 +1,5 @@
 import { test, expect, type APIResponse, type Browser, type Page } from '@playwright/test';
 import { readdirSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { startCluster, stopCluster, type PostgresCluster } from '../../scripts/postgres-test-server.ts';
@@ -11,7 +10,7 @@ import { BANNER_FILE, fillEvent, toastWith, unique, waitForIslands } from '../e2
 import { readServedHtml } from '../support/served-html.ts';
 import { samplePhoto } from '../support/sample-photo.ts';
 import type { CdnModel } from './cdn-model/cdn-model.ts';
-import { ADMIN, CDN, HIT, ORIGIN, setting, startStoppedCdn, tagsHeld } from './walk.ts';
+import { ADMIN, HIT, ORIGIN, postFrom, setting, startStoppedCdn, tagsHeld } from './walk.ts';
 
 /**
  * The site as Netlify serves it (scripts/test-netlify.ts starts it): static pages from the CDN, the API
@@ -453,35 +452,18 @@ test('a deleted human is gone from the gallery, and a new roster member appears 
   await guest.context().close();
 });
 
-/** A POST to the site from one local address (127.0.0.x): through the CDN model, as that client. */
-function postFrom(address: string, path: string, body: unknown): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const req = httpRequest(
-      `http://127.0.0.1:${CDN.port}${path}`,
-      { method: 'POST', localAddress: address, headers: { 'content-type': 'application/json' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
 test('the function knows each caller’s address: 30 wrong sign-ins from one leave another free to sign in', async () => {
   const statuses: number[] = [];
   // Different accounts, so no account's own limit is reached: only the address's.
   for (let i = 0; i < 31; i++) {
     statuses.push(
-      await postFrom('127.0.0.2', '/api/v1/auth/login', { email: `nobody${i}@netlify.test`, password: 'x' }),
+      (await postFrom('127.0.0.2', '/api/v1/auth/login', { email: `nobody${i}@netlify.test`, password: 'x' })).status,
     );
   }
   expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
   expect(statuses[30]).toBe(429);
-  expect(await postFrom('127.0.0.3', '/api/v1/auth/login', ADMIN)).toBe(200);
-  expect(await postFrom('127.0.0.2', '/api/v1/auth/login', ADMIN)).toBe(429);
+  expect((await postFrom('127.0.0.3', '/api/v1/auth/login', ADMIN)).status).toBe(200);
+  expect((await postFrom('127.0.0.2', '/api/v1/auth/login', ADMIN)).status).toBe(429);
 });
 
 test('logout ends the chapter’s session', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
 import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
 
@@ -38,4 +39,26 @@ export function startStoppedCdn(): Promise<CdnModel> {
 /** The tags of the model's copy of a path (and query), once it holds one. */
 export function tagsHeld(cdn: CdnModel, url: string): readonly string[] | undefined {
   return cdn.held().find((copy) => copy.url === url)?.tags;
+}
+
+/**
+ * A POST to the site from one local address (127.x.x.x): through the CDN model, as that client. The
+ * function takes the caller's address from the connection (`netlify serve` does not read
+ * X-Forwarded-For), so this is how a walk stands for many visitors.
+ */
+export function postFrom(address: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = httpRequest(
+      `http://127.0.0.1:${CDN.port}${path}`,
+      { method: 'POST', localAddress: address, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
 }
