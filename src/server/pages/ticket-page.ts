@@ -3,6 +3,7 @@ import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { readTicket } from '../services/registrations.service.ts';
 import type { PageDeps } from './page-deps.ts';
 import type { EventItem, RegistrationStatus } from '../../lib/types.ts';
+import { escapeXml } from '../../lib/xml.ts';
 
 /**
  * A ticket's page answers only its holder: never stored by the CDN or the browser (no
@@ -32,8 +33,7 @@ export interface TicketPageData {
 /** The QR code of an address as SVG markup, labelled for screen readers. */
 export async function qrSvg(address: string, label: string): Promise<string> {
   const svg = await QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  const escaped = label.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return svg.replace('<svg ', `<svg role="img" aria-label="${escaped}" focusable="false" `);
+  return svg.replace('<svg ', `<svg role="img" aria-label="${escapeXml(label)}" focusable="false" `);
 }
 
 /** The ticket of `token` with its event, or undefined for an unknown token (the page's 404). */

@@ -46,6 +46,12 @@ export function lockEvent(db: Kysely<Database>, eventId: string): Promise<Locked
   });
 }
 
+/** The confirmed and waitlisted registrations of the rows selected (bigint counts come back as strings). */
+const SEAT_COUNTS = [
+  sql<string>`count(*) filter (where status = 'confirmed')`.as('confirmed'),
+  sql<string>`count(*) filter (where status = 'waitlisted')`.as('waitlisted'),
+];
+
 export interface SeatCounts {
   confirmed: number;
   waitlisted: number;
@@ -55,10 +61,7 @@ export interface SeatCounts {
 export async function countSeats(db: Kysely<Database>, eventId: string): Promise<SeatCounts> {
   const row = await db
     .selectFrom('registrations')
-    .select([
-      sql<string>`count(*) filter (where status = 'confirmed')`.as('confirmed'),
-      sql<string>`count(*) filter (where status = 'waitlisted')`.as('waitlisted'),
-    ])
+    .select(SEAT_COUNTS)
     .where('eventId', '=', eventId)
     .executeTakeFirstOrThrow();
   return { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted) };
@@ -68,18 +71,10 @@ export async function deleteRegistration(db: Kysely<Database>, id: string): Prom
   await db.deleteFrom('registrations').where('id', '=', id).execute();
 }
 
-export interface NewRegistration {
-  eventId: string;
-  ticket: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  institution: string | null;
-  ieeeMemberId: string | null;
-  answers: string[];
-  status: 'confirmed' | 'waitlisted';
-  createdAt: Date;
-}
+export type NewRegistration = Pick<
+  RegistrationRow,
+  'eventId' | 'ticket' | 'fullName' | 'email' | 'phone' | 'institution' | 'ieeeMemberId' | 'answers'
+> & { status: 'confirmed' | 'waitlisted'; createdAt: Date };
 
 /**
  * The event's seat counts and the registration of this e-mail address (any case), if any, in one
@@ -95,8 +90,7 @@ export async function seatsAndRegistrationOf(
   const row = await db
     .selectFrom('registrations')
     .select([
-      sql<string>`count(*) filter (where status = 'confirmed')`.as('confirmed'),
-      sql<string>`count(*) filter (where status = 'waitlisted')`.as('waitlisted'),
+      ...SEAT_COUNTS,
       sql<string | null>`(select id from registrations where ${same})`.as('existingId'),
       sql<RegistrationStatus | null>`(select status from registrations where ${same})`.as('existingStatus'),
     ])

@@ -208,19 +208,30 @@ export async function readTicket(db: Kysely<Database>, ticket: string): Promise<
 }
 
 /**
- * Frees a confirmed seat for the first in line, in the caller's transaction (which holds the event's
- * lock): they are confirmed, and mail tells them. The ids promoted.
+ * Confirms as many waitlisted people as `capacity` (null: unlimited) now leaves room for beside the
+ * `confirmed` seats, in arrival order, with mail telling each; in the caller's transaction, which holds
+ * the event's lock. The ids promoted.
  */
-async function fillFreedSeats(tx: Kysely<Database>, event: LockedEvent, now: Date): Promise<string[]> {
-  if (event.registration.mode !== 'site') return [];
-  const { confirmed } = await countSeats(tx, event.id);
-  const capacity = event.registration.capacity;
-  const promoted = await promoteWaitlisted(tx, event.id, capacity === null ? null : capacity - confirmed, now);
+async function promoteIntoFreeSeats(
+  tx: Kysely<Database>,
+  eventId: string,
+  capacity: number | null,
+  confirmed: number,
+  now: Date,
+): Promise<string[]> {
+  const promoted = await promoteWaitlisted(tx, eventId, capacity === null ? null : capacity - confirmed, now);
   await enqueueEmails(
     tx,
     promoted.map((registrationId) => ({ kind: 'promoted' as const, registrationId })),
   );
   return promoted;
+}
+
+/** A confirmed seat was freed: the first in line gets it (nothing moves unless registration is on the site). */
+async function fillFreedSeats(tx: Kysely<Database>, event: LockedEvent, now: Date): Promise<string[]> {
+  if (event.registration.mode !== 'site') return [];
+  const { confirmed } = await countSeats(tx, event.id);
+  return promoteIntoFreeSeats(tx, event.id, event.registration.capacity, confirmed, now);
 }
 
 /**
@@ -347,17 +358,7 @@ export async function applyRegistrationSettings(
     throw conflictError(message, [{ path: 'registration.capacity', message }]);
   }
   if (settings.mode !== 'site') return [];
-  const promoted = await promoteWaitlisted(
-    tx,
-    eventId,
-    settings.capacity === null ? null : settings.capacity - confirmed,
-    now,
-  );
-  await enqueueEmails(
-    tx,
-    promoted.map((registrationId) => ({ kind: 'promoted' as const, registrationId })),
-  );
-  return promoted;
+  return promoteIntoFreeSeats(tx, eventId, settings.capacity, confirmed, now);
 }
 
 /** The dashboard's overview: events in scope that have not ended, with seats taken. */
