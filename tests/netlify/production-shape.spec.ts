@@ -9,8 +9,7 @@ import { responsiveImage } from '../../src/lib/images/responsive-image.ts';
 import { BANNER_FILE, fillEvent, toastWith, unique, waitForIslands } from '../e2e/dashboard-helpers.ts';
 import { readServedHtml } from '../support/served-html.ts';
 import { samplePhoto } from '../support/sample-photo.ts';
-import type { CdnModel } from './cdn-model/cdn-model.ts';
-import { ADMIN, HIT, ORIGIN, postFrom, setting, startStoppedCdn, tagsHeld } from './walk.ts';
+import { ADMIN, HIT, ORIGIN, postFrom, setting, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
  * The site as Netlify serves it (scripts/test-netlify.ts starts it): static pages from the CDN, the API
@@ -24,15 +23,9 @@ const SITE_NAME = 'IEEE Computer Society Bangladesh Chapter';
 
 test.describe.configure({ mode: 'serial' });
 
-let cdn: CdnModel;
-test.beforeAll(async () => {
-  cdn = await startStoppedCdn();
-});
-test.afterAll(async () => {
-  await cdn?.stop();
-});
+const cdn = useStoppedCdn();
 
-const tagsHeldFor = (url: string) => tagsHeld(cdn, url);
+const tagsHeldFor = (url: string) => tagsHeld(cdn(), url);
 
 /** A visitor's browser: no session, a fresh cookie jar. */
 async function visitor(browser: Browser): Promise<Page> {
@@ -326,7 +319,7 @@ test('editing the event through the API purges its cached page, which shows the 
   const head = readServedHtml(await (await request.get(`/events/${event!.id}`)).text());
   expect(head.title).toBe(`${editedTitle} | ${SITE_NAME}`);
   // The function called Netlify's purge API (purgeCache from @netlify/functions), here the model's.
-  expect(cdn.purgeLog()).toContainEqual({
+  expect(cdn().purgeLog()).toContainEqual({
     tags: [`event-${event!.id}`, `registration-${event!.id}`, 'events', `chapter-${chapterSlug}`, 'sitemap'],
   });
 });
@@ -520,7 +513,9 @@ test('with PostgreSQL stopped the API and the event pages answer 503 while the C
 });
 
 test('no signed-in request was ever answered from a shared copy', () => {
-  const signedIn = cdn.log().filter((entry) => entry.cookie && entry.method === 'GET');
+  const signedIn = cdn()
+    .log()
+    .filter((entry) => entry.cookie && entry.method === 'GET');
   expect(signedIn.length).toBeGreaterThan(10);
   expect(signedIn.filter((entry) => entry.url.startsWith('/api/') && entry.cache !== 'miss')).toEqual([]);
   // Nothing a signed-in request brought back was kept for others.

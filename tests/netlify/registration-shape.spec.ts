@@ -1,7 +1,6 @@
 import { test, expect, request as requests, type APIRequestContext } from '@playwright/test';
 import { waitForIslands } from '../e2e/dashboard-helpers.ts';
-import type { CdnModel } from './cdn-model/cdn-model.ts';
-import { ADMIN, HIT, postFrom, startStoppedCdn, tagsHeld } from './walk.ts';
+import { ADMIN, HIT, postFrom, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
  * Registration (issue 27) as Netlify runs it: the API function on Neon's driver against PostgreSQL 15,
@@ -12,15 +11,9 @@ import { ADMIN, HIT, postFrom, startStoppedCdn, tagsHeld } from './walk.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-let cdn: CdnModel;
-test.beforeAll(async () => {
-  cdn = await startStoppedCdn();
-});
-test.afterAll(async () => {
-  await cdn?.stop();
-});
+const cdn = useStoppedCdn();
 
-const tagsHeldFor = (url: string) => tagsHeld(cdn, url);
+const tagsHeldFor = (url: string) => tagsHeld(cdn(), url);
 
 let token = '';
 /**
@@ -127,7 +120,11 @@ test('a visitor registers from the event page the CDN keeps; the seat count the 
   await expect(page.getByText('তাসনিম রহমান')).toBeVisible();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   // Never kept by the CDN, whoever asks again.
-  expect(cdn.held().some((copy) => copy.url.startsWith('/tickets/'))).toBe(false);
+  expect(
+    cdn()
+      .held()
+      .some((copy) => copy.url.startsWith('/tickets/')),
+  ).toBe(false);
   expect((await request.get(ticketPath!)).headers()['cache-status']).not.toMatch(HIT);
   expect(errors).toEqual([]);
 });
@@ -174,7 +171,11 @@ test('staff read the attendee list and the CSV, never from a shared copy', async
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bytes.toString('utf8')).toContain('তাসনিম রহমান');
   expect((await request.get(`/api/v1/events/${eventId}/registrations`)).status()).toBe(401);
-  expect(cdn.held().some((copy) => copy.url.includes('/registrations'))).toBe(false);
+  expect(
+    cdn()
+      .held()
+      .some((copy) => copy.url.includes('/registrations')),
+  ).toBe(false);
 });
 
 test('20 registrants at once for 5 seats through the function: 5 confirmed, 15 waitlisted in order', async ({

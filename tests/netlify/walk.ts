@@ -1,3 +1,4 @@
+import { test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
 import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
@@ -34,6 +35,24 @@ export function startStoppedCdn(): Promise<CdnModel> {
     // The API and the on-demand pages; the rest are static files.
     servedByFunction: functionPathTest(),
   });
+}
+
+/**
+ * The CDN model of one walk file: started before its first test, stopped after its last (the walk files
+ * run one after another on the same port). Returns the running model.
+ */
+export function useStoppedCdn(): () => CdnModel {
+  let running: CdnModel | undefined;
+  test.beforeAll(async () => {
+    running = await startStoppedCdn();
+  });
+  test.afterAll(async () => {
+    await running?.stop();
+  });
+  return () => {
+    if (!running) throw new Error('The CDN model starts in beforeAll');
+    return running;
+  };
 }
 
 /** The tags of the model's copy of a path (and query), once it holds one. */
