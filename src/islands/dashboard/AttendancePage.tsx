@@ -41,7 +41,7 @@ export function arrivalBar({ start, count }: { start: string; count: number }): 
   return { label: `${clock.format(from)}–${clock.format(to)} GMT+6`, tick: clock.format(from), value: count };
 }
 
-type Withdrawing = { certificate: CertificateItem; reason: string; error?: string };
+type Withdrawing = { certificate: CertificateItem; reason: string; error?: string | undefined };
 
 /**
  * Issue 28: one event's attendance for its chapter's staff: the meeting report's figures, sign-ups per
