@@ -263,7 +263,9 @@ function Attendance() {
           rows={3}
           maxLength={500}
           value={withdrawing?.reason ?? ''}
-          onChange={(ev) => withdrawing && setWithdrawing({ ...withdrawing, reason: ev.target.value, error: undefined })}
+          onChange={(ev) =>
+            withdrawing && setWithdrawing({ ...withdrawing, reason: ev.target.value, error: undefined })
+          }
           aria-invalid={withdrawing?.error ? true : undefined}
           aria-describedby={withdrawing?.error ? 'withdraw-reason-error' : undefined}
           className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"

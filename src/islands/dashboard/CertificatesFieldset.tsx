@@ -65,9 +65,12 @@ export function CertificatesFieldset({
           <label htmlFor={fieldIdOf('certificates.auto')} className="font-medium">
             Issue certificates automatically when the event ends
           </label>
-          <span id={`${fieldIdOf('certificates.auto')}-hint`} className="block text-xs text-slate-600 dark:text-slate-400">
-            Everyone checked in at the door gets a certificate of attendance on their ticket page. Staff can also
-            issue them from the attendance report.
+          <span
+            id={`${fieldIdOf('certificates.auto')}-hint`}
+            className="block text-xs text-slate-600 dark:text-slate-400"
+          >
+            Everyone checked in at the door gets a certificate of attendance on their ticket page. Staff can also issue
+            them from the attendance report.
           </span>
           <ErrorText path="certificates.auto" errors={errors} />
         </div>

@@ -24,4 +24,3 @@ export const described = (path: string, errors: Partial<Record<string, string>>,
     [hint ? `${fieldIdOf(path)}-hint` : '', errors[path] ? `${fieldIdOf(path)}-error` : ''].filter(Boolean).join(' ') ||
     undefined,
 });
-
