@@ -66,6 +66,7 @@ test.describe('attendance and certificates', () => {
   test('the report, certificates issued, printed and verified, then one withdrawn', async ({
     page,
     request,
+    baseURL,
     serverClock,
     consoleErrors,
   }) => {
@@ -164,7 +165,10 @@ test.describe('attendance and certificates', () => {
     await expect(certificates).toHaveCount(2);
 
     // The member's ticket now offers the printable certificate: private like the ticket.
-    const holder = await page.context().browser()!.newContext({ baseURL: page.url() });
+    const holder = await page
+      .context()
+      .browser()!
+      .newContext(baseURL ? { baseURL } : {});
     const visitor = await holder.newPage();
     await visitor.goto(member.ticketPath);
     await visitor.getByRole('link', { name: 'Your certificate of attendance' }).click();
