@@ -17,11 +17,14 @@ interface Props {
   empty: string;
 }
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const PLOT = { left: 56, right: 12, top: 16, bottom: 64 };
+// A small drawing scaled to its box: at a card's width (about 300 to 560 px) its text stays readable.
+const WIDTH = 440;
+const HEIGHT = 240;
+const PLOT = { left: 48, right: 8, top: 14, bottom: 58 };
 /** At most this many tick labels under the axis, so they never overlap. */
-const MAX_TICKS = 8;
+const MAX_TICKS = 5;
+/** A bar is never wider than this, however few they are. */
+const MAX_BAR = 56;
 
 /** Whole-number steps for the value axis: 0 and up to four more, the last at or above the largest value. */
 export function valueTicks(max: number): number[] {
@@ -47,7 +50,7 @@ export default function BarChart({ title, xLabel, yLabel, bars, empty }: Props) 
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
   const slot = bars.length > 0 ? plotWidth / bars.length : plotWidth;
-  const barWidth = Math.max(2, slot * 0.7);
+  const barWidth = Math.min(MAX_BAR, Math.max(2, slot * 0.7));
   const every = Math.max(1, Math.ceil(bars.length / MAX_TICKS));
   const y = (v: number) => PLOT.top + plotHeight - (v / top) * plotHeight;
   const summary =
@@ -83,7 +86,7 @@ export default function BarChart({ title, xLabel, yLabel, bars, empty }: Props) 
                   y2={y(v)}
                   className="stroke-slate-200 dark:stroke-slate-700"
                 />
-                <text x={PLOT.left - 8} y={y(v)} dy="0.35em" textAnchor="end" fontSize="13" fill="currentColor">
+                <text x={PLOT.left - 10} y={y(v)} dy="0.35em" textAnchor="end" fontSize="15" fill="currentColor">
                   {v}
                 </text>
               </g>
@@ -106,7 +109,7 @@ export default function BarChart({ title, xLabel, yLabel, bars, empty }: Props) 
                     </rect>
                   )}
                   {i % every === 0 && (
-                    <text x={x + barWidth / 2} y={y(0) + 18} textAnchor="middle" fontSize="12" fill="currentColor">
+                    <text x={x + barWidth / 2} y={y(0) + 20} textAnchor="middle" fontSize="14" fill="currentColor">
                       {b.tick}
                     </text>
                   )}
@@ -114,13 +117,13 @@ export default function BarChart({ title, xLabel, yLabel, bars, empty }: Props) 
               );
             })}
             <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(0)} y2={y(0)} stroke="currentColor" />
-            <text x={PLOT.left + plotWidth / 2} y={HEIGHT - 12} textAnchor="middle" fontSize="13" fill="currentColor">
+            <text x={PLOT.left + plotWidth / 2} y={HEIGHT - 12} textAnchor="middle" fontSize="15" fill="currentColor">
               {xLabel}
             </text>
             <text
-              transform={`translate(14 ${PLOT.top + plotHeight / 2}) rotate(-90)`}
+              transform={`translate(16 ${PLOT.top + plotHeight / 2}) rotate(-90)`}
               textAnchor="middle"
-              fontSize="13"
+              fontSize="15"
               fill="currentColor"
             >
               {yLabel}
