@@ -1,7 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import type { PageCache } from '../../src/server/caching/page-cache.ts';
-import { runScheduledJobs } from '../../src/server/jobs/scheduled-jobs.ts';
+import {
+  LOCAL_CERTIFICATES_INTERVAL_MS,
+  runScheduledJobs,
+  startLocalJobs,
+} from '../../src/server/jobs/scheduled-jobs.ts';
 import { findCertificate } from '../../src/server/services/certificates.service.ts';
 import { deletePersonalDataOfPastEvents } from '../../src/server/services/registrations.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
@@ -266,6 +270,30 @@ describe('automatic certificates', () => {
     expect(trail.map((r) => [r.accountId, r.accountName, r.changes])).toEqual([
       [null, 'System', { issued: { to: 2 } }],
     ]);
+  });
+});
+
+describe('the local server’s timers', () => {
+  it('issue the certificates of ended events every quarter hour', async () => {
+    const { event } = await attendedEvent({ title: 'Timer Talk', eventDate: '2030-03-10' });
+    clock = new Date('2030-03-10T08:00:00Z');
+    const lines: string[] = [];
+    // Only the intervals are faked: the database keeps its own timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const jobs = startLocalJobs({ ...api.deps, now: () => clock }, api.origin, (line) => lines.push(line));
+      vi.advanceTimersByTime(LOCAL_CERTIFICATES_INTERVAL_MS - 1);
+      expect(lines).toEqual([]);
+      vi.advanceTimersByTime(1);
+      await jobs.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(lines.filter((line) => line.startsWith('Issued'))).toEqual([
+      expect.stringMatching(/^Issued \d+ certificates? of attendance for \d+ ended events?$/),
+    ]);
+    clock = START;
+    expect(await list(event.id)).toHaveLength(2);
   });
 });
 
