@@ -304,7 +304,13 @@ test.describe('registration on the site', () => {
       `/dashboard/events/registrations/${event!.id}`,
     );
     await expect(upcoming).toContainText('1 of 1 seat taken');
-    await expect(page.getByRole('region', { name: 'Support messages' })).toContainText('0 unhandled messages');
+    // Other tests of this worker may have left messages: the count is the API's, however many.
+    const { unhandled } = (await (await page.request.get('/api/v1/contact/unhandled-count')).json()) as {
+      unhandled: number;
+    };
+    await expect(page.getByRole('region', { name: 'Support messages' })).toContainText(
+      `${unhandled} unhandled message${unhandled === 1 ? '' : 's'}`,
+    );
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await shoot(page, `dashboard-home-${width}`);
