@@ -166,3 +166,20 @@ export async function updateEvent(
 export function deleteEvent(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
   return deleteWithAudit(db, 'events', id, audit);
 }
+
+/** One column of an event by its id (undefined: no such event, or a malformed id). */
+export function eventColumn<C extends 'title' | 'eventDate'>(
+  db: Kysely<Database>,
+  id: string,
+  column: C,
+): Promise<Pick<EventRow, C> | undefined> {
+  return byId(
+    id,
+    (eventId) =>
+      db
+        .selectFrom('events')
+        .select(column as 'title' | 'eventDate')
+        .where('id', '=', eventId)
+        .executeTakeFirst() as Promise<Pick<EventRow, C> | undefined>,
+  );
+}

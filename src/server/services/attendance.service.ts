@@ -11,6 +11,7 @@ import {
 } from '../repositories/attendance.repository.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
 import { findByTicket, findRegistration } from '../repositories/registrations.repository.ts';
+import { eventColumn } from '../repositories/events.repository.ts';
 import { byId } from '../repositories/ids.ts';
 import { auditRow } from './audit.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
@@ -80,8 +81,8 @@ export async function checkIn(
         const other = await sameScan(tx, scanId, eventId);
         if (other) return { ...other, recorded: false, eventTitle: '' };
       }
-      const event = await tx.selectFrom('events').select('title').where('id', '=', eventId).executeTakeFirstOrThrow();
-      return { result, fullName: registration.fullName, checkedInAt: first, recorded, eventTitle: event.title };
+      const event = await eventColumn(tx, eventId, 'title');
+      return { result, fullName: registration.fullName, checkedInAt: first, recorded, eventTitle: event?.title ?? '' };
     },
     ({ recorded, result, eventTitle }) =>
       recorded
@@ -137,9 +138,7 @@ function tally(keys: readonly string[], values: readonly string[]): { key: strin
  */
 export async function attendanceReport(db: Kysely<Database>, eventId: string, now: Date): Promise<AttendanceReport> {
   const all = (await byId(eventId, (id) => registrationsOfEvent(db, id))) ?? [];
-  const event = await byId(eventId, (id) =>
-    db.selectFrom('events').select('eventDate').where('id', '=', id).executeTakeFirst(),
-  );
+  const event = await eventColumn(db, eventId, 'eventDate');
   const confirmed = all.filter((r) => r.status === 'confirmed');
   const attended = confirmed.filter((r) => r.checkedInAt !== null);
   const members = attended.filter((r) => r.ieeeMemberId !== null).length;

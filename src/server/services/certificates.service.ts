@@ -15,7 +15,7 @@ import {
   uncertifiedAttendees,
 } from '../repositories/certificates.repository.ts';
 import { isoTime } from '../repositories/api-shape.ts';
-import { byId } from '../repositories/ids.ts';
+import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, SYSTEM_ACTOR } from './audit.ts';
 import { notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
@@ -39,9 +39,7 @@ export function findCertificate(db: Kysely<Database>, id: string): Promise<Certi
 }
 
 async function eventTitle(db: Kysely<Database>, eventId: string): Promise<string> {
-  const event = await byId(eventId, (id) =>
-    db.selectFrom('events').select('title').where('id', '=', id).executeTakeFirst(),
-  );
+  const event = await eventColumn(db, eventId, 'title');
   if (!event) throw notFoundError('Event not found');
   return event.title;
 }
