@@ -17,6 +17,8 @@ export const AUDIT_ENTITIES = {
   'support-message': 'Support message',
   upload: 'Uploaded image',
   registration: 'Event registration',
+  'check-in': 'Check-in',
+  certificate: 'Certificate of attendance',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -99,6 +101,8 @@ export function auditLink(entityType: string, entityId: string, slug: string | n
       return '/dashboard/contact-list';
     case 'upload':
       return `${API_BASE}/uploads/${id}`;
+    case 'certificate':
+      return `/verify/${id}`;
     default:
       return null;
   }

@@ -19,6 +19,7 @@ import type {
 
 export type { EventStatus, RegistrationMethod } from './schemas/event.schema.ts';
 export type { CommitteeCode } from './schemas/people.schema.ts';
+export type { CertificateSettings, CheckInRequest } from './schemas/attendance.schema.ts';
 export type {
   Registrant,
   RegistrationMode,
@@ -167,6 +168,75 @@ export interface TicketView {
   checkedInAt?: string;
   ticket: string;
   ticketUrl: string;
+  /** Issue 28: once a certificate of attendance is issued (and while it is not withdrawn). */
+  certificate?: TicketCertificate;
+}
+
+/** A ticket's certificate of attendance: its id and its public verify page, `${siteOrigin}/verify/${id}`. */
+export interface TicketCertificate {
+  id: string;
+  verifyUrl: string;
+}
+
+/** POST /events/:id/check-ins: `checked-in` the first scan of the ticket, `already` every later one (checkedInAt: the first's). */
+export interface CheckInAnswer {
+  success: true;
+  result: 'checked-in' | 'already';
+  fullName: string;
+  /** ISO instant of the ticket's first check-in. */
+  checkedInAt: string;
+}
+
+/**
+ * GET /events/:id/attendance (staff): `registered` counts confirmed registrations, `attended` those of
+ * them checked in, `noShows` the rest; `members` (an IEEE member number given) and `guests` count those
+ * who attended. The charts: sign-ups per Dhaka day before the event, arrivals per quarter hour.
+ */
+export interface AttendanceReport {
+  registered: number;
+  attended: number;
+  noShows: number;
+  members: number;
+  guests: number;
+  /** Registrations (any status) per day in Dhaka time, oldest first, days without one included. */
+  signupsPerDay: { date: string; count: number }[];
+  /** First check-ins per quarter hour (ISO start), first to last arrival, quarters without one included. */
+  arrivalsPerQuarterHour: { start: string; count: number }[];
+}
+
+/** A certificate of attendance as staff see it (GET /events/:id/certificates). */
+export interface CertificateItem {
+  id: string;
+  fullName: string;
+  /** Null once retention deleted the registration. */
+  registrationId: string | null;
+  issuedAt: string;
+  withdrawnAt: string | null;
+  withdrawnReason: string | null;
+  verifyUrl: string;
+}
+
+/** What the public /verify/{id} page shows (findCertificate in certificates.service.ts). */
+export interface CertificateRecord {
+  id: string;
+  fullName: string;
+  event: {
+    id: string;
+    title: string;
+    eventDate: string;
+    startTime: string;
+    endTime: string;
+    location: string;
+    chapterName: string;
+    /** The page's cache tags name the event and its chapter too: their edits change what it shows. */
+    chapterSlug: string;
+  };
+  signatoryName: string | null;
+  signatoryTitle: string | null;
+  /** ISO instants. */
+  issuedAt: string;
+  withdrawnAt: string | null;
+  withdrawnReason: string | null;
 }
 
 /** One registration as the event's staff see it. */

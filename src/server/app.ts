@@ -23,6 +23,7 @@ import { blogRoutes } from './routes/blog.routes.ts';
 import { feedRoutes } from './routes/feeds.routes.ts';
 import { registrationRoutes } from './routes/registrations.routes.ts';
 import { ticketRoutes } from './routes/tickets.routes.ts';
+import { attendanceRoutes } from './routes/attendance.routes.ts';
 
 const limit = (maxSize: number) =>
   bodyLimit({
@@ -70,6 +71,8 @@ export function createApi(deps: ApiDeps) {
   // /events/:id/registration(s), /registrations/...
   api.route('/', registrationRoutes(deps));
   api.route('/tickets', ticketRoutes(deps));
+  // /events/:id/check-ins, /events/:id/attendance(.csv), /events/:id/certificates, /certificates/:id
+  api.route('/', attendanceRoutes(deps));
   // /events.ics, /events.rss, /blog.rss
   api.route('/', feedRoutes(deps));
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { setAdminPassword } from '../../src/server/services/admin-accounts.service.ts';
+import { autoIssueCertificates } from '../../src/server/services/certificates.service.ts';
 import {
   ADMIN,
   adminToken,
@@ -104,6 +105,25 @@ async function uploaded(): Promise<string> {
 const newHuman = async () =>
   (await ok('POST', '/humans', { name: 'Mim', image: await uploaded(), description: 'A story.' })).human._id as string;
 
+/** A confirmed registration of a new event of Alpha's (straight into the table: the form is rate limited). */
+async function registered(overrides: Record<string, unknown> = {}) {
+  const event = (
+    await ok('POST', '/events', sampleEvent({ registration: { mode: 'site' }, ...overrides }), alpha.token)
+  ).event._id as string;
+  const ticket = `atomic-ticket-${String(++serial).padStart(18, '0')}`;
+  await api.db
+    .insertInto('registrations')
+    .values({ eventId: event, ticket, fullName: 'R', email: `${ticket}@example.org`, status: 'confirmed' })
+    .execute();
+  return { event, ticket };
+}
+/** The same, checked in at the door. */
+async function checkedIn(overrides: Record<string, unknown> = {}) {
+  const { event, ticket } = await registered(overrides);
+  await api.db.updateTable('registrations').set({ checkedInAt: new Date() }).where('ticket', '=', ticket).execute();
+  return { event, ticket };
+}
+
 type Call = () => Promise<number>;
 /** A route's call: a JSON request (its status), prepared afresh each time it is sent. */
 const request =
@@ -154,6 +174,32 @@ const WRITES: Record<string, () => Promise<Call>> = {
     await ok('POST', `/events/${event}/registrations`, { fullName: 'R', email: 'r@example.org', consent: true }, '');
     const row = await api.db.selectFrom('registrations').select('id').where('eventId', '=', event).executeTakeFirst();
     return request('PATCH', `/registrations/${row!.id}`, { status: 'cancelled' }, alpha.token);
+  },
+  'POST /events/:id/check-ins': async () => {
+    const { event, ticket } = await registered();
+    return request('POST', `/events/${event}/check-ins`, { ticket }, alpha.token);
+  },
+  'POST /events/:id/certificates': async () => {
+    const { event } = await checkedIn();
+    return request('POST', `/events/${event}/certificates`, undefined, alpha.token);
+  },
+  'PATCH /certificates/:id': async () => {
+    const { event } = await checkedIn();
+    const { certificates } = await ok('POST', `/events/${event}/certificates`, undefined, alpha.token);
+    return request(
+      'PATCH',
+      `/certificates/${certificates[0].id}`,
+      { withdrawn: true, reason: 'A mistake' },
+      alpha.token,
+    );
+  },
+  // The scheduled jobs: certificates of ended events (long ended, by the real clock of this file).
+  'certificates issued by themselves': async () => {
+    await checkedIn({ eventDate: '2020-01-10' });
+    return system(async () => {
+      const { issued } = await autoIssueCertificates(api.db, new Date());
+      if (issued === 0) throw new Error('nothing issued');
+    });
   },
   'PATCH /contact/:id': async () => request('PATCH', `/contact/${await newMessage()}`, { handled: true }),
   'DELETE /contact/:id': async () => request('DELETE', `/contact/${await newMessage()}`),
@@ -219,6 +265,8 @@ async function everything() {
     'audit_log',
     'registrations',
     'email_outbox',
+    'check_ins',
+    'certificates',
   ];
   const out: Record<string, unknown[]> = {};
   for (const table of tables)

@@ -56,10 +56,11 @@ describe('what the trail records', () => {
       ['update', 'event', alphaId, alpha.email],
       ['delete', 'event', adminId, ADMIN.email],
     ]);
-    // The status and registration settings were not sent: the schema writes their defaults (published;
-    // registration by the event's link, no questions), so the row names them too.
+    // The status, registration and certificate settings were not sent: the schema writes their defaults
+    // (published; registration by the event's link, no questions; certificates issued by themselves),
+    // so the row names them too.
     expect(rows[0]!.fields).toEqual(
-      [...Object.keys(sampleEvent()), 'status', 'registrationMode', 'registrationQuestions'].sort(),
+      [...Object.keys(sampleEvent()), 'status', 'registrationMode', 'registrationQuestions', 'certificatesAuto'].sort(),
     );
     expect(rows[1]!.fields).toEqual(['fees', 'title']);
     expect(rows[2]!.fields).toEqual([]);

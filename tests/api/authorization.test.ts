@@ -17,6 +17,8 @@ interface Call {
   expect: Record<Role, number>;
   /** The request, when it is not the JSON one `body` makes (an upload, a header of its own). */
   init?: (role: Role, token: string | undefined) => Promise<RequestInit>;
+  /** The answer is not JSON (a CSV): only its status is checked. */
+  textBody?: boolean;
   /** After a success: e.g. a password change records the new password, "Sign out everywhere" signs in again. */
   onSuccess?: (role: Role, body: { token?: string }) => void | Promise<void>;
 }
@@ -26,6 +28,7 @@ const tokens: Partial<Record<Role, string>> = {};
 const passwords: Partial<Record<Role, string>> = {};
 const emails: Partial<Record<Role, string>> = {};
 let passwordChanges = 0;
+let checkInTicket = '';
 
 const owner = { anonymous: 401, chapterA: 200, chapterB: 403, admin: 200 };
 const ownerCreate = { anonymous: 401, chapterA: 201, chapterB: 201, admin: 201 };
@@ -58,6 +61,31 @@ const registrationOfA = async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+};
+/** A checked-in registration's certificate (issued straight into the table, as the registration). */
+const certificateOfA = async () => {
+  const registrationId = await registrationOfA();
+  const { eventId } = await api.db
+    .updateTable('registrations')
+    .set({ checkedInAt: new Date() })
+    .where('id', '=', registrationId)
+    .returning('eventId')
+    .executeTakeFirstOrThrow();
+  const id = `matrixcert${String(registrationCounter).padStart(12, '0')}`;
+  await api.db
+    .insertInto('certificates')
+    .values({ id, eventId, registrationId, fullName: 'Registrant', issuedAt: new Date() })
+    .execute();
+  return id;
+};
+/** The ticket of a confirmed registration of chapter A's event, and that event. */
+const ticketOfA = async () => {
+  const id = await registrationOfA();
+  return api.db
+    .selectFrom('registrations')
+    .select(['ticket', 'eventId'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 };
 /** A draft is hidden from whoever may not manage it: they are told it does not exist. */
 const draftOwner = { anonymous: 401, chapterA: 200, chapterB: 404, admin: 200 };
@@ -452,6 +480,65 @@ const calls: Call[] = [
     expect: owner,
   },
   { name: 'GET /registrations/overview', method: 'GET', path: async () => '/registrations/overview', expect: signedIn },
+  {
+    name: 'POST /events/:id/check-ins',
+    method: 'POST',
+    // Each role scans a ticket of its own: the first scan of each is a check-in.
+    path: async () => {
+      const { ticket, eventId } = await ticketOfA();
+      checkInTicket = ticket;
+      return `/events/${eventId}/check-ins`;
+    },
+    body: () => ({ ticket: checkInTicket }),
+    expect: owner,
+  },
+  {
+    name: 'GET /events/:id/attendance',
+    method: 'GET',
+    path: async () => `/events/${await siteEventOfA()}/attendance`,
+    expect: owner,
+  },
+  {
+    name: 'GET /events/:id/attendance (a draft)',
+    method: 'GET',
+    path: async () => `/events/${await draftOfA()}/attendance`,
+    expect: draftOwner,
+  },
+  {
+    name: 'GET /events/:id/attendance.csv',
+    method: 'GET',
+    path: async () => `/events/${await siteEventOfA()}/attendance.csv`,
+    expect: owner,
+    // A CSV, not JSON: checked by its status alone.
+    textBody: true,
+  },
+  {
+    name: 'GET /events/:id/certificates',
+    method: 'GET',
+    path: async () => `/events/${await siteEventOfA()}/certificates`,
+    expect: owner,
+  },
+  {
+    name: 'POST /events/:id/certificates',
+    method: 'POST',
+    path: async () => {
+      const { eventId } = await ticketOfA();
+      await api.db
+        .updateTable('registrations')
+        .set({ checkedInAt: new Date() })
+        .where('eventId', '=', eventId)
+        .execute();
+      return `/events/${eventId}/certificates`;
+    },
+    expect: owner,
+  },
+  {
+    name: 'PATCH /certificates/:id',
+    method: 'PATCH',
+    path: async () => `/certificates/${await certificateOfA()}`,
+    body: () => ({ withdrawn: true, reason: 'Issued by mistake' }),
+    expect: owner,
+  },
   { name: 'GET /audit', method: 'GET', path: async () => '/audit', expect: adminOnly(200) },
   {
     name: 'GET /audit (filtered)',
@@ -477,6 +564,8 @@ async function snapshot() {
   ] as const;
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = await api.db.selectFrom(t).selectAll().orderBy('createdAt').execute();
+  out['checkIns'] = await api.db.selectFrom('checkIns').selectAll().orderBy('id').execute();
+  out['certificates'] = await api.db.selectFrom('certificates').selectAll().orderBy('id').execute();
   // A refused call must not leave a trace in the audit trail either.
   out['auditLog'] = await api.db.selectFrom('auditLog').selectAll().orderBy('at').orderBy('id').execute();
   return JSON.stringify(out);
@@ -521,6 +610,7 @@ describe('authorization matrix', () => {
           : json(call.method, call.body?.(role), tokens[role]);
         const res = await api.call(path, init);
         expect(res.status, `${role} ${call.method} ${path}`).toBe(expected);
+        if (call.textBody && !refused) continue;
         const body = await res.json();
         expect(body.success, `${role} body.success`).toBe(!refused);
         if (!refused) await call.onSuccess?.(role, body);

@@ -125,6 +125,7 @@ const member = () => ids.members[0]!;
 let excomId = '';
 let landingId = '';
 let messageId = '';
+let certificateId = '';
 const tickets: string[] = [];
 
 const steps: WriteStep[] = [
@@ -166,6 +167,41 @@ const steps: WriteStep[] = [
       const { registrations } = await write('GET', `/events/${event()}/registrations`, undefined, alpha.token);
       const confirmed = registrations.find((r: { status: string }) => r.status === 'confirmed');
       await write('PATCH', `/registrations/${confirmed.id}`, { status: 'cancelled' }, alpha.token);
+    },
+  },
+  {
+    route: 'PATCH /events/:id (certificate settings)',
+    run: () =>
+      write('PATCH', `/events/${event()}`, { certificates: { auto: false, signatoryName: 'Dr. Salma' } }, alpha.token),
+  },
+  // Check-ins and certificates change only staff answers and tickets (never shared) and the verify page.
+  {
+    route: 'POST /events/:id/check-ins',
+    run: async () => {
+      const { ticket } = await api.db
+        .selectFrom('registrations')
+        .select('ticket')
+        .where('eventId', '=', event())
+        .where('status', '=', 'confirmed')
+        .executeTakeFirstOrThrow();
+      const answer = await write('POST', `/events/${event()}/check-ins`, { ticket }, alpha.token);
+      expect(answer.result).toBe('checked-in');
+    },
+  },
+  {
+    route: 'POST /events/:id/certificates',
+    run: async () => {
+      const answer = await write('POST', `/events/${event()}/certificates`, undefined, alpha.token);
+      expect(answer.issued).toBe(1);
+      certificateId = answer.certificates[0].id;
+    },
+  },
+  {
+    // Its verify page (/verify/{id}, an on-demand page the CDN keeps) is tagged certificate-{id}.
+    route: 'PATCH /certificates/:id',
+    run: async () => {
+      await write('PATCH', `/certificates/${certificateId}`, { withdrawn: true, reason: 'Issued by mistake' }, admin);
+      expect(cdn.purgeLog().some((purge) => purge.tags.includes(`certificate-${certificateId}`))).toBe(true);
     },
   },
   { route: 'DELETE /events/:id', run: () => write('DELETE', `/events/${ids.events.pop()}`, undefined, alpha.token) },

@@ -107,8 +107,8 @@ test('the trail names each record, shows old and new values, links what still ex
     `/dashboard/events/edit-event/${keptEvent.id}`,
   );
   await expect(createdKept!.locator('dt', { hasText: 'Location' })).toBeHidden();
-  // The spec's eleven fields, its status, and the registration settings it got by default (issue 27).
-  await createdKept!.getByText('What it was created with (14 fields)').click();
+  // The spec's eleven fields, its status, and the registration and certificate settings it got by default.
+  await createdKept!.getByText('What it was created with (15 fields)').click();
   await expect(createdKept!.locator('dt', { hasText: 'Registration mode' }).locator('+ dd')).toHaveText('link');
   await expect(createdKept!.locator('dt', { hasText: 'Location' }).locator('+ dd')).toHaveText('Dhaka');
   await expect(createdKept!.locator('dt', { hasText: 'Registration link' }).locator('+ dd')).toHaveText(

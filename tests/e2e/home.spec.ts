@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import site from '../../content/site.json' with { type: 'json' };
 import type { EventItem } from '../../src/lib/types.ts';
 import { adminToken, deleteAllEvents } from './live-data.ts';
+import { DEFAULT_CERTIFICATE_SETTINGS } from '../../src/lib/schemas/attendance.schema.ts';
 import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
 
 const HERO_TITLE = 'Empowering the Future of Computer Science';
@@ -27,6 +28,7 @@ function event(overrides: Partial<EventItem> & Pick<EventItem, '_id' | 'title' |
     description: 'A day of talks.\nBring your laptop.',
     status: 'published',
     registration: DEFAULT_REGISTRATION_SETTINGS,
+    certificates: DEFAULT_CERTIFICATE_SETTINGS,
     chapterSlug: site.homeChapterSlug,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { EventItem, ExcomMember, Human } from '../../src/lib/types.ts';
 import { ADMIN } from './fixtures.ts';
+import { DEFAULT_CERTIFICATE_SETTINGS } from '../../src/lib/schemas/attendance.schema.ts';
 import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
 
 /**
@@ -51,6 +52,7 @@ export const BASE_EVENT: EventFields = {
   description: 'First paragraph.\nSecond paragraph.',
   status: 'published',
   registration: DEFAULT_REGISTRATION_SETTINGS,
+  certificates: DEFAULT_CERTIFICATE_SETTINGS,
 };
 
 export async function createEvent(request: APIRequestContext, token: string, fields: Partial<EventFields> = {}) {

@@ -38,10 +38,11 @@ async function firstEvent(request: APIRequestContext): Promise<EventItem> {
 }
 
 /**
- * An event that takes registrations on the site, with one registration: made once per server (both
- * tests of this file open its pages) through the API, as staff and a visitor would.
+ * An event that takes registrations on the site, with one registration, checked in at the door and
+ * given its certificate of attendance: made once per server (both tests of this file open its pages)
+ * through the API, as staff and a visitor would.
  */
-const registered = new Map<string, Promise<{ eventId: string; ticketPath: string }>>();
+const registered = new Map<string, Promise<{ eventId: string; ticketPath: string; verifyPath: string }>>();
 function registeredEvent(request: APIRequestContext) {
   const key = 'server'; // one server per worker, and this file's tests share it
   let made = registered.get(key);
@@ -65,7 +66,17 @@ function registeredEvent(request: APIRequestContext) {
       });
       expect(answer.status(), await answer.text()).toBe(201);
       const { ticketUrl } = (await answer.json()) as { ticketUrl: string };
-      return { eventId: event.id, ticketPath: new URL(ticketUrl).pathname };
+      const ticketPath = new URL(ticketUrl).pathname;
+      const staff = { headers: { Authorization: `Bearer ${token}` } };
+      const checkIn = await request.post(`/api/v1/events/${event.id}/check-ins`, {
+        ...staff,
+        data: { ticket: ticketPath.split('/').pop() },
+      });
+      expect(checkIn.status(), await checkIn.text()).toBe(200);
+      const issued = await request.post(`/api/v1/events/${event.id}/certificates`, staff);
+      expect(issued.status(), await issued.text()).toBe(200);
+      const { certificates } = (await issued.json()) as { certificates: { verifyUrl: string }[] };
+      return { eventId: event.id, ticketPath, verifyPath: new URL(certificates[0]!.verifyUrl).pathname };
     })();
     registered.set(key, made);
   }
@@ -94,6 +105,12 @@ const PAGE_TYPES: PageType[] = [
   { name: 'event', path: async (request) => `/events/${(await firstEvent(request))._id}` },
   { name: 'event with registration', path: async (request) => `/events/${(await registeredEvent(request)).eventId}` },
   { name: 'ticket', path: async (request) => (await registeredEvent(request)).ticketPath },
+  {
+    name: 'printable certificate',
+    path: async (request) => `${(await registeredEvent(request)).ticketPath}/certificate`,
+  },
+  { name: 'certificate verify page', path: async (request) => (await registeredEvent(request)).verifyPath },
+  { name: 'certificate not found', path: () => '/verify/AAAAAAAAAAAAAAAAAAAAAA', status: 404 },
   { name: 'event not found', path: () => '/events/7d0c4a56-1b2e-4c3d-9e8f-001122334455', status: 404 },
   { name: 'chapter landing', path: () => `/chapter/${sampleData.chapters[0]!.slug}` },
   { name: 'blog list', path: () => '/blogs' },
@@ -105,6 +122,11 @@ const PAGE_TYPES: PageType[] = [
   {
     name: 'dashboard attendee list',
     path: async (request) => `/dashboard/events/registrations/${(await registeredEvent(request)).eventId}`,
+    staff: true,
+  },
+  {
+    name: 'dashboard attendance report',
+    path: async (request) => `/dashboard/events/attendance/${(await registeredEvent(request)).eventId}`,
     staff: true,
   },
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chapterJsonLd } from '../../src/lib/seo/chapter-jsonld.ts';
 import type { ChapterInfo, EventItem } from '../../src/lib/types.ts';
+import { DEFAULT_CERTIFICATE_SETTINGS } from '../../src/lib/schemas/attendance.schema.ts';
 import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
 
 const SITE = { chapterName: 'IEEE Computer Society Bangladesh Chapter', homeChapterSlug: 'ieee-cs-bdc' };
@@ -36,6 +37,7 @@ const event: EventItem = {
   description: 'Build things.',
   status: 'published',
   registration: DEFAULT_REGISTRATION_SETTINGS,
+  certificates: DEFAULT_CERTIFICATE_SETTINGS,
   chapterSlug: 'buet-cs-sbc',
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',

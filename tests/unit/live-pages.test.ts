@@ -4,6 +4,7 @@ import type { EventItem } from '../../src/lib/types.ts';
 import { DEFAULT_VIDEO_ID, youtubeEmbedUrl, youtubeVideoId } from '../../src/islands/chapter/youtube.ts';
 import { eventJsonLd } from '../../src/lib/seo/event-jsonld.ts';
 import { summarize } from '../../src/lib/seo/summarize.ts';
+import { DEFAULT_CERTIFICATE_SETTINGS } from '../../src/lib/schemas/attendance.schema.ts';
 import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
 
 describe('youtubeVideoId', () => {
@@ -52,6 +53,7 @@ describe('event page helpers', () => {
     description: 'About it.',
     status: 'published',
     registration: DEFAULT_REGISTRATION_SETTINGS,
+    certificates: DEFAULT_CERTIFICATE_SETTINGS,
     chapterSlug: 'ieee-cs-bdc',
     createdAt: '2025-12-01T00:00:00Z',
     updatedAt: '2025-12-01T00:00:00Z',

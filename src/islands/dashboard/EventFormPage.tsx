@@ -6,6 +6,7 @@ import { savedEntity, savedHref } from './ui/after-save.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import LoadById from './ui/LoadById.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
+import { certificatesSection } from './CertificatesFieldset.tsx';
 import { registrationSection } from './RegistrationFieldset.tsx';
 import { GoBack } from './ui/states.tsx';
 
@@ -23,7 +24,7 @@ function AddEvent() {
   return (
     <ResourceForm
       fields={EVENT_FIELDS}
-      section={registrationSection()}
+      sections={[registrationSection(), certificatesSection()]}
       schema={eventSchema}
       initial={NEW_EVENT_DEFAULTS}
       submitLabel="Add Event"
@@ -64,7 +65,7 @@ function EditEvent() {
               ? { ...f, optional: true, hint: 'Choose a file only to replace the current banner' }
               : f,
           )}
-          section={registrationSection(e)}
+          sections={[registrationSection(e), certificatesSection(e)]}
           schema={eventSchema}
           initial={e}
           submitLabel="Update Event"

@@ -3,6 +3,7 @@ import { MAX_QUESTIONS } from '../../lib/schemas/registration.schema.ts';
 import { dhakaLocalToIso, isoToDhakaLocal, registrationOf } from '../../lib/registration/registration-view.ts';
 import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
+import { ErrorText, described, fieldIdOf, hintClass, inputClass, labelClass } from './ui/section-controls.tsx';
 
 /** What the fieldset edits: the settings as form text (capacity and times as typed). */
 export interface RegistrationValue {
@@ -46,31 +47,8 @@ export function registrationPayload(value: RegistrationValue): RegistrationSetti
   };
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
-const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
-const hintClass = 'mt-1 text-xs text-slate-600 dark:text-slate-400';
 const buttonClass =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
-
-/** The ids of the fieldset's controls follow the API's error paths: registration.capacity -> field-registration-capacity. */
-export const fieldIdOf = (path: string) => `field-${path.replace(/\./g, '-')}`;
-
-function ErrorText({ path, errors }: { path: string; errors: Partial<Record<string, string>> }) {
-  const message = errors[path];
-  return message ? (
-    <p id={`${fieldIdOf(path)}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-      {message}
-    </p>
-  ) : null;
-}
-
-const described = (path: string, errors: Partial<Record<string, string>>, hint?: boolean) => ({
-  'aria-invalid': errors[path] ? true : undefined,
-  'aria-describedby':
-    [hint ? `${fieldIdOf(path)}-hint` : '', errors[path] ? `${fieldIdOf(path)}-error` : ''].filter(Boolean).join(' ') ||
-    undefined,
-});
 
 /** Issue 27: how visitors register for the event (mode, and for this site: capacity, dates, questions). */
 export function RegistrationFieldset({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { registrationsCsvPath, eventPath } from '../../lib/registration/registration-links.ts';
+import { attendancePath, registrationsCsvPath, eventPath } from '../../lib/registration/registration-links.ts';
 import { formatDhakaDateTime, statusText } from '../../lib/registration/registration-view.ts';
 import type { RegistrationCounts, RegistrationList, StaffRegistration } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
@@ -116,6 +116,9 @@ function Registrations() {
         <p className="mt-3 flex flex-wrap gap-3">
           <a href={registrationsCsvPath(event.id)} download className={buttonClass}>
             Download CSV
+          </a>
+          <a href={attendancePath(event.id)} className={secondaryLinkClass}>
+            Attendance and certificates
           </a>
           <a href={eventPath(event.id)} className={secondaryLinkClass}>
             View event page

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { httpUrl, imageUrl, isoDate, longText, requiredText, timeOfDay } from './fields.ts';
+import { certificateSettingsSchema, certificateSettingsUpdateSchema } from './attendance.schema.ts';
 import { registrationSettingsSchema, registrationSettingsUpdateSchema } from './registration.schema.ts';
 
 export const REGISTRATION_METHODS = ['Offline', 'Online'] as const;
@@ -35,6 +36,8 @@ export const eventSchema = eventFields
     status: status.default('published'),
     // Clients written before registration on the site send none: their events keep "Register Now" to eventLink.
     registration: registrationSettingsSchema.prefault({}),
+    // Issue 28: certificates of attendance; absent, they are issued when the event ends, unsigned.
+    certificates: certificateSettingsSchema.prefault({}),
   })
   .refine((e) => e.endTime > e.startTime, {
     path: ['endTime'],
@@ -43,8 +46,8 @@ export const eventSchema = eventFields
 
 /**
  * Edits may send any subset of the fields (the banner stays unless a new one is given), and of the
- * registration settings; the merged event is checked with eventSchema.
+ * registration and certificate settings; the merged event is checked with eventSchema.
  */
 export const eventUpdateSchema = eventFields
-  .extend({ status, registration: registrationSettingsUpdateSchema })
+  .extend({ status, registration: registrationSettingsUpdateSchema, certificates: certificateSettingsUpdateSchema })
   .partial();

@@ -16,6 +16,8 @@ export const cacheTag = {
   event: (id: string) => `event-${id}`,
   /** An event's registration summary (GET /events/:id/registration): its seats and settings, no personal data. */
   registration: (eventId: string) => `registration-${eventId}`,
+  /** A certificate's public verify page (/verify/{id}), its 404 included: purged when it is withdrawn. */
+  certificate: (id: string) => `certificate-${id}`,
   /** Every list of events: GET /events (any filter or page), the events feeds. */
   events: 'events',
   /** A chapter's landing page and its JSON (its account, landing, events and executive committee). */

@@ -26,6 +26,8 @@ export const stalePages = {
   ],
   /** A registration taken, cancelled or promoted: the event's seat counts. */
   registration: (eventId: string) => [cacheTag.registration(eventId)],
+  /** A certificate withdrawn: its verify page now says so. */
+  certificate: (id: string) => [cacheTag.certificate(id)],
   /** The chapter's landing, and the sitemap, whose lastmod of it is the landing's last edit. */
   landing: (slug: string) => [cacheTag.chapter(slug), cacheTag.sitemap],
   /** A new account's landing page (a 404 the CDN may hold) and the sitemap, which now lists it. */

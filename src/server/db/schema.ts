@@ -73,6 +73,11 @@ export interface EventTable {
   registrationClosesAt: NullableTimestamp;
   /** jsonb: written as JSON text. */
   registrationQuestions: ColumnType<string[], string | undefined, string>;
+  /** Issue 28: who signs its certificates of attendance (both null: none named). */
+  certificateSignatoryName: ColumnType<string | null, string | null | undefined, string | null>;
+  certificateSignatoryTitle: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether certificates are issued by themselves once the event has ended. */
+  certificatesAuto: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -113,6 +118,33 @@ export interface EmailOutboxTable {
   sentAt: NullableTimestamp;
   lastError: string | null;
   createdAt: Timestamp;
+}
+
+export const CHECK_IN_RESULTS = ['checked-in', 'already'] as const;
+export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
+
+/** One scan at the door (issue 28), named by the scanning phone's id for it: a retry is the same row. */
+export interface CheckInTable {
+  id: string;
+  eventId: string;
+  /** Null once retention deleted the registration. */
+  registrationId: string | null;
+  result: CheckInResult;
+  at: Timestamp;
+  /** The staff account that scanned. */
+  byAccount: string | null;
+}
+
+/** A certificate of attendance; its id (base64url of 16 random bytes) is in its /verify address. */
+export interface CertificateTable {
+  id: string;
+  eventId: string;
+  /** Null once retention deleted the registration: the certificate keeps its own copy of the name. */
+  registrationId: string | null;
+  fullName: string;
+  issuedAt: Timestamp;
+  withdrawnAt: NullableTimestamp;
+  withdrawnReason: string | null;
 }
 
 export interface ExcomMemberTable {
@@ -218,6 +250,8 @@ export interface Database {
   auditLog: AuditLogTable;
   registrations: RegistrationTable;
   emailOutbox: EmailOutboxTable;
+  checkIns: CheckInTable;
+  certificates: CertificateTable;
 }
 
 export type Chapter = Selectable<ChapterTable>;
@@ -231,5 +265,7 @@ export type HumanRow = Selectable<HumanTable>;
 export type SupportMessageRow = Selectable<SupportMessageTable>;
 export type RegistrationRow = Selectable<RegistrationTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+export type CheckInRow = Selectable<CheckInTable>;
+export type CertificateRow = Selectable<CertificateTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;

@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../deps.ts';
 import type { DeliveryReport } from '../email/delivery.ts';
+import { autoIssueCertificates, type AutoIssueReport } from '../services/certificates.service.ts';
 import { deletePersonalDataOfPastEvents } from '../services/registrations.service.ts';
 
 /** What the jobs need: the API's deps without the HTTP-only parts. */
@@ -10,11 +11,18 @@ export interface JobsReport {
   mail: DeliveryReport | Error | undefined;
   /** Registrations deleted with their personal data (events more than REGISTRATION_RETENTION_DAYS past). */
   retention: number | Error;
+  /** Certificates of attendance issued by themselves for events that ended (issue 28). */
+  certificates: AutoIssueReport | Error;
 }
 
 /** The retention job alone: deletes the registrations of events that ended long enough ago. */
 export function deleteExpiredPersonalData({ config, database, now }: JobDeps): Promise<number> {
   return deletePersonalDataOfPastEvents(database.db, now(), config.registrationRetentionDays);
+}
+
+/** The certificates job alone: issues those of ended events that issue them by themselves. */
+export function issueDueCertificates({ database, now }: Pick<JobDeps, 'database' | 'now'>): Promise<AutoIssueReport> {
+  return autoIssueCertificates(database.db, now());
 }
 
 /**
@@ -27,37 +35,46 @@ export async function runScheduledJobs(
   origin: string,
   options: { mailBudgetMs?: number } = {},
 ): Promise<JobsReport> {
-  // Expired data first: its queued mail goes with it, unsent.
+  // Certificates before retention: they copy the names that retention deletes.
+  const certificates = await issueDueCertificates(deps).catch(asError);
+  // Expired data next: its queued mail goes with it, unsent.
   const retention = await deleteExpiredPersonalData(deps).catch(asError);
   const mail = deps.mail.enabled
     ? await deps.mail
         .deliver(origin, options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
         .catch(asError)
     : undefined;
-  return { mail, retention };
+  return { mail, retention, certificates };
 }
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /** The log lines of a run: what it did, and what failed. */
-export function describeJobs({ mail, retention }: JobsReport): string[] {
+export function describeJobs({ mail, retention, certificates }: Partial<JobsReport>): string[] {
   const lines: string[] = [];
   if (mail instanceof Error) lines.push(`E-mail delivery failed; the messages stay queued: ${mail.message}`);
   else if (mail && mail.sent + mail.failed + mail.dropped > 0)
     lines.push(`E-mail: ${mail.sent} sent, ${mail.failed} failed (retried later), ${mail.dropped} no longer due`);
+  if (certificates instanceof Error) lines.push(`Issuing certificates of attendance failed: ${certificates.message}`);
+  else if (certificates && certificates.issued > 0)
+    lines.push(
+      `Issued ${certificates.issued} certificate${certificates.issued === 1 ? '' : 's'} of attendance for ${certificates.events} ended event${certificates.events === 1 ? '' : 's'}`,
+    );
   if (retention instanceof Error) lines.push(`Deleting expired registrations failed: ${retention.message}`);
-  else if (retention > 0)
+  else if (retention !== undefined && retention > 0)
     lines.push(`Deleted ${retention} registration${retention === 1 ? '' : 's'} of events past their retention time`);
   return lines;
 }
 
-/** How often the local server retries due mail, and deletes expired personal data. */
+/** How often the local server retries due mail, issues due certificates, and deletes expired personal data. */
 export const LOCAL_MAIL_INTERVAL_MS = 60_000;
+export const LOCAL_CERTIFICATES_INTERVAL_MS = 15 * 60_000;
 export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
 
 /**
  * The local server's timers: due mail every minute (a message that failed waits for its retry time),
- * expired personal data once a day (and at start-up: bootstrap.ts). `stop` clears them and waits for a
+ * certificates of ended events every quarter hour, expired personal data once a day (both also at
+ * start-up: bootstrap.ts). `stop` clears them and waits for a
  * run in progress, so the database can close after it.
  */
 export function startLocalJobs(
@@ -66,21 +83,30 @@ export function startLocalJobs(
   log: (line: string) => void = console.log,
 ): { stop(): Promise<void> } {
   let retentionRun: Promise<void> | undefined;
+  let certificatesRun: Promise<void> | undefined;
   const mailTimer = setInterval(() => void deps.mail.kick(origin), LOCAL_MAIL_INTERVAL_MS);
+  const certificatesTimer = setInterval(() => {
+    certificatesRun ??= issueDueCertificates(deps)
+      .then((report) => describeJobs({ certificates: report }).forEach(log))
+      .catch((err: unknown) => describeJobs({ certificates: asError(err) }).forEach(log))
+      .finally(() => (certificatesRun = undefined));
+  }, LOCAL_CERTIFICATES_INTERVAL_MS);
   const retentionTimer = setInterval(() => {
     retentionRun ??= deleteExpiredPersonalData(deps)
-      .then((count) => describeJobs({ mail: undefined, retention: count }).forEach(log))
-      .catch((err: unknown) => describeJobs({ mail: undefined, retention: asError(err) }).forEach(log))
+      .then((count) => describeJobs({ retention: count }).forEach(log))
+      .catch((err: unknown) => describeJobs({ retention: asError(err) }).forEach(log))
       .finally(() => (retentionRun = undefined));
   }, LOCAL_RETENTION_INTERVAL_MS);
   // Timers don't keep the process alive: the HTTP server does.
   mailTimer.unref();
+  certificatesTimer.unref();
   retentionTimer.unref();
   return {
     stop: async () => {
       clearInterval(mailTimer);
+      clearInterval(certificatesTimer);
       clearInterval(retentionTimer);
-      await Promise.all([deps.mail.idle(), retentionRun]);
+      await Promise.all([deps.mail.idle(), retentionRun, certificatesRun]);
     },
   };
 }

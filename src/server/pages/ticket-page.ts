@@ -2,7 +2,8 @@ import QRCode from 'qrcode';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { readTicket } from '../services/registrations.service.ts';
 import type { PageDeps } from './page-deps.ts';
-import type { EventItem, RegistrationStatus } from '../../lib/types.ts';
+import type { EventItem, RegistrationStatus, TicketCertificate } from '../../lib/types.ts';
+import { verifyUrl } from '../services/certificates.service.ts';
 import { escapeXml } from '../../lib/xml.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface TicketPageData {
   address: string;
   /** The QR code of `address`, an inline SVG (drawn here, so the page needs no script for it). */
   qrSvg: string;
+  /** Its certificate of attendance once issued (and not withdrawn): id and verify page on this site. */
+  certificate: TicketCertificate | null;
 }
 
 /** The QR code of an address as SVG markup, labelled for screen readers. */
@@ -57,5 +60,8 @@ export async function ticketPageData(
     event,
     address: address.href,
     qrSvg: await qrSvg(address.href, `QR code of this ticket's address, for check-in at ${event.title}`),
+    certificate: found.certificate
+      ? { id: found.certificate.id, verifyUrl: verifyUrl(address.origin, found.certificate.id) }
+      : null,
   };
 }

@@ -95,6 +95,8 @@ const TABLE_OF: Record<AuditEntity, string> = {
   'support-message': 'support_messages',
   upload: 'uploads',
   registration: 'registrations',
+  'check-in': 'check_ins',
+  certificate: 'certificates',
 };
 
 /** Whether the record a row is about still exists (each branch runs only for its own kind). */
@@ -102,7 +104,9 @@ const stillExists = sql<boolean>`case audit_log.entity_type ${sql.join(
   Object.entries(TABLE_OF).map(([type, table]) =>
     type === 'upload'
       ? sql`when ${type} then exists (select 1 from ${sql.table(table)} t where t.key = audit_log.entity_id)`
-      : sql`when ${type} then exists (select 1 from ${sql.table(table)} t where t.id = audit_log.entity_id::uuid)`,
+      : type === 'certificate' // named by text ids, not uuids
+        ? sql`when ${type} then exists (select 1 from ${sql.table(table)} t where t.id = audit_log.entity_id)`
+        : sql`when ${type} then exists (select 1 from ${sql.table(table)} t where t.id = audit_log.entity_id::uuid)`,
   ),
   sql` `,
 )} else false end`;

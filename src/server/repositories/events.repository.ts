@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
-import type { EventItem, RegistrationSettings } from '../../lib/types.ts';
+import type { CertificateSettings, EventItem, RegistrationSettings } from '../../lib/types.ts';
 import type { Database, EventRow, EventTable } from '../db/schema.ts';
 import { apiIds, isoTime, type WithJsonTimes } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
@@ -10,19 +10,32 @@ type EventColumns = Omit<Insertable<EventTable>, 'id' | 'chapterId' | 'createdAt
 /** An event's own fields, as the payload schemas produce them; the owner and timestamps are set here. */
 export type EventFields = Omit<
   EventColumns,
-  'registrationMode' | 'registrationCapacity' | 'registrationOpensAt' | 'registrationClosesAt' | 'registrationQuestions'
-> & { registration?: RegistrationSettings | undefined };
+  | 'registrationMode'
+  | 'registrationCapacity'
+  | 'registrationOpensAt'
+  | 'registrationClosesAt'
+  | 'registrationQuestions'
+  | 'certificateSignatoryName'
+  | 'certificateSignatoryTitle'
+  | 'certificatesAuto'
+> & { registration?: RegistrationSettings | undefined; certificates?: CertificateSettings | undefined };
 
-/** The registration settings are one object in the API and five columns in the table. */
-function eventColumns({ registration, ...fields }: EventFields): EventColumns {
-  if (!registration) return fields;
+/** The registration settings are one object in the API and five columns in the table; the certificate settings three. */
+function eventColumns({ registration, certificates, ...fields }: EventFields): EventColumns {
   return {
     ...fields,
-    registrationMode: registration.mode,
-    registrationCapacity: registration.capacity,
-    registrationOpensAt: registration.opensAt,
-    registrationClosesAt: registration.closesAt,
-    registrationQuestions: JSON.stringify(registration.questions),
+    ...(registration && {
+      registrationMode: registration.mode,
+      registrationCapacity: registration.capacity,
+      registrationOpensAt: registration.opensAt,
+      registrationClosesAt: registration.closesAt,
+      registrationQuestions: JSON.stringify(registration.questions),
+    }),
+    ...(certificates && {
+      certificatesAuto: certificates.auto,
+      certificateSignatoryName: certificates.signatoryName,
+      certificateSignatoryTitle: certificates.signatoryTitle,
+    }),
   };
 }
 
@@ -41,6 +54,12 @@ export const registrationOf = (row: EventRowRead): RegistrationSettings => ({
   questions: row.registrationQuestions,
 });
 
+export const certificatesOf = (row: EventRowRead): CertificateSettings => ({
+  auto: row.certificatesAuto,
+  signatoryName: row.certificateSignatoryName,
+  signatoryTitle: row.certificateSignatoryTitle,
+});
+
 export const toEvent = (row: EventRowRead & { chapterSlug: string }): EventItem => ({
   ...apiIds(row.id),
   title: row.title,
@@ -56,6 +75,7 @@ export const toEvent = (row: EventRowRead & { chapterSlug: string }): EventItem 
   description: row.description,
   status: row.status,
   registration: registrationOf(row),
+  certificates: certificatesOf(row),
   chapterSlug: row.chapterSlug,
   createdAt: isoTime(row.createdAt),
   updatedAt: isoTime(row.updatedAt),
@@ -145,4 +165,21 @@ export async function updateEvent(
 /** Deletes an event with its audit row (one statement). False when there was none. */
 export function deleteEvent(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
   return deleteWithAudit(db, 'events', id, audit);
+}
+
+/** One column of an event by its id (undefined: no such event, or a malformed id). */
+export function eventColumn<C extends 'title' | 'eventDate'>(
+  db: Kysely<Database>,
+  id: string,
+  column: C,
+): Promise<Pick<EventRow, C> | undefined> {
+  return byId(
+    id,
+    (eventId) =>
+      db
+        .selectFrom('events')
+        .select(column as 'title' | 'eventDate')
+        .where('id', '=', eventId)
+        .executeTakeFirst() as Promise<Pick<EventRow, C> | undefined>,
+  );
 }

@@ -45,7 +45,8 @@ export function eventRoutes(deps: ApiDeps) {
     const changes = await readJson(c, eventUpdateSchema);
     // The registration settings merge field by field: an edit of the capacity keeps the questions.
     const registration = { ...existing.registration, ...definedOnly(changes.registration ?? {}) };
-    const merged = validate(eventSchema, { ...existing, ...changes, registration });
+    const certificates = { ...existing.certificates, ...definedOnly(changes.certificates ?? {}) };
+    const merged = validate(eventSchema, { ...existing, ...changes, registration, certificates });
     const event = await changeEvent(edit(c), existing.id, merged, now());
     // A raised (or lifted) capacity promotes people from the waitlist, whose mail is now queued.
     if (changes.registration !== undefined) sendMailSoon(c, deps);

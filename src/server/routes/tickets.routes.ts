@@ -5,6 +5,8 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { notFound } from '../http/errors.ts';
+import { siteOrigin } from '../http/site-origin.ts';
+import { verifyUrl } from '../services/certificates.service.ts';
 import { cancelByTicket, readTicket } from '../services/registrations.service.ts';
 import { ticketUrl } from './registrations.routes.ts';
 
@@ -33,6 +35,14 @@ export function ticketRoutes(deps: ApiDeps) {
         ...(registration.checkedInAt ? { checkedInAt: registration.checkedInAt.toISOString() } : {}),
         ticket: registration.ticket,
         ticketUrl: ticketUrl(c, config.siteUrl, registration.ticket),
+        ...(found.certificate
+          ? {
+              certificate: {
+                id: found.certificate.id,
+                verifyUrl: verifyUrl(siteOrigin(config.siteUrl, c.req.url), found.certificate.id),
+              },
+            }
+          : {}),
       };
       return c.json(body);
     })

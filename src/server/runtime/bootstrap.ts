@@ -4,6 +4,7 @@ import { randomPassword } from '../auth/password.ts';
 import { ConfigError, type Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { seedSampleData, type SeedResult } from '../db/sample-data/index.ts';
+import { autoIssueCertificates } from '../services/certificates.service.ts';
 import { deletePersonalDataOfPastEvents } from '../services/registrations.service.ts';
 
 export interface BootstrapResult {
@@ -25,7 +26,9 @@ export interface BootstrapResult {
  */
 export async function bootstrap(db: Kysely<Database>, config: Config, now = new Date()): Promise<BootstrapResult> {
   // Every start (and deploy) first deletes the personal data kept past its time: a local server may
-  // have been off when its daily run was due (scheduled-jobs.ts).
+  // have been off when its daily run was due (scheduled-jobs.ts). The certificates of ended events
+  // are issued before: they copy the names that retention deletes.
+  await autoIssueCertificates(db, now);
   const deleted = await deletePersonalDataOfPastEvents(db, now, config.registrationRetentionDays);
   const retention = deleted > 0 ? { deletedRegistrations: deleted } : {};
   return { ...retention, ...(await firstStart(db, config, now)) };

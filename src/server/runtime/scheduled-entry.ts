@@ -14,7 +14,8 @@ const deps = once(async (): Promise<JobDeps> => {
 
 /**
  * The scheduled function (netlify/functions/scheduled-jobs.ts): sends the due e-mail (what the API's
- * waitUntil didn't finish, and retries) and deletes the personal data of events past their retention.
+ * waitUntil didn't finish, and retries), issues the certificates of ended events (issue 28) and deletes
+ * the personal data of events past their retention.
  * Links go to SITE_URL, else to Netlify's URL for the site, else to the address it was invoked at.
  */
 export async function runScheduled(request: Request): Promise<Response> {
@@ -22,6 +23,7 @@ export async function runScheduled(request: Request): Promise<Response> {
   const origin = jobDeps.config.mail.linkOrigin ?? new URL(request.url).origin;
   const report = await runScheduledJobs(jobDeps, origin, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
   for (const line of describeJobs(report)) console.log(line);
-  const failed = report.mail instanceof Error || report.retention instanceof Error;
+  const failed =
+    report.mail instanceof Error || report.retention instanceof Error || report.certificates instanceof Error;
   return new Response(null, { status: failed ? 500 : 204 });
 }

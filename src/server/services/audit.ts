@@ -46,6 +46,13 @@ export interface AuditedRecords {
   upload: { key: string };
   /** A registrant's personal data never reaches the trail: only the event and the status. */
   registration: { id: string; status: RegistrationStatus; eventTitle: string };
+  /** A scan at the door: the event and the result, never who was scanned. */
+  'check-in': { id: string; result: 'checked-in' | 'already'; eventTitle: string };
+  /**
+   * Issuing (one row per action, named after the event, with the count issued) or withdrawing one
+   * certificate (its id, whether withdrawn, and the reason its public page shows); never the attendee's name.
+   */
+  certificate: { id: string; name: string; issued?: number; withdrawn?: boolean; reason?: string };
 }
 
 /** Keys every API record carries that are bookkeeping, not something a person edits. */
@@ -95,10 +102,13 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
   },
   event: {
     // The registration settings are compared (and shown) one by one, as the form edits them.
-    view: ({ registration, ...e }) => ({
+    view: ({ registration, certificates, ...e }) => ({
       name: e.title,
       fields: {
         ...fieldsOf(e, 'chapterSlug'),
+        certificatesAuto: certificates.auto,
+        certificateSignatoryName: certificates.signatoryName,
+        certificateSignatoryTitle: certificates.signatoryTitle,
         registrationMode: registration.mode,
         registrationCapacity: registration.capacity,
         registrationOpensAt: registration.opensAt,
@@ -124,6 +134,9 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
       'registrationOpensAt',
       'registrationClosesAt',
       'registrationQuestions',
+      'certificatesAuto',
+      'certificateSignatoryName',
+      'certificateSignatoryTitle',
     ],
   },
   'excom-member': {
@@ -165,6 +178,17 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
     // Named after its event, never its registrant; staff cancel and confirm, so the status is all it shows.
     view: (r) => ({ name: `${r.eventTitle} registration`, fields: { status: r.status } }),
     valuesShown: ['status'],
+  },
+  'check-in': {
+    view: (c) => ({ name: `${c.eventTitle} check-in`, fields: { result: c.result } }),
+    valuesShown: ['result'],
+  },
+  certificate: {
+    view: (c) => ({
+      name: c.name,
+      fields: { issued: c.issued ?? null, withdrawn: c.withdrawn ?? null, reason: c.reason ?? null },
+    }),
+    valuesShown: ['issued', 'withdrawn', 'reason'],
   },
 };
 

@@ -16,6 +16,7 @@ import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import { pgErrorCode } from '../db/errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
+import { activeCertificateOf } from '../repositories/certificates.repository.ts';
 import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import {
@@ -190,6 +191,8 @@ export interface TicketDetails {
   /** While waitlisted. */
   position?: number;
   event: EventItem;
+  /** Its certificate of attendance, once issued and while not withdrawn (issue 28). */
+  certificate?: { id: string };
 }
 
 /** What a ticket shows: the registration, its place in line while waitlisted, and its event. Undefined: no such ticket. */
@@ -198,12 +201,15 @@ export async function readTicket(db: Kysely<Database>, ticket: string): Promise<
   if (!registration) return undefined;
   const found = await findEvent(db, registration.eventId, 'staff');
   if (!found) return undefined;
+  // Only someone checked in can hold a certificate: the others' tickets cost no query for it.
+  const certificate = registration.checkedInAt ? await activeCertificateOf(db, registration.id) : undefined;
   return {
     registration,
     event: found.item,
     ...(registration.status === 'waitlisted'
       ? { position: await waitlistPosition(db, registration.eventId, registration.seq) }
       : {}),
+    ...(certificate ? { certificate } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { imageFileProblem } from '../../../lib/image-upload.ts';
@@ -15,23 +15,29 @@ import SavedNotice from './SavedNotice.tsx';
 const PENDING_UPLOAD = '/pending-upload';
 
 /**
- * A nested part of the payload drawn by its own component (the event's `registration`): its errors
- * are keyed by the API's full path ("registration.capacity"), its controls' ids by fieldIdOf's rule.
+ * A nested part of the payload drawn by its own component (the event's `registration`, its
+ * `certificates`): its errors are keyed by the API's full path ("registration.capacity"), its controls'
+ * ids by fieldIdOf's rule. Methods, not function properties, so sections of different value types sit
+ * in one list (FormSection<RegistrationValue> is a FormSection<unknown>).
  */
 export interface FormSection<V> {
   name: string;
   initial: V;
-  toPayload: (value: V) => unknown;
-  render: (value: V, onChange: (value: V) => void, errors: Partial<Record<string, string>>) => ReactNode;
+  toPayload(value: V): unknown;
+  render(value: V, onChange: (value: V) => void, errors: Partial<Record<string, string>>): ReactNode;
 }
+
+type SectionValues = Partial<Record<string, unknown>>;
+const initialSections = (sections: readonly FormSection<unknown>[]): SectionValues =>
+  Object.fromEntries(sections.map((s) => [s.name, s.initial]));
 
 /** "registration.capacity" -> "field-registration-capacity": where the form puts focus for an error. */
 const controlId = (path: string) => `field-${path.replace(/\./g, '-')}`;
 
-interface Props<V> {
+interface Props {
   fields: readonly FieldSpec[];
-  /** Drawn after the fields, sent as payload[section.name]. */
-  section?: FormSection<V> | undefined;
+  /** Drawn after the fields in this order, each sent as payload[section.name]. */
+  sections?: readonly FormSection<unknown>[];
   /** The API's payload schema (src/lib/schemas): the form shows its messages before sending. */
   schema: z.ZodType;
   /** Where the fields' first values come from: the entity being edited, or defaults for a new one. */
@@ -68,12 +74,12 @@ type Errors = Partial<Record<string, string>>;
  * then the spec's toasts. Values stay on failure; an add form clears on success. Leaving it with
  * unsaved changes asks first.
  */
-export default function ResourceForm<V = unknown>(props: Props<V>) {
+export default function ResourceForm(props: Props) {
   const { fields, schema, submitLabel, busyLabel, successMessage, clearOnSuccess, send, onSaved, footer } = props;
   const [values, setValues] = useState<FormValues>(() => formValues(fields, props.initial));
-  const section = props.section;
-  const [sectionValue, setSectionValue] = useState<V | undefined>(section?.initial);
-  const [savedSection, setSavedSection] = useState<V | undefined>(sectionValue);
+  const sections = props.sections ?? [];
+  const [sectionValue, setSectionValue] = useState<SectionValues>(() => initialSections(sections));
+  const [savedSection, setSavedSection] = useState<SectionValues>(sectionValue);
   // What the server has (or, for an add form, the blank form): the values differ from it while unsaved.
   const [saved, setSaved] = useState<FormValues>(values);
   const [files, setFiles] = useState<Partial<Record<string, File>>>({});
@@ -113,7 +119,9 @@ export default function ResourceForm<V = unknown>(props: Props<V>) {
       else if (f.optional && props.omitBlankOptional && value.trim() === '') continue;
       else payload[f.name] = value;
     }
-    if (section && sectionValue !== undefined) payload[section.name] = section.toPayload(sectionValue);
+    for (const section of sections) {
+      if (section.name in sectionValue) payload[section.name] = section.toPayload(sectionValue[section.name]);
+    }
     return payload;
   };
 
@@ -135,14 +143,14 @@ export default function ResourceForm<V = unknown>(props: Props<V>) {
     return found;
   };
 
-  // A field's errors are keyed by its name; the section's by their full path.
-  const errorKey = (path: string) =>
-    section && (path === section.name || path.startsWith(`${section.name}.`)) ? path : (path.split('.')[0] ?? '');
+  // A field's errors are keyed by its name; a section's by their full path.
+  const inSection = (path: string) => sections.some((s) => path === s.name || path.startsWith(`${s.name}.`));
+  const errorKey = (path: string) => (inSection(path) ? path : (path.split('.')[0] ?? ''));
   const focusFirstError = (found: Errors) => {
     const first = fields.find((f) => found[f.name]);
     if (first) document.getElementById(`field-${first.name}`)?.focus();
     else {
-      const path = Object.keys(found).find((key) => found[key] && section && key.startsWith(`${section.name}.`));
+      const path = Object.keys(found).find((key) => found[key] && inSection(key) && key.includes('.'));
       if (path) document.getElementById(controlId(path))?.focus();
     }
   };
@@ -201,8 +209,8 @@ export default function ResourceForm<V = unknown>(props: Props<V>) {
         const blank = { ...formValues(fields, props.initial), ...kept };
         setValues(blank);
         setSaved(blank);
-        setSectionValue(section?.initial);
-        setSavedSection(section?.initial);
+        setSectionValue(initialSections(sections));
+        setSavedSection(initialSections(sections));
         setGeneration((g) => g + 1);
       } else {
         // What was saved is now the current value (e.g. the uploaded image's URL); `values` is what was sent.
@@ -261,16 +269,20 @@ export default function ResourceForm<V = unknown>(props: Props<V>) {
           </div>
         ))}
       </div>
-      {section &&
-        sectionValue !== undefined &&
-        section.render(
-          sectionValue,
-          (value) => {
-            setNotice(undefined);
-            setSectionValue(value);
-          },
-          Object.fromEntries(Object.entries(errors).filter(([key]) => key.startsWith(section.name))),
-        )}
+      {sections.map((section) => (
+        <Fragment key={section.name}>
+          {section.render(
+            sectionValue[section.name],
+            (value) => {
+              setNotice(undefined);
+              setSectionValue((all) => ({ ...all, [section.name]: value }));
+            },
+            Object.fromEntries(
+              Object.entries(errors).filter(([key]) => key === section.name || key.startsWith(`${section.name}.`)),
+            ),
+          )}
+        </Fragment>
+      ))}
       {props.aside && <div aria-live="polite">{props.aside(values)}</div>}
       <div className="flex flex-wrap items-center gap-4">
         <button

@@ -9,6 +9,7 @@ import * as sessions from './2026-11-26T0100-sessions.ts';
 import * as publicEmail from './2026-11-26T0110-public-email.ts';
 import * as auditValues from './2026-11-26T0200-audit-values.ts';
 import * as registrations from './2026-11-27T0100-registrations.ts';
+import * as attendance from './2026-11-28T0100-attendance.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so bundled functions carry them.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0110-public-email': publicEmail,
   '2026-11-26T0200-audit-values': auditValues,
   '2026-11-27T0100-registrations': registrations,
+  '2026-11-28T0100-attendance': attendance,
 };

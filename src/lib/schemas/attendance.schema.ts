@@ -1,0 +1,74 @@
+import './zod-config.ts';
+import { z } from 'astro/zod';
+
+/**
+ * Issue 28: check-ins at the door and certificates of attendance. The dashboard's forms and the
+ * check-in page show the same messages the API answers with.
+ */
+
+export const MAX_SIGNATORY_LENGTH = 120;
+export const MAX_WITHDRAW_REASON_LENGTH = 500;
+
+const signatory = (label: string) =>
+  z
+    .string(`${label} must be text`)
+    .trim()
+    .max(MAX_SIGNATORY_LENGTH, `${label} must be at most ${MAX_SIGNATORY_LENGTH} characters`)
+    .nullable()
+    .transform((v) => v || null);
+
+const certificateFields = {
+  auto: z.boolean('Issue certificates automatically must be true or false'),
+  signatoryName: signatory('Signatory name'),
+  signatoryTitle: signatory('Signatory title'),
+};
+
+/**
+ * An event's certificate settings, every field filled in (absent ones: issued automatically when the
+ * event ends, no signatory named).
+ */
+export const certificateSettingsSchema = z.object({
+  auto: certificateFields.auto.default(true),
+  signatoryName: certificateFields.signatoryName.default(null),
+  signatoryTitle: certificateFields.signatoryTitle.default(null),
+});
+/** An edit's settings: any subset, merged over the stored ones. */
+export const certificateSettingsUpdateSchema = z.object(certificateFields).partial();
+
+export type CertificateSettings = z.output<typeof certificateSettingsSchema>;
+export const DEFAULT_CERTIFICATE_SETTINGS: CertificateSettings = {
+  auto: true,
+  signatoryName: null,
+  signatoryTitle: null,
+};
+
+/** A ticket as scanned: its QR code holds the ticket's address; a USB scanner types it; search sends the ticket. */
+export const TICKET_IN_ADDRESS = /(?:^|\/tickets\/)([A-Za-z0-9_-]{32})\/?(?:[?#].*)?$/;
+
+/**
+ * POST /events/:id/check-ins. `ticket`: the ticket, or the address its QR code holds. `id`: the phone's
+ * own id for this scan (a uuid), so sending it again never counts twice; without one the server makes one.
+ */
+export const checkInSchema = z.object({
+  ticket: z
+    .string('Ticket is required')
+    .trim()
+    .min(1, 'Ticket is required')
+    .max(2048, 'Ticket must be at most 2048 characters')
+    .transform((v) => TICKET_IN_ADDRESS.exec(v)?.[1] ?? v),
+  id: z.uuid('Check-in id must be a uuid').optional(),
+});
+export type CheckInRequest = z.output<typeof checkInSchema>;
+
+/** PATCH /certificates/:id: staff withdraw a certificate, saying why (shown on its verify page). */
+export const certificateWithdrawSchema = z.object({
+  withdrawn: z.literal(true, 'Withdrawn must be true: a withdrawn certificate stays withdrawn'),
+  reason: z
+    .string('Reason is required')
+    .trim()
+    .min(1, 'Reason is required')
+    .max(MAX_WITHDRAW_REASON_LENGTH, `Reason must be at most ${MAX_WITHDRAW_REASON_LENGTH} characters`),
+});
+
+/** Certificate ids: base64url of 16 random bytes. Anything else names none, unasked. */
+export const CERTIFICATE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

@@ -1,0 +1,64 @@
+import type { Kysely } from 'kysely';
+import type { CheckInResult, CheckInRow, Database, RegistrationRow } from '../db/schema.ts';
+
+/**
+ * Check-ins at the door (issue 28). The first scan of a ticket sets its registration's `checked_in_at`
+ * in one conditional update (`... where checked_in_at is null`): on PostgreSQL a second door's update
+ * of the same row waits for the first to commit, then finds it set and changes nothing, so one person
+ * is never counted twice. Each scan is a row of `check_ins` named by the scanning phone's own id.
+ */
+
+export function findCheckIn(db: Kysely<Database>, id: string): Promise<CheckInRow | undefined> {
+  return db.selectFrom('checkIns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets the registration's first check-in to `now` unless it has one; the time set, or undefined when it had one. */
+export async function markCheckedIn(
+  db: Kysely<Database>,
+  registrationId: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const row = await db
+    .updateTable('registrations')
+    .set({ checkedInAt: now, updatedAt: now })
+    .where('id', '=', registrationId)
+    .where('checkedInAt', 'is', null)
+    .returning('checkedInAt')
+    .executeTakeFirst();
+  return row?.checkedInAt ?? undefined;
+}
+
+/** The registration's first check-in, as committed (read after a conditional update that found it set). */
+export async function checkedInAt(db: Kysely<Database>, registrationId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('registrations')
+    .select('checkedInAt')
+    .where('id', '=', registrationId)
+    .executeTakeFirst();
+  return row?.checkedInAt ?? null;
+}
+
+export interface NewCheckIn {
+  id: string;
+  eventId: string;
+  registrationId: string;
+  result: CheckInResult;
+  at: Date;
+  byAccount: string | null;
+}
+
+/** Records a scan; false when a scan of this id is there already (the same phone's retry, sent twice at once). */
+export async function insertCheckIn(db: Kysely<Database>, checkIn: NewCheckIn): Promise<boolean> {
+  const rows = await db
+    .insertInto('checkIns')
+    .values(checkIn)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** The registrations of the event, in arrival order: the attendance report and its CSV are worked out from them. */
+export function registrationsOfEvent(db: Kysely<Database>, eventId: string): Promise<RegistrationRow[]> {
+  return db.selectFrom('registrations').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
+}

@@ -1,0 +1,35 @@
+import { slugify } from '../../lib/slug.ts';
+import type { RegistrationRow } from '../db/schema.ts';
+import { csvCell, dhakaTimestamp } from './registration-csv.ts';
+
+/**
+ * The attendance list as a spreadsheet (GET /events/:id/attendance.csv): one row per confirmed
+ * registration, whether they came and when, UTF-8 with a byte-order mark (Excel then reads Bangla names
+ * as they are) and cells made safe as in the registrations' CSV (registration-csv.ts).
+ */
+const BOM = '\uFEFF';
+
+export function attendanceCsv(registrations: readonly RegistrationRow[]): string {
+  const header = [
+    'Full name',
+    'E-mail',
+    'Institution',
+    'IEEE member number',
+    'Registered at (Dhaka time)',
+    'Attended',
+    'Checked in at (Dhaka time)',
+  ];
+  const rows = registrations.map((r) => [
+    r.fullName,
+    r.email,
+    r.institution,
+    r.ieeeMemberId,
+    dhakaTimestamp(r.createdAt.toISOString()),
+    r.checkedInAt ? 'yes' : 'no',
+    dhakaTimestamp(r.checkedInAt && r.checkedInAt.toISOString()),
+  ]);
+  return BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The download's name, from the event's title ("Intro to Rust" -> intro-to-rust-attendance.csv). */
+export const attendanceCsvFilename = (title: string) => `${slugify(title, 'event')}-attendance.csv`;

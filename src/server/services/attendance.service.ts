@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AttendanceReport, CheckInRequest } from '../../lib/types.ts';
+import type { CheckInResult, Database, RegistrationRow } from '../db/schema.ts';
+import {
+  checkedInAt,
+  findCheckIn,
+  insertCheckIn,
+  markCheckedIn,
+  registrationsOfEvent,
+} from '../repositories/attendance.repository.ts';
+import { auditedChange } from '../repositories/audit.repository.ts';
+import { findByTicket, findRegistration } from '../repositories/registrations.repository.ts';
+import { eventColumn } from '../repositories/events.repository.ts';
+import { byId } from '../repositories/ids.ts';
+import { auditRow } from './audit.ts';
+import { conflictError, notFoundError } from './domain-errors.ts';
+import type { EditDeps } from './edit-deps.ts';
+
+/**
+ * Attendance (issue 28): check-ins at the door, and the report staff write the meeting's minutes from.
+ * The messages are what the check-in page shows a volunteer, as they are.
+ */
+
+export const NOT_REGISTERED = 'Not registered for this event';
+export const ON_WAITLIST = 'On the waitlist';
+export const CANCELLED = 'This registration was cancelled';
+export const CHECK_IN_ID_TAKEN = 'This check-in id was already used for another event';
+
+export interface CheckedIn {
+  result: CheckInResult;
+  fullName: string;
+  /** The ticket's first check-in. */
+  checkedInAt: Date;
+}
+
+/** Why a registration cannot be checked in at this event (undefined: it can). */
+function refusal(registration: RegistrationRow, eventId: string): string | undefined {
+  if (registration.eventId !== eventId) return NOT_REGISTERED;
+  if (registration.status === 'waitlisted') return ON_WAITLIST;
+  if (registration.status === 'cancelled') return CANCELLED;
+  return undefined;
+}
+
+/**
+ * Checks a ticket in at the event, audited in the same transaction. The first scan answers
+ * `checked-in`, every later one (another door, another phone) `already` with the first's time. `id` is
+ * the scanning phone's id for this scan: sending it again (a retry after a lost answer) is the same
+ * scan, answered as it was and neither recorded nor audited twice. An unknown ticket is a 404; another
+ * event's ticket, a waitlisted or a cancelled one a 409 naming why.
+ */
+export async function checkIn(
+  edit: Pick<EditDeps, 'db' | 'actor'>,
+  eventId: string,
+  { ticket, id }: CheckInRequest,
+  now: Date,
+): Promise<CheckedIn> {
+  const scanId = id ?? randomUUID();
+  const done = await auditedChange(
+    edit.db,
+    async (tx) => {
+      const earlier = await sameScan(tx, scanId, eventId);
+      if (earlier) return { ...earlier, recorded: false, eventTitle: '' };
+      const registration = await findByTicket(tx, ticket);
+      if (!registration) throw notFoundError(NOT_REGISTERED);
+      const refused = refusal(registration, eventId);
+      if (refused) throw conflictError(refused);
+      const setNow = await markCheckedIn(tx, registration.id, now);
+      const result: CheckInResult = setNow ? 'checked-in' : 'already';
+      const first = setNow ?? (await checkedInAt(tx, registration.id)) ?? now;
+      const recorded = await insertCheckIn(tx, {
+        id: scanId,
+        eventId,
+        registrationId: registration.id,
+        result,
+        at: now,
+        byAccount: edit.actor.id,
+      });
+      if (!recorded) {
+        // The same scan sent twice at once: the other one's answer is the scan's answer.
+        const other = await sameScan(tx, scanId, eventId);
+        if (other) return { ...other, recorded: false, eventTitle: '' };
+      }
+      const event = await eventColumn(tx, eventId, 'title');
+      return { result, fullName: registration.fullName, checkedInAt: first, recorded, eventTitle: event?.title ?? '' };
+    },
+    ({ recorded, result, eventTitle }) =>
+      recorded
+        ? auditRow(edit.actor, 'check-in', { action: 'create', after: { id: scanId, result, eventTitle } })
+        : undefined,
+  );
+  return { result: done.result, fullName: done.fullName, checkedInAt: done.checkedInAt };
+}
+
+/** The answer a scan of this id already got, if there was one (an id used at another event: 409). */
+async function sameScan(db: Kysely<Database>, scanId: string, eventId: string): Promise<CheckedIn | undefined> {
+  const earlier = await findCheckIn(db, scanId);
+  if (!earlier) return undefined;
+  if (earlier.eventId !== eventId) throw conflictError(CHECK_IN_ID_TAKEN);
+  const registration = earlier.registrationId ? await findRegistration(db, earlier.registrationId) : undefined;
+  // Its registration deleted since (retention): nothing left to answer about.
+  if (!registration) throw notFoundError(NOT_REGISTERED);
+  return {
+    result: earlier.result,
+    fullName: registration.fullName,
+    checkedInAt: registration.checkedInAt ?? earlier.at,
+  };
+}
+
+const DHAKA_OFFSET_MS = 6 * 3_600_000;
+const DAY_MS = 86_400_000;
+const QUARTER_MS = 15 * 60_000;
+
+/** The Dhaka calendar day of an instant, YYYY-MM-DD. */
+const dhakaDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
+
+/** Every day from `first` to `last` (YYYY-MM-DD, inclusive). */
+function daysBetween(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Counts per key, every key of `keys` present (zero when none). */
+function tally(keys: readonly string[], values: readonly string[]): { key: string; count: number }[] {
+  const counts = new Map(keys.map((k) => [k, 0]));
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].map(([key, count]) => ({ key, count }));
+}
+
+/**
+ * The event's attendance (the figures its meeting report asks for), from its registrations: confirmed
+ * ones are `registered`; those of them checked in `attended`, the rest `noShows`; among those who
+ * attended, `members` gave an IEEE member number and `guests` did not. The charts: sign-ups per Dhaka
+ * day (every registration, any status now) from the first to the later of the last and today (up to
+ * the event's day), and first check-ins per quarter hour from the first arrival to the last.
+ */
+export async function attendanceReport(db: Kysely<Database>, eventId: string, now: Date): Promise<AttendanceReport> {
+  const all = (await byId(eventId, (id) => registrationsOfEvent(db, id))) ?? [];
+  const event = await eventColumn(db, eventId, 'eventDate');
+  const confirmed = all.filter((r) => r.status === 'confirmed');
+  const attended = confirmed.filter((r) => r.checkedInAt !== null);
+  const members = attended.filter((r) => r.ieeeMemberId !== null).length;
+
+  const signupDays = all.map((r) => dhakaDay(r.createdAt)).sort();
+  let signupsPerDay: AttendanceReport['signupsPerDay'] = [];
+  if (signupDays.length > 0) {
+    const first = signupDays[0]!;
+    const today = dhakaDay(now);
+    const until = event && event.eventDate < today ? event.eventDate : today;
+    const last = [signupDays[signupDays.length - 1]!, until].sort()[1]!;
+    signupsPerDay = tally(daysBetween(first, last), signupDays).map(({ key, count }) => ({ date: key, count }));
+  }
+
+  const arrivals = attended
+    .map((r) => Math.floor(r.checkedInAt!.getTime() / QUARTER_MS) * QUARTER_MS)
+    .sort((a, b) => a - b);
+  let arrivalsPerQuarterHour: AttendanceReport['arrivalsPerQuarterHour'] = [];
+  if (arrivals.length > 0) {
+    const quarters: string[] = [];
+    for (let t = arrivals[0]!; t <= arrivals[arrivals.length - 1]!; t += QUARTER_MS)
+      quarters.push(new Date(t).toISOString());
+    arrivalsPerQuarterHour = tally(
+      quarters,
+      arrivals.map((t) => new Date(t).toISOString()),
+    ).map(({ key, count }) => ({ start: key, count }));
+  }
+
+  return {
+    registered: confirmed.length,
+    attended: attended.length,
+    noShows: confirmed.length - attended.length,
+    members,
+    guests: attended.length - members,
+    signupsPerDay,
+    arrivalsPerQuarterHour,
+  };
+}
+
+/** The confirmed registrations of the event, for the attendance CSV. */
+export async function attendanceRows(db: Kysely<Database>, eventId: string): Promise<RegistrationRow[]> {
+  const all = (await byId(eventId, (id) => registrationsOfEvent(db, id))) ?? [];
+  return all.filter((r) => r.status === 'confirmed');
+}

@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApi } from '../../src/server/app.ts';
+import { deletePersonalDataOfPastEvents } from '../../src/server/services/registrations.service.ts';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
+import { json, type TestApi } from '../support/api-server.ts';
+import { attendanceHelpers } from '../support/attendance.ts';
+
+/**
+ * Issue 28: check-ins at the door (POST /events/:id/check-ins) and the attendance report and CSV.
+ * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL, where concurrent requests run on separate
+ * connections at once: two doors scanning one ticket at the same moment.
+ */
+const START = new Date('2030-03-01T00:00:00Z');
+let clock = START;
+const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter', beta: 'Beta Chapter' }, now: () => clock });
+let api: TestApi;
+let app: ReturnType<typeof createApi>;
+let admin: string;
+let alpha: TestChapter;
+let beta: TestChapter;
+beforeAll(() => {
+  ({ api, admin } = setUp);
+  ({ alpha, beta } = setUp.chapters);
+  app = createApi({ ...api.deps, now: () => clock });
+});
+beforeEach(() => {
+  clock = START;
+});
+const { createEvent, register, checkIn } = attendanceHelpers(
+  () => api,
+  () => app,
+);
+
+const checkInsOf = (eventId: string) =>
+  api.db.selectFrom('checkIns').selectAll().where('eventId', '=', eventId).orderBy('at').execute();
+const auditOf = (entity: string) =>
+  api.db.selectFrom('auditLog').selectAll().where('entityType', '=', entity).orderBy('at').execute();
+
+describe('checking in at the door', () => {
+  it('answers "checked-in" with the name the first time, "already" with the first time after, and audits each scan', async () => {
+    const event = await createEvent(alpha.token, { title: 'Door Workshop' });
+    const { ticket, ticketUrl } = await register(event.id, { fullName: 'রহিম উদ্দিন', email: 'rahim@example.org' });
+    const auditBefore = (await auditOf('check-in')).length;
+
+    clock = new Date('2030-03-10T04:02:00Z');
+    const first = await checkIn(event.id, { ticket, id: randomUUID() }, alpha.token);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    expect(await first.json()).toEqual({
+      success: true,
+      result: 'checked-in',
+      fullName: 'রহিম উদ্দিন',
+      checkedInAt: '2030-03-10T04:02:00.000Z',
+    });
+
+    // Another door, a minute later, scanning the QR code (the ticket's address).
+    clock = new Date('2030-03-10T04:03:00Z');
+    const second = await checkIn(event.id, { ticket: ticketUrl, id: randomUUID() }, admin);
+    expect(await second.json()).toEqual({
+      success: true,
+      result: 'already',
+      fullName: 'রহিম উদ্দিন',
+      checkedInAt: '2030-03-10T04:02:00.000Z',
+    });
+
+    // The ticket's holder sees the time they were checked in.
+    const seen = await (await api.call(`/tickets/${ticket}`)).json();
+    expect(seen.checkedInAt).toBe('2030-03-10T04:02:00.000Z');
+
+    expect((await checkInsOf(event.id)).map((c) => c.result)).toEqual(['checked-in', 'already']);
+    const trail = (await auditOf('check-in')).slice(auditBefore);
+    expect(trail.map((r) => [r.action, r.entityName, r.fields, r.changes])).toEqual([
+      ['create', 'Door Workshop check-in', ['result'], { result: { to: 'checked-in' } }],
+      ['create', 'Door Workshop check-in', ['result'], { result: { to: 'already' } }],
+    ]);
+    // The trail names the event, never the attendee.
+    expect(JSON.stringify(trail)).not.toMatch(/রহিম|rahim/);
+  });
+
+  it('takes a retry of the same scan (same id) as that scan: the same answer, counted and audited once', async () => {
+    const event = await createEvent(alpha.token);
+    const { ticket } = await register(event.id);
+    const id = randomUUID();
+    clock = new Date('2030-03-10T04:10:00Z');
+    const first = await (await checkIn(event.id, { ticket, id }, alpha.token)).json();
+    const auditAfterFirst = (await auditOf('check-in')).length;
+    clock = new Date('2030-03-10T04:30:00Z');
+    const retry = await checkIn(event.id, { ticket, id }, alpha.token);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual(first);
+    expect(first.result).toBe('checked-in');
+    expect(await checkInsOf(event.id)).toHaveLength(1);
+    expect(await auditOf('check-in')).toHaveLength(auditAfterFirst);
+
+    // The same id sent again for another event is refused, and changes nothing there.
+    const other = await createEvent(alpha.token);
+    const otherTicket = (await register(other.id)).ticket;
+    const reused = await checkIn(other.id, { ticket: otherTicket, id }, alpha.token);
+    expect(reused.status).toBe(409);
+    expect(await checkInsOf(other.id)).toHaveLength(0);
+  });
+
+  it('makes an id for a scan sent without one', async () => {
+    const event = await createEvent(alpha.token);
+    const { ticket } = await register(event.id);
+    expect((await (await checkIn(event.id, { ticket }, alpha.token)).json()).result).toBe('checked-in');
+    expect((await (await checkIn(event.id, { ticket }, alpha.token)).json()).result).toBe('already');
+    const rows = await checkInsOf(event.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.id).not.toBe(rows[1]!.id);
+  });
+
+  it('refuses another event’s ticket, a waitlisted one and a cancelled one with 409 saying why, an unknown one with 404', async () => {
+    const event = await createEvent(alpha.token, { registration: { mode: 'site', capacity: 1 } });
+    const other = await createEvent(alpha.token);
+    const seated = await register(event.id);
+    const waiting = await register(event.id);
+    expect(waiting.status).toBe('waitlisted');
+    const elsewhere = await register(other.id);
+    const cancelled = await register(other.id);
+    expect((await api.call(`/tickets/${cancelled.ticket}`, { method: 'DELETE' })).status).toBe(200);
+
+    const cases: [string, Record<string, unknown>, string, number, string][] = [
+      ['another event’s ticket', { ticket: elsewhere.ticket }, event.id, 409, 'Not registered for this event'],
+      ['a waitlisted ticket', { ticket: waiting.ticket }, event.id, 409, 'On the waitlist'],
+      ['a cancelled ticket', { ticket: cancelled.ticket }, other.id, 409, 'This registration was cancelled'],
+      ['an unknown ticket', { ticket: 'A'.repeat(32) }, event.id, 404, 'Not registered for this event'],
+      ['something that is no ticket', { ticket: 'hello' }, event.id, 404, 'Not registered for this event'],
+    ];
+    for (const [what, body, eventId, status, message] of cases) {
+      const res = await checkIn(eventId, { ...body, id: randomUUID() }, alpha.token);
+      expect(res.status, what).toBe(status);
+      expect((await res.json()).message, what).toBe(message);
+    }
+    // Nobody was checked in, nothing recorded.
+    expect(await checkInsOf(event.id)).toEqual([]);
+    expect(await checkInsOf(other.id)).toEqual([]);
+    expect((await (await checkIn(event.id, { ticket: seated.ticket }, alpha.token)).json()).result).toBe('checked-in');
+  });
+
+  it('refuses bad input with 400 naming the field, a visitor with 401 and another chapter with 403', async () => {
+    const event = await createEvent(alpha.token);
+    const { ticket } = await register(event.id);
+    const noTicket = await checkIn(event.id, {}, alpha.token);
+    expect(noTicket.status).toBe(400);
+    expect((await noTicket.json()).errors.map((e: { path: string }) => e.path)).toEqual(['ticket']);
+    const badId = await checkIn(event.id, { ticket, id: 'scan-1' }, alpha.token);
+    expect(badId.status).toBe(400);
+    expect((await badId.json()).errors.map((e: { path: string }) => e.path)).toEqual(['id']);
+    expect((await checkIn(event.id, { ticket }, undefined)).status).toBe(401);
+    expect((await checkIn(event.id, { ticket }, beta.token)).status).toBe(403);
+    expect((await checkIn(randomUUID(), { ticket }, alpha.token)).status).toBe(404);
+    expect(await checkInsOf(event.id)).toEqual([]);
+  });
+});
+
+describe('two doors at once', { timeout: 120_000 }, () => {
+  it('count each person once: one "checked-in", the other "already" with the same time', async () => {
+    const event = await createEvent(alpha.token, { title: 'Two Doors' });
+    const tickets: string[] = [];
+    for (let i = 0; i < 10; i++) tickets.push((await register(event.id)).ticket);
+    clock = new Date('2030-03-10T04:00:00Z');
+    const answers = await Promise.all(
+      tickets.flatMap((ticket) =>
+        [alpha.token, admin].map(async (token) => {
+          const res = await checkIn(event.id, { ticket, id: randomUUID() }, token);
+          return { ticket, status: res.status, body: await res.json() };
+        }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    for (const ticket of tickets) {
+      const pair = answers.filter((a) => a.ticket === ticket).map((a) => a.body);
+      expect(pair.map((b) => b.result).sort()).toEqual(['already', 'checked-in']);
+      expect(pair[0].checkedInAt).toBe(pair[1].checkedInAt);
+    }
+    const report = await (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, admin))).json();
+    expect(report).toMatchObject({ registered: 10, attended: 10, noShows: 0 });
+    const rows = await checkInsOf(event.id);
+    expect(rows.filter((r) => r.result === 'checked-in')).toHaveLength(10);
+    expect(rows.filter((r) => r.result === 'already')).toHaveLength(10);
+  });
+
+  it('the same scan sent twice at once is one scan', async () => {
+    const event = await createEvent(alpha.token);
+    const { ticket } = await register(event.id);
+    const id = randomUUID();
+    const answers = await Promise.all(
+      [1, 2].map(async () => (await checkIn(event.id, { ticket, id }, alpha.token)).json()),
+    );
+    expect(answers.map((a) => a.result)).toEqual(['checked-in', 'checked-in']);
+    expect(answers[0].checkedInAt).toBe(answers[1].checkedInAt);
+    expect(await checkInsOf(event.id)).toHaveLength(1);
+  });
+});
+
+describe('the attendance report', () => {
+  it('counts registered, attended, no-shows, members and guests, with sign-ups per day and arrivals per quarter hour', async () => {
+    const event = await createEvent(alpha.token, {
+      title: 'Report Day',
+      eventDate: '2030-03-10',
+      registration: { mode: 'site', capacity: 4 },
+    });
+    // Sign-ups on 1 March (two, one just before midnight in Dhaka), 3 March (Dhaka: 2 March 23:59 UTC is 3 March 05:59)...
+    clock = new Date('2030-03-01T03:00:00Z');
+    const member = await register(event.id, { ieeeMemberId: '12345678' });
+    clock = new Date('2030-03-01T17:59:00Z'); // 23:59 in Dhaka, still 1 March
+    const guest = await register(event.id);
+    clock = new Date('2030-03-02T23:59:00Z'); // 05:59 on 3 March in Dhaka
+    const noShow = await register(event.id, { ieeeMemberId: '87654321' });
+    const late = await register(event.id);
+    const waiting = await register(event.id);
+    expect(waiting.status).toBe('waitlisted');
+
+    // Arrivals at 10:02 and 10:14 (one quarter), 10:31 (the quarter after next) in Dhaka.
+    for (const [ticket, at] of [
+      [member.ticket, '2030-03-10T04:02:00Z'],
+      [guest.ticket, '2030-03-10T04:14:59Z'],
+      [late.ticket, '2030-03-10T04:31:00Z'],
+    ] as const) {
+      clock = new Date(at);
+      expect((await (await checkIn(event.id, { ticket }, alpha.token)).json()).result).toBe('checked-in');
+    }
+    expect(noShow.status).toBe('confirmed');
+
+    clock = new Date('2030-03-11T00:00:00Z');
+    const res = await api.call(`/events/${event.id}/attendance`, json('GET', undefined, alpha.token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toEqual({
+      success: true,
+      registered: 4,
+      attended: 3,
+      noShows: 1,
+      members: 1,
+      guests: 2,
+      signupsPerDay: [
+        { date: '2030-03-01', count: 2 },
+        { date: '2030-03-02', count: 0 },
+        { date: '2030-03-03', count: 3 },
+        ...['04', '05', '06', '07', '08', '09', '10'].map((d) => ({ date: `2030-03-${d}`, count: 0 })),
+      ],
+      arrivalsPerQuarterHour: [
+        { start: '2030-03-10T04:00:00.000Z', count: 2 },
+        { start: '2030-03-10T04:15:00.000Z', count: 0 },
+        { start: '2030-03-10T04:30:00.000Z', count: 1 },
+      ],
+    });
+  });
+
+  it('is empty for an event nobody registered for, and only for its staff', async () => {
+    const event = await createEvent(alpha.token);
+    const res = await api.call(`/events/${event.id}/attendance`, json('GET', undefined, admin));
+    expect(await res.json()).toEqual({
+      success: true,
+      registered: 0,
+      attended: 0,
+      noShows: 0,
+      members: 0,
+      guests: 0,
+      signupsPerDay: [],
+      arrivalsPerQuarterHour: [],
+    });
+    expect((await api.call(`/events/${event.id}/attendance`)).status).toBe(401);
+    expect((await api.call(`/events/${event.id}/attendance`, json('GET', undefined, beta.token))).status).toBe(403);
+    expect((await api.call(`/events/${event.id}/attendance.csv`, json('GET', undefined, beta.token))).status).toBe(403);
+  });
+
+  it('downloads as CSV: one row per confirmed registration, attended yes or no, Bangla names intact', async () => {
+    const event = await createEvent(alpha.token, { title: 'CSV Night', registration: { mode: 'site', capacity: 2 } });
+    clock = new Date('2030-03-01T03:00:00Z');
+    const came = await register(event.id, {
+      fullName: 'সাদিয়া আক্তার',
+      email: 'sadia@example.org',
+      ieeeMemberId: '11223344',
+    });
+    await register(event.id, { fullName: '=HYPERLINK("x")', email: 'formula@example.org', institution: 'BUET' });
+    await register(event.id, { fullName: 'Waiting Person', email: 'wait@example.org' });
+    clock = new Date('2030-03-10T04:05:00Z');
+    await checkIn(event.id, { ticket: came.ticket }, alpha.token);
+
+    const res = await api.call(`/events/${event.id}/attendance.csv`, json('GET', undefined, alpha.token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="csv-night-attendance.csv"');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split('\r\n')).toEqual([
+      'Full name,E-mail,Institution,IEEE member number,Registered at (Dhaka time),Attended,Checked in at (Dhaka time)',
+      'সাদিয়া আক্তার,sadia@example.org,,11223344,2030-03-01 09:00,yes,2030-03-10 10:05',
+      `"'=HYPERLINK(""x"")",formula@example.org,BUET,,2030-03-01 09:00,no,`,
+      '',
+    ]);
+  });
+});
+
+describe('retention', () => {
+  it('keeps the check-ins of deleted registrations, without the link to them', async () => {
+    clock = new Date('2030-02-01T00:00:00Z');
+    const event = await createEvent(alpha.token, { eventDate: '2030-02-05' });
+    const { ticket } = await register(event.id);
+    await checkIn(event.id, { ticket }, alpha.token);
+    expect(await deletePersonalDataOfPastEvents(api.db, new Date('2030-03-01T00:00:00Z'), 7)).toBe(1);
+    const rows = await checkInsOf(event.id);
+    expect(rows.map((r) => [r.result, r.registrationId])).toEqual([['checked-in', null]]);
+    // The report has nobody left to count.
+    const report = await (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, alpha.token))).json();
+    expect(report).toMatchObject({ registered: 0, attended: 0 });
+  });
+});
