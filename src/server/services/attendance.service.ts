@@ -201,14 +201,12 @@ export async function doorList(db: Kysely<Database>, event: EventItem): Promise<
       endTime: event.endTime,
       location: event.location,
     },
-    attendees: rows.map(
-      (r): DoorAttendee => ({
-        ticket: r.ticket,
-        fullName: r.fullName,
-        status: r.status === 'waitlisted' ? 'waitlisted' : 'confirmed',
-        institution: r.institution,
-        checkedInAt: r.checkedInAt?.toISOString() ?? null,
-      }),
-    ),
+    attendees: rows.map((r): DoorAttendee => ({
+      ticket: r.ticket,
+      fullName: r.fullName,
+      status: r.status === 'waitlisted' ? 'waitlisted' : 'confirmed',
+      institution: r.institution,
+      checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    })),
   };
 }
