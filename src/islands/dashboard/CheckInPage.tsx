@@ -312,7 +312,7 @@ function CheckIn() {
   const results = searchByName(attendees, query);
 
   return (
-    <div className="mx-auto max-w-xl space-y-5">
+    <div className="max-w-xl space-y-5">
       <div>
         <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{event.title}</h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
