@@ -187,6 +187,23 @@ export interface CheckInAnswer {
   checkedInAt: string;
 }
 
+/** One person on the door list: a registration not cancelled (no e-mail, no phone: only what the door needs). */
+export interface DoorAttendee {
+  ticket: string;
+  fullName: string;
+  status: Exclude<RegistrationStatus, 'cancelled'>;
+  institution: string | null;
+  /** ISO instant of the first check-in, null until then. */
+  checkedInAt: string | null;
+}
+
+/** GET /events/:id/door (staff): what the check-in page keeps on the phone to answer scans offline. */
+export interface DoorList {
+  success: true;
+  event: Pick<EventItem, 'id' | 'title' | 'eventDate' | 'startTime' | 'endTime' | 'location'>;
+  attendees: DoorAttendee[];
+}
+
 /**
  * GET /events/:id/attendance (staff): `registered` counts confirmed registrations, `attended` those of
  * them checked in, `noShows` the rest; `members` (an IEEE member number given) and `guests` count those

@@ -155,6 +155,81 @@ describe('checking in at the door', () => {
   });
 });
 
+describe('the door list', () => {
+  const door = (eventId: string, token: string | undefined) =>
+    api.call(`/events/${eventId}/door`, json('GET', undefined, token));
+
+  it('lists everyone not cancelled with their ticket, name, status, institution and check-in, and nothing else', async () => {
+    const event = await createEvent(alpha.token, {
+      title: 'Door List Day',
+      registration: { mode: 'site', capacity: 2 },
+    });
+    const first = await register(event.id, {
+      fullName: 'Nusrat Jahan',
+      email: 'nusrat@example.org',
+      phone: '+8801711000000',
+      institution: 'BUET',
+    });
+    const second = await register(event.id, { fullName: 'Tanvir Ahmed', email: 'tanvir@example.org' });
+    const gone = await register(event.id, { fullName: 'Gone Person' });
+    const waiting = await register(event.id, { fullName: 'Waiting Person', email: 'waiting@example.org' });
+    expect(waiting.status).toBe('waitlisted');
+    // Cancelling a seat promotes the first on the waitlist: cancel the waitlisted one instead.
+    expect(gone.status).toBe('waitlisted');
+    expect((await api.call(`/tickets/${gone.ticket}`, { method: 'DELETE' })).status).toBe(200);
+    clock = new Date('2030-03-10T04:02:00Z');
+    await checkIn(event.id, { ticket: first.ticket, id: randomUUID() }, alpha.token);
+
+    const res = await door(event.id, alpha.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const body = await res.json();
+    expect(body.event).toEqual({
+      id: event.id,
+      title: 'Door List Day',
+      eventDate: expect.any(String),
+      startTime: expect.any(String),
+      endTime: expect.any(String),
+      location: expect.any(String),
+    });
+    expect(body).toEqual({
+      success: true,
+      event: body.event,
+      attendees: [
+        {
+          ticket: first.ticket,
+          fullName: 'Nusrat Jahan',
+          status: 'confirmed',
+          institution: 'BUET',
+          checkedInAt: '2030-03-10T04:02:00.000Z',
+        },
+        { ticket: second.ticket, fullName: 'Tanvir Ahmed', status: 'confirmed', institution: null, checkedInAt: null },
+        {
+          ticket: waiting.ticket,
+          fullName: 'Waiting Person',
+          status: 'waitlisted',
+          institution: null,
+          checkedInAt: null,
+        },
+      ],
+    });
+    // The phone keeps only what the door needs.
+    expect(JSON.stringify(body)).not.toMatch(/@example\.org|8801711|Gone Person/);
+  });
+
+  it('is for the event’s chapter and admins: 401 signed out, 403 another chapter, 404 unknown', async () => {
+    const event = await createEvent(alpha.token);
+    await register(event.id);
+    expect((await door(event.id, admin)).status).toBe(200);
+    const visitor = await door(event.id, undefined);
+    expect(visitor.status).toBe(401);
+    expect((await visitor.json()).success).toBe(false);
+    expect((await door(event.id, beta.token)).status).toBe(403);
+    expect((await door(randomUUID(), alpha.token)).status).toBe(404);
+    expect((await door('not-an-id', alpha.token)).status).toBe(404);
+  });
+});
+
 describe('two doors at once', { timeout: 120_000 }, () => {
   it('count each person once: one "checked-in", the other "already" with the same time', async () => {
     const event = await createEvent(alpha.token, { title: 'Two Doors' });

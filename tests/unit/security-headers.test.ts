@@ -46,6 +46,10 @@ describe('security headers', () => {
     expect(securityHeaders['X-Content-Type-Options']).toBe('nosniff');
   });
 
+  it('let only this site ask for the camera (the check-in page scans tickets; the browser still asks), nothing else', () => {
+    expect(securityHeaders['Permissions-Policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=()');
+  });
+
   it('run scripts from files and by hash only: no inline script unless it is one of ours', () => {
     const scriptSrc = contentSecurityPolicy.split('; ').find((d) => d.startsWith('script-src '))!;
     expect(scriptSrc).not.toContain("'unsafe-inline'");

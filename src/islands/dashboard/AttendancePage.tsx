@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { CHAPTER_TIME_ZONE, formatEventDate } from '../../lib/format.ts';
-import { attendanceCsvPath, eventPath, registrationsPath } from '../../lib/registration/registration-links.ts';
+import {
+  attendanceCsvPath,
+  checkInPath,
+  eventPath,
+  registrationsPath,
+} from '../../lib/registration/registration-links.ts';
 import { formatDhakaDateTime } from '../../lib/registration/registration-view.ts';
 import type { AttendanceReport, CertificateItem, EventItem } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
@@ -132,6 +137,9 @@ function Attendance() {
           </a>
           <a href={registrationsPath(e.id)} className={secondaryLinkClass}>
             Registrations
+          </a>
+          <a href={checkInPath(e.id)} className={secondaryLinkClass}>
+            Check-in at the door
           </a>
           <a href={eventPath(e.id)} className={secondaryLinkClass}>
             View event page

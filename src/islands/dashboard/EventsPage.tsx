@@ -1,7 +1,7 @@
 import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
-import { attendancePath, registrationsPath } from '../../lib/registration/registration-links.ts';
+import { attendancePath, checkInPath, registrationsPath } from '../../lib/registration/registration-links.ts';
 import type { EventItem, RegistrationOverviewItem } from '../../lib/types.ts';
 import { eventNotice } from './event-fields.ts';
 import PublishEventButton from './PublishEventButton.tsx';
@@ -69,6 +69,13 @@ function EventList() {
                   className="font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-300"
                 >
                   Attendance<span className="sr-only"> of {e.title}</span>
+                </a>
+                {' · '}
+                <a
+                  href={checkInPath(e.id)}
+                  className="font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-300"
+                >
+                  Check-in<span className="sr-only"> at {e.title}</span>
                 </a>
               </p>
             )}

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { attendancePath, registrationsCsvPath, eventPath } from '../../lib/registration/registration-links.ts';
+import {
+  attendancePath,
+  checkInPath,
+  registrationsCsvPath,
+  eventPath,
+} from '../../lib/registration/registration-links.ts';
 import { formatDhakaDateTime, statusText } from '../../lib/registration/registration-view.ts';
 import type { RegistrationCounts, RegistrationList, StaffRegistration } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
@@ -119,6 +124,9 @@ function Registrations() {
           </a>
           <a href={attendancePath(event.id)} className={secondaryLinkClass}>
             Attendance and certificates
+          </a>
+          <a href={checkInPath(event.id)} className={secondaryLinkClass}>
+            Check-in at the door
           </a>
           <a href={eventPath(event.id)} className={secondaryLinkClass}>
             View event page

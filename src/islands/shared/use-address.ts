@@ -42,3 +42,22 @@ export function useIdFromPath(after: string): string | null | undefined {
   const pathname = usePathname();
   return pathname === null ? null : idFromPath(pathname, after);
 }
+
+/** The decoded segment before `before`: ("/dashboard/events/abc/check-in", "check-in") -> "abc"; undefined when none. */
+export function idBeforeInPath(pathname: string, before: string): string | undefined {
+  const parts = pathname.split('/').filter(Boolean);
+  const at = parts.lastIndexOf(before);
+  const id = at > 0 ? parts[at - 1] : undefined;
+  if (!id) return undefined;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
+/** The id before `before` in the address (see idBeforeInPath); null until the address is known. */
+export function useIdBeforeInPath(before: string): string | null | undefined {
+  const pathname = usePathname();
+  return pathname === null ? null : idBeforeInPath(pathname, before);
+}

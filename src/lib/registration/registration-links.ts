@@ -13,6 +13,9 @@ export const registrationsCsvPath = (eventId: string) =>
 /** The dashboard's attendance report of one event (issue 28; one static page, like the attendee list). */
 export const attendancePath = (eventId: string) => `/dashboard/events/attendance/${encodeURIComponent(eventId)}`;
 
+/** The dashboard's check-in page of one event, for phones at the door (issue 28; one static page). */
+export const checkInPath = (eventId: string) => `/dashboard/events/${encodeURIComponent(eventId)}/check-in`;
+
 /** The staff CSV export of one event's attendance: one row per confirmed registration. */
 export const attendanceCsvPath = (eventId: string) => `/api/v1/events/${encodeURIComponent(eventId)}/attendance.csv`;
 

@@ -44,6 +44,18 @@ export function formatDhakaDateTime(iso: string): string {
   return `${text} ${CHAPTER_TIME_ZONE_LABEL}`;
 }
 
+/** "10:02": an instant's time of day in Dhaka, 24-hour (what the check-in page tells the door). */
+export function formatDhakaClock(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: CHAPTER_TIME_ZONE,
+  });
+}
+
 /** "in 2 days", "in 3 hours", "in 5 minutes": how far ahead `to` is from `now` (rounded down, at least a minute). */
 export function relativeFuture(to: Date, now: Date): string {
   const minutes = Math.max(1, Math.floor((to.getTime() - now.getTime()) / 60_000));

@@ -49,7 +49,9 @@ export const securityHeaders: Readonly<Record<string, string>> = Object.freeze({
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  // The check-in page (/dashboard/events/{id}/check-in) reads tickets' QR codes with the camera: this
+  // site's own pages may ask for it (the browser still asks the user), no frame of another site may.
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 });
 

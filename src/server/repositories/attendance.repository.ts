@@ -62,3 +62,14 @@ export async function insertCheckIn(db: Kysely<Database>, checkIn: NewCheckIn): 
 export function registrationsOfEvent(db: Kysely<Database>, eventId: string): Promise<RegistrationRow[]> {
   return db.selectFrom('registrations').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
 }
+
+/** What the check-in page keeps on the phone: every registration of the event not cancelled, in arrival order; no e-mail, no phone. */
+export function doorListOfEvent(db: Kysely<Database>, eventId: string) {
+  return db
+    .selectFrom('registrations')
+    .select(['ticket', 'fullName', 'status', 'institution', 'checkedInAt'])
+    .where('eventId', '=', eventId)
+    .where('status', '!=', 'cancelled')
+    .orderBy('seq')
+    .execute();
+}

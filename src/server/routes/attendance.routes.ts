@@ -11,7 +11,7 @@ import { siteOrigin } from '../http/site-origin.ts';
 import { findCertificateOwner } from '../repositories/certificates.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.ts';
-import { attendanceReport, attendanceRows, checkIn } from '../services/attendance.service.ts';
+import { attendanceReport, attendanceRows, checkIn, doorList } from '../services/attendance.service.ts';
 import {
   issueCertificates,
   staffCertificates,
@@ -22,9 +22,10 @@ import { canSeeEvent } from '../services/events.service.ts';
 import { CSV_CONTENT_TYPE } from '../services/registration-csv.ts';
 
 /**
- * Issue 28's staff routes, mounted at the API's root: check-ins at the door, the attendance report and
- * its CSV, and certificates of attendance (issue, list, withdraw). All for the event's chapter and
- * admins only, and every answer is theirs alone: private, no-store.
+ * Issue 28's staff routes, mounted at the API's root: check-ins at the door and the list the check-in
+ * page keeps for them offline, the attendance report and its CSV, and certificates of attendance
+ * (issue, list, withdraw). All for the event's chapter and admins only, and every answer is theirs
+ * alone: private, no-store.
  */
 export function attendanceRoutes(deps: ApiDeps) {
   const { database, now, pageCache, blobs, config } = deps;
@@ -55,6 +56,11 @@ export function attendanceRoutes(deps: ApiDeps) {
         fullName: done.fullName,
         checkedInAt: done.checkedInAt.toISOString(),
       } satisfies CheckInAnswer);
+    })
+    .get('/events/:id/door', requireUser, async (c) => {
+      const event = await managedEvent(c, c.req.param('id'));
+      privately(c);
+      return c.json(await doorList(db, event));
     })
     .get('/events/:id/attendance', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AttendanceReport, CheckInRequest } from '../../lib/types.ts';
+import type { AttendanceReport, CheckInRequest, DoorAttendee, DoorList, EventItem } from '../../lib/types.ts';
 import type { CheckInResult, Database, RegistrationRow } from '../db/schema.ts';
 import {
   checkedInAt,
+  doorListOfEvent,
   findCheckIn,
   insertCheckIn,
   markCheckedIn,
@@ -182,4 +183,30 @@ export async function attendanceReport(db: Kysely<Database>, eventId: string, no
 export async function attendanceRows(db: Kysely<Database>, eventId: string): Promise<RegistrationRow[]> {
   const all = (await byId(eventId, (id) => registrationsOfEvent(db, id))) ?? [];
   return all.filter((r) => r.status === 'confirmed');
+}
+
+/**
+ * The door list of an event: everyone registered and not cancelled, with their ticket so the check-in
+ * page can answer a scan while offline. Nothing the door does not need (no e-mail, no phone).
+ */
+export async function doorList(db: Kysely<Database>, event: EventItem): Promise<DoorList> {
+  const rows = await doorListOfEvent(db, event.id);
+  return {
+    success: true,
+    event: {
+      id: event.id,
+      title: event.title,
+      eventDate: event.eventDate,
+      startTime: event.startTime,
+      endTime: event.endTime,
+      location: event.location,
+    },
+    attendees: rows.map((r): DoorAttendee => ({
+      ticket: r.ticket,
+      fullName: r.fullName,
+      status: r.status === 'waitlisted' ? 'waitlisted' : 'confirmed',
+      institution: r.institution,
+      checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    })),
+  };
 }

@@ -1,0 +1,510 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import {
+  alreadyAnswer,
+  checkedInAnswer,
+  doorCounts,
+  isRefusal,
+  newScanId,
+  offlineAnswer,
+  refusalAnswer,
+  searchByName,
+  ticketOf,
+  waitingText,
+  type DoorAnswer,
+} from '../../lib/check-in/door-answer.ts';
+import { formatEventDate, formatTimeRange } from '../../lib/format.ts';
+import { attendancePath, registrationsPath } from '../../lib/registration/registration-links.ts';
+import { formatDhakaClock, formatDhakaDateTime } from '../../lib/registration/registration-view.ts';
+import type { CheckInAnswer, DoorAttendee, DoorList } from '../../lib/types.ts';
+import { toast } from '../shared/toast.tsx';
+import { useIdBeforeInPath } from '../shared/use-address.ts';
+import { dequeue, enqueue, keepList, keptList, queued } from './check-in/door-store.ts';
+import { qrReader } from './check-in/qr-reader.ts';
+import DashboardShell from './ui/DashboardShell.tsx';
+import { GoBack, Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
+
+const LIST = '/dashboard/events';
+/** How often the queue is sent again while check-ins wait (and the browser thinks it is online). */
+const RESEND_EVERY_MS = 15_000;
+/** A QR code still in front of the camera is the same scan until it has been gone this long. */
+const SAME_CODE_MS = 2_500;
+/** How often the camera's frame is read. */
+const READ_EVERY_MS = 150;
+
+export default function CheckInPage() {
+  return <DashboardShell title="Check-in">{() => <CheckIn />}</DashboardShell>;
+}
+
+type LoadFailure = { status: number; message: string };
+type Shown = DoorAnswer & { seq: number };
+
+/** The kept list with these people marked checked in (at their time), or unmarked (null). */
+function withCheckIns(list: DoorList, marks: ReadonlyMap<string, string | null>): DoorList {
+  if (marks.size === 0) return list;
+  return {
+    ...list,
+    attendees: list.attendees.map((a) => (marks.has(a.ticket) ? { ...a, checkedInAt: marks.get(a.ticket)! } : a)),
+  };
+}
+
+/**
+ * Issue 28: the door of one event, on a volunteer's phone. Scans come from the camera (QR codes), a
+ * USB scanner typing into the ticket field, or a name picked from the list. Each is answered at once,
+ * in words and a shape as well as a colour. The door list is kept in IndexedDB, so when the network
+ * goes, scans are answered from it and the check-ins wait in a queue, each with its own id, until they
+ * can be sent (a retry never counts twice).
+ */
+function CheckIn() {
+  const eventId = useIdBeforeInPath('check-in');
+  const [list, setList] = useState<DoorList>();
+  const [failure, setFailure] = useState<LoadFailure>();
+  const [keptAt, setKeptAt] = useState<string>();
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [waiting, setWaiting] = useState(0);
+  const [shown, setShown] = useState<Shown>();
+  const [ticketText, setTicketText] = useState('');
+  const [query, setQuery] = useState('');
+  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
+  const [cameraError, setCameraError] = useState<string>();
+
+  const listRef = useRef<DoorList | undefined>(undefined);
+  const flushing = useRef(false);
+  const seq = useRef(0);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | undefined>(undefined);
+  const lastCode = useRef<{ code: string; seen: number } | undefined>(undefined);
+  const ticketField = useRef<HTMLInputElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+
+  const base = eventId ? `/events/${encodeURIComponent(eventId)}` : undefined;
+
+  const show = useCallback((answer: DoorAnswer) => {
+    seq.current += 1;
+    setShown({ ...answer, seq: seq.current });
+  }, []);
+
+  /** Puts a list on screen and keeps it on the phone. */
+  const showList = useCallback((next: DoorList, keep = true) => {
+    listRef.current = next;
+    setList(next);
+    if (keep) void keepList(next, new Date()).catch(() => {});
+  }, []);
+
+  const mark = useCallback(
+    (marks: Map<string, string | null>) => {
+      const current = listRef.current;
+      if (current) showList(withCheckIns(current, marks));
+    },
+    [showList],
+  );
+
+  const countWaiting = useCallback(async () => {
+    if (!eventId) return;
+    setWaiting((await queued(eventId).catch(() => [])).length);
+  }, [eventId]);
+
+  /** Sends the check-ins made offline, oldest first, each with its own id; stops at the first that gets no answer. */
+  const flush = useCallback(async () => {
+    if (!eventId || !base || flushing.current) return;
+    flushing.current = true;
+    try {
+      for (const item of await queued(eventId)) {
+        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, { ticket: item.ticket, id: item.id });
+        if (result.ok) {
+          await dequeue(item.id);
+          mark(new Map([[item.ticket, result.data.checkedInAt]]));
+        } else if (result.status === 0 || result.status >= 500 || result.status === 401 || result.status === 429) {
+          break; // no answer, or not now: it stays queued and is sent again later
+        } else {
+          // Refused: it will never go through. Drop it and tell the volunteer who it was.
+          await dequeue(item.id);
+          mark(new Map([[item.ticket, null]]));
+          const why = isRefusal(result.status) ? refusalAnswer(result.message).text : result.message;
+          toast.error(`${item.fullName} was not checked in: ${why}`);
+        }
+      }
+    } finally {
+      flushing.current = false;
+      await countWaiting();
+    }
+  }, [base, eventId, countWaiting, mark]);
+
+  /** The door list: the kept copy at once, then the server's (with what still waits in the queue marked). */
+  const load = useCallback(async () => {
+    if (!eventId || !base) return;
+    const kept = await keptList(eventId).catch(() => undefined);
+    if (kept && !listRef.current) {
+      showList(kept.list, false);
+      setKeptAt(kept.savedAt);
+    }
+    const result = await api.get<DoorList>(`${base}/door`);
+    if (result.ok) {
+      const pending = await queued(eventId).catch(() => []);
+      showList(withCheckIns(result.data, new Map(pending.map((p) => [p.ticket, p.at]))));
+      setKeptAt(undefined);
+      setFailure(undefined);
+    } else if (result.status === 0 || result.status >= 500) {
+      if (!kept && !listRef.current) setFailure(result);
+    } else {
+      listRef.current = undefined;
+      setList(undefined);
+      setFailure(result);
+    }
+  }, [base, eventId, showList]);
+
+  // On load: the list (kept, then fresh), then whatever waits in the queue is sent (and counted).
+  useEffect(() => {
+    void Promise.resolve().then(load).then(flush);
+  }, [load, flush]);
+
+  useEffect(() => {
+    const goneOnline = () => {
+      setOnline(true);
+      void flush().then(() => load());
+    };
+    const goneOffline = () => setOnline(false);
+    window.addEventListener('online', goneOnline);
+    window.addEventListener('offline', goneOffline);
+    return () => {
+      window.removeEventListener('online', goneOnline);
+      window.removeEventListener('offline', goneOffline);
+    };
+  }, [flush, load]);
+
+  useEffect(() => {
+    if (waiting === 0) return;
+    const timer = window.setInterval(() => {
+      if (navigator.onLine) void flush();
+    }, RESEND_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, flush]);
+
+  /** One scan, from any source: the server answers when it can, the kept list when it cannot. */
+  const scan = useCallback(
+    async (scanned: string) => {
+      const ticket = ticketOf(scanned);
+      if (!ticket || !eventId || !base) return;
+      const id = newScanId();
+      if (navigator.onLine) {
+        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, { ticket, id });
+        if (result.ok) {
+          const { result: outcome, fullName, checkedInAt } = result.data;
+          show(outcome === 'checked-in' ? checkedInAnswer(fullName) : alreadyAnswer(checkedInAt));
+          mark(new Map([[ticket, checkedInAt]]));
+          return;
+        }
+        if (isRefusal(result.status)) {
+          show(refusalAnswer(result.message));
+          return;
+        }
+        if (result.status !== 0 && result.status < 500) {
+          show({ tone: 'error', text: result.message });
+          return;
+        }
+        // No answer (the network went): the kept list answers, and the check-in waits in the queue.
+      }
+      const attendee = listRef.current?.attendees.find((a) => a.ticket === ticket);
+      const { answer, admit } = offlineAnswer(attendee);
+      show(answer);
+      if (admit && attendee) {
+        const at = new Date().toISOString();
+        mark(new Map([[ticket, at]]));
+        await enqueue({ id, eventId, ticket, fullName: attendee.fullName, at });
+        await countWaiting();
+      }
+    },
+    [base, eventId, show, mark, countWaiting],
+  );
+
+  const stopCamera = useCallback(() => {
+    streamRef.current?.getTracks().forEach((t) => t.stop());
+    streamRef.current = undefined;
+    if (videoRef.current) videoRef.current.srcObject = null;
+    setCamera('off');
+  }, []);
+
+  useEffect(() => stopCamera, [stopCamera]);
+
+  const startCamera = async () => {
+    setCameraError(undefined);
+    setCamera('starting');
+    try {
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error('This browser cannot use a camera here.');
+      const [stream, reader] = await Promise.all([
+        navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false }),
+        qrReader(),
+      ]);
+      const video = videoRef.current;
+      if (!video) {
+        stream.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      streamRef.current = stream;
+      video.srcObject = stream;
+      await video.play();
+      setCamera('on');
+      const tick = async () => {
+        if (streamRef.current !== stream) return;
+        try {
+          if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+            for (const code of await reader.read(video)) {
+              const now = performance.now();
+              const last = lastCode.current;
+              const same = last && last.code === code && now - last.seen < SAME_CODE_MS;
+              lastCode.current = { code, seen: now };
+              if (!same) void scan(code);
+            }
+          }
+        } catch {
+          // A frame that could not be read: the next one will be.
+        }
+        window.setTimeout(() => void tick(), READ_EVERY_MS);
+      };
+      void tick();
+    } catch (error) {
+      stopCamera();
+      const name = error instanceof DOMException ? error.name : '';
+      setCameraError(
+        name === 'NotAllowedError'
+          ? 'The camera was not allowed. Allow it in the browser’s site settings, or use the ticket field below.'
+          : name === 'NotFoundError'
+            ? 'No camera was found. Use the ticket field below.'
+            : `The camera could not start${error instanceof Error && error.message ? `: ${error.message}` : ''}.`,
+      );
+    }
+  };
+
+  const submitTicket = (e: FormEvent) => {
+    e.preventDefault();
+    const value = ticketText;
+    setTicketText('');
+    ticketField.current?.focus();
+    void scan(value);
+  };
+
+  const pick = (attendee: DoorAttendee) => {
+    setQuery('');
+    searchField.current?.focus();
+    void scan(attendee.ticket);
+  };
+
+  if (failure && !list) {
+    const text =
+      failure.status === 404
+        ? 'Event not found'
+        : failure.status === 0
+          ? 'The door list could not be loaded: this phone is offline and has no copy of it yet.'
+          : failure.message;
+    return (
+      <StatusPanel tone="error">
+        <p>{text}</p>
+        <p className="mt-3">
+          <GoBack href={LIST} />
+        </p>
+      </StatusPanel>
+    );
+  }
+  if (!list) return <Loading what="the door list" />;
+
+  const { event, attendees } = list;
+  const counts = doorCounts(attendees);
+  const results = searchByName(attendees, query);
+
+  return (
+    <div className="max-w-xl space-y-5">
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{event.title}</h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {formatEventDate(event.eventDate)} · {formatTimeRange(event.startTime, event.endTime)} · {event.location}
+        </p>
+      </div>
+
+      <p className="text-lg text-slate-900 dark:text-white" data-testid="door-counts">
+        <strong className="text-2xl">{counts.checkedIn}</strong> checked in / {counts.registered} registered
+      </p>
+
+      <div role="status" aria-live="assertive" aria-atomic="true" data-testid="door-answer">
+        {shown ? <AnswerBox key={shown.seq} answer={shown} /> : <p className="sr-only">Ready to scan</p>}
+      </div>
+
+      <div className="space-y-1 text-sm">
+        {!online && (
+          <p className="font-medium text-slate-900 dark:text-white">
+            Offline: answers come from the list kept on this phone.
+          </p>
+        )}
+        {keptAt && online && (
+          <p className="text-slate-700 dark:text-slate-300">Using the list kept at {formatDhakaDateTime(keptAt)}.</p>
+        )}
+        <p role="status" className="font-medium text-amber-900 dark:text-amber-200">
+          {waitingText(waiting)}
+        </p>
+      </div>
+
+      <section aria-labelledby="camera-heading" className="space-y-3">
+        <h3 id="camera-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+          Camera
+        </h3>
+        {camera === 'off' ? (
+          <button type="button" className={buttonClass} onClick={() => void startCamera()}>
+            Start camera
+          </button>
+        ) : (
+          <button type="button" className={`${secondaryLinkClass}`} onClick={stopCamera}>
+            {camera === 'starting' ? 'Starting the camera…' : 'Stop camera'}
+          </button>
+        )}
+        {cameraError && (
+          <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+            {cameraError}
+          </p>
+        )}
+        <video
+          ref={videoRef}
+          muted
+          playsInline
+          aria-label="Camera preview: hold a ticket’s QR code in front of it"
+          className={camera === 'off' ? 'hidden' : 'aspect-[4/3] w-full rounded-lg bg-black object-cover sm:max-w-md'}
+        />
+      </section>
+
+      <section aria-labelledby="ticket-heading" className="space-y-2">
+        <h3 id="ticket-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+          Scanner or ticket
+        </h3>
+        <form onSubmit={submitTicket} className="flex gap-2">
+          <label htmlFor="door-ticket" className="sr-only">
+            Ticket address or code
+          </label>
+          <input
+            ref={ticketField}
+            id="door-ticket"
+            value={ticketText}
+            onChange={(e) => setTicketText(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="go"
+            placeholder="Scan or type a ticket"
+            className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-white"
+          />
+          <button type="submit" className={buttonClass}>
+            Check in
+          </button>
+        </form>
+      </section>
+
+      <section aria-labelledby="search-heading" className="space-y-2">
+        <h3 id="search-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+          <label htmlFor="door-search">Find by name</label>
+        </h3>
+        <input
+          ref={searchField}
+          id="door-search"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          autoComplete="off"
+          className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-white"
+        />
+        {query.trim() && results.length === 0 && (
+          <p className="text-sm text-slate-700 dark:text-slate-300">Nobody on the list by that name.</p>
+        )}
+        {results.length > 0 && (
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
+            {results.map((a) => (
+              <li key={a.ticket} className="flex items-center justify-between gap-3 p-3">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900 dark:text-white">{a.fullName}</p>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {[
+                      a.institution,
+                      a.status === 'waitlisted'
+                        ? 'On the waitlist'
+                        : a.checkedInAt
+                          ? `Checked in at ${formatDhakaClock(a.checkedInAt)}`
+                          : 'Not checked in yet',
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  aria-label={`Check in ${a.fullName}`}
+                  onClick={() => pick(a)}
+                  className={`${secondaryLinkClass} shrink-0`}
+                >
+                  Check in
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <p className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+        <a href={attendancePath(event.id)} className={secondaryLinkClass}>
+          Attendance
+        </a>
+        <a href={registrationsPath(event.id)} className={secondaryLinkClass}>
+          Registrations
+        </a>
+        <GoBack href={LIST} />
+      </p>
+    </div>
+  );
+}
+
+const TONES = {
+  ok: 'border-green-800 bg-green-700 text-white',
+  warn: 'border-amber-600 bg-amber-200 text-slate-950',
+  error: 'border-red-900 bg-red-700 text-white',
+} as const;
+
+/** The answer to the last scan: colour, an icon of its own shape, and words. */
+function AnswerBox({ answer }: { answer: DoorAnswer }) {
+  return (
+    <p
+      className={`fade-in flex items-center gap-3 rounded-lg border-2 p-4 text-xl font-bold ${TONES[answer.tone]}`}
+      data-tone={answer.tone}
+    >
+      <AnswerIcon tone={answer.tone} />
+      <span>{answer.text}</span>
+    </p>
+  );
+}
+
+function AnswerIcon({ tone }: { tone: DoorAnswer['tone'] }) {
+  const common = {
+    'aria-hidden': true,
+    viewBox: '0 0 24 24',
+    className: 'h-8 w-8 shrink-0',
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2.5,
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+  } as const;
+  if (tone === 'ok')
+    return (
+      <svg {...common}>
+        <circle cx="12" cy="12" r="10" />
+        <path d="m7 12.5 3.5 3.5L17 9" />
+      </svg>
+    );
+  if (tone === 'warn')
+    return (
+      <svg {...common}>
+        <path d="M12 3 2 21h20L12 3Z" />
+        <path d="M12 10v5M12 18h.01" />
+      </svg>
+    );
+  return (
+    <svg {...common}>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <path d="m8 8 8 8M16 8l-8 8" />
+    </svg>
+  );
+}

@@ -1,0 +1,90 @@
+import { TICKET_IN_ADDRESS } from '../schemas/attendance.schema.ts';
+import { formatDhakaClock } from '../registration/registration-view.ts';
+import type { DoorAttendee } from '../types.ts';
+
+/**
+ * What the check-in page tells the volunteer at the door after a scan, whether the API answered or the
+ * phone's kept door list did (offline). Kept apart from the page so the words are tested once.
+ */
+
+export type AnswerTone = 'ok' | 'warn' | 'error';
+
+export interface DoorAnswer {
+  tone: AnswerTone;
+  text: string;
+}
+
+export const NOT_REGISTERED_TEXT = 'Not registered for this event';
+export const WAITLIST_TEXT = 'On the waitlist';
+export const CANCELLED_TEXT = 'Registration cancelled';
+
+export const checkedInAnswer = (fullName: string): DoorAnswer => ({ tone: 'ok', text: `Checked in: ${fullName}` });
+export const alreadyAnswer = (checkedInAt: string): DoorAnswer => ({
+  tone: 'warn',
+  text: `Already checked in at ${formatDhakaClock(checkedInAt)}`,
+});
+
+/** The ticket a scan names: its token, whether the QR code's address or the token itself was read. */
+export function ticketOf(scanned: string): string {
+  const text = scanned.trim();
+  return TICKET_IN_ADDRESS.exec(text)?.[1] ?? text;
+}
+
+/**
+ * A refusal of the API (404 or 409, with its message) in the door's words: the waitlist and a cancelled
+ * registration are told apart, anything else is "Not registered for this event".
+ */
+export function refusalAnswer(message: string): DoorAnswer {
+  if (message === 'On the waitlist') return { tone: 'error', text: WAITLIST_TEXT };
+  if (/cancelled/i.test(message)) return { tone: 'error', text: CANCELLED_TEXT };
+  return { tone: 'error', text: NOT_REGISTERED_TEXT };
+}
+
+/** Whether an API answer's status is a refusal of the ticket (the scan is not worth sending again). */
+export const isRefusal = (status: number) => status === 404 || status === 409;
+
+/**
+ * The kept list's answer to a scan while offline: green when it may be checked in now (the page then
+ * marks them and queues the check-in), amber when they already were, red when the list does not have
+ * them (a cancelled ticket is not on it) or they wait on the waitlist.
+ */
+export function offlineAnswer(attendee: DoorAttendee | undefined): { answer: DoorAnswer; admit: boolean } {
+  if (!attendee) return { answer: { tone: 'error', text: NOT_REGISTERED_TEXT }, admit: false };
+  if (attendee.status === 'waitlisted') return { answer: { tone: 'error', text: WAITLIST_TEXT }, admit: false };
+  if (attendee.checkedInAt) return { answer: alreadyAnswer(attendee.checkedInAt), admit: false };
+  return { answer: checkedInAnswer(attendee.fullName), admit: true };
+}
+
+/** The page's counts: confirmed registrations, and those of them checked in. */
+export function doorCounts(attendees: readonly DoorAttendee[]): { registered: number; checkedIn: number } {
+  const confirmed = attendees.filter((a) => a.status === 'confirmed');
+  return { registered: confirmed.length, checkedIn: confirmed.filter((a) => a.checkedInAt).length };
+}
+
+/** "3 check-ins waiting to send", "1 check-in waiting to send"; "" for none. */
+export function waitingText(count: number): string {
+  if (count === 0) return '';
+  return `${count} ${count === 1 ? 'check-in' : 'check-ins'} waiting to send`;
+}
+
+/** People whose name holds every word typed (any case, any order), the first `limit` of them. */
+export function searchByName(attendees: readonly DoorAttendee[], query: string, limit = 8): DoorAttendee[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  return attendees
+    .filter((a) => {
+      const name = a.fullName.toLocaleLowerCase();
+      return words.every((w) => name.includes(w));
+    })
+    .slice(0, limit);
+}
+
+/** A uuid for a scan: crypto.randomUUID where the browser has it, else one made from getRandomValues. */
+export function newScanId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,307 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import config from '../../playwright.config.ts';
+import { formatDhakaClock } from '../../src/lib/registration/registration-view.ts';
+import type { EventItem } from '../../src/lib/types.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import {
+  allowHttpErrors,
+  apiLogin,
+  bearer,
+  createChapter,
+  signInAs,
+  unique,
+  waitForIslands,
+} from './dashboard-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { BASE_EVENT } from './live-data.ts';
+
+/**
+ * Issue 28's check-in page at the door, in Chromium against the real server: a ticket's QR code read
+ * by the camera (a fake camera playing a video of the code), the USB scanner's field, search by name,
+ * and check-ins made offline that wait in the phone's queue and are sent once it is back online.
+ */
+
+/** SCREENSHOTS=dir: the page is also saved there at 1280 and 375 px, to be looked at. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env['SCREENSHOTS'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+interface Registered {
+  ticket: string;
+  ticketUrl: string;
+  status: 'confirmed' | 'waitlisted';
+}
+
+async function newEvent(request: APIRequestContext, token: string, capacity: number | null = null) {
+  const created = await request.post('/api/v1/events', {
+    headers: bearer(token),
+    data: {
+      ...BASE_EVENT,
+      title: unique('Door Workshop'),
+      eventDate: '2030-05-20',
+      registration: { mode: 'site', capacity, questions: [] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { event: EventItem }).event;
+}
+
+async function register(request: APIRequestContext, eventId: string, fullName: string): Promise<Registered> {
+  const answer = await request.post(`/api/v1/events/${eventId}/registrations`, {
+    data: { fullName, email: `${unique('door').toLowerCase()}@e2e.example`, answers: [], consent: true },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const body = (await answer.json()) as { ticketUrl: string; status: Registered['status'] };
+  return { ticketUrl: body.ticketUrl, ticket: new URL(body.ticketUrl).pathname.split('/').pop()!, status: body.status };
+}
+
+async function attended(request: APIRequestContext, token: string, eventId: string): Promise<number> {
+  const res = await request.get(`/api/v1/events/${eventId}/attendance`, { headers: bearer(token) });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { attended: number }).attended;
+}
+
+const checkInPath = (eventId: string) => `/dashboard/events/${eventId}/check-in`;
+const answerOf = (page: Page) => page.getByTestId('door-answer');
+const countsOf = (page: Page) => page.getByTestId('door-counts');
+
+async function openCheckIn(page: Page, eventId: string) {
+  await page.goto(checkInPath(eventId));
+  await waitForIslands(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
+}
+
+/** Types a ticket into the scanner field and presses Enter, as a USB scanner does. */
+async function scanWithScanner(page: Page, text: string) {
+  const field = page.getByLabel('Ticket address or code');
+  await field.fill(text);
+  await field.press('Enter');
+}
+
+/**
+ * A video of the QR code of `text` (YUV4MPEG2, 4:2:0, 640x480, black modules on white with a quiet
+ * zone), for Chromium's fake camera, which plays it in a loop.
+ */
+function qrVideo(text: string, file: string, frames = 30) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const width = 640;
+  const height = 480;
+  const quiet = 4;
+  const scale = Math.floor(440 / (modules.size + 2 * quiet));
+  const side = (modules.size + 2 * quiet) * scale;
+  const left = Math.floor((width - side) / 2);
+  const top = Math.floor((height - side) / 2);
+  const luma = Buffer.alloc(width * height, 255);
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (!modules.get(row, col)) continue;
+      const y0 = top + (row + quiet) * scale;
+      const x0 = left + (col + quiet) * scale;
+      for (let y = y0; y < y0 + scale; y++) luma.fill(0, y * width + x0, y * width + x0 + scale);
+    }
+  }
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+}
+
+test.describe('check-in at the door', () => {
+  test('the camera reads a ticket’s QR code (the wasm reader, served by this site) and checks them in', async ({
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    const guest = await register(request, event.id, 'Camera Guest');
+
+    const video = resolve(testInfo.outputPath('ticket-qr.y4m'));
+    mkdirSync(testInfo.outputDir, { recursive: true });
+    qrVideo(guest.ticketUrl, video);
+
+    const launch = config.use?.launchOptions ?? {};
+    const browser = await chromium.launch({
+      ...launch,
+      args: [
+        ...(launch.args ?? []),
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const context = await browser.newContext({ baseURL: baseURL! });
+      // Whatever this Chromium has, the walk reads the code with the polyfill: its wasm is what is checked.
+      await context.addInitScript(() => {
+        delete (globalThis as { BarcodeDetector?: unknown }).BarcodeDetector;
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (err) => errors.push(err.message));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      const requested: string[] = [];
+      page.on('request', (req) => requested.push(req.url()));
+      await signInAs(page);
+      await openCheckIn(page, event.id);
+      await expect(countsOf(page)).toHaveText('0 checked in / 1 registered');
+
+      await page.getByRole('button', { name: 'Start camera' }).click();
+      await expect(page.getByRole('button', { name: 'Stop camera' })).toBeVisible();
+      await expect(answerOf(page)).toHaveText('Checked in: Camera Guest', { timeout: 90_000 });
+      await expect(answerOf(page).locator('[data-tone="ok"]')).toBeVisible();
+      await expect(countsOf(page)).toHaveText('1 checked in / 1 registered');
+
+      // The code stays in front of the camera: it is not scanned again (no "Already checked in").
+      await expect(answerOf(page)).toHaveText('Checked in: Camera Guest');
+      await page.getByRole('button', { name: 'Stop camera' }).click();
+      await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
+
+      const origin = new URL(baseURL!).origin;
+      const wasm = requested.filter((url) => /\.wasm(\?|$)/.test(url));
+      expect(wasm.length, requested.join('\n')).toBeGreaterThan(0);
+      for (const url of wasm) expect(new URL(url).origin).toBe(origin);
+      expect(requested.filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+    expect(await attended(request, token, event.id)).toBe(1);
+  });
+
+  test('offline, scans are answered from the kept list, queued, and sent once each when back online', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    const first = await register(request, event.id, 'Offline Scanner Person');
+    await register(request, event.id, 'Nafisa Offline Searched');
+    await register(request, event.id, 'Still Outside');
+
+    const sent: { ticket: string; id: string }[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/check-ins'))
+        sent.push(req.postDataJSON() as { ticket: string; id: string });
+    });
+    await signInAs(page);
+    await openCheckIn(page, event.id);
+    await expect(countsOf(page)).toHaveText('0 checked in / 3 registered');
+
+    await page.context().setOffline(true);
+    await expect(page.getByText('Offline: answers come from the list kept on this phone.')).toBeVisible();
+
+    // The USB scanner types the ticket's address and Enter; the field keeps the focus for the next one.
+    await scanWithScanner(page, first.ticketUrl);
+    await expect(answerOf(page)).toHaveText('Checked in: Offline Scanner Person');
+    await expect(page.getByLabel('Ticket address or code')).toBeFocused();
+    await expect(page.getByLabel('Ticket address or code')).toHaveValue('');
+    await expect(page.getByText('1 check-in waiting to send')).toBeVisible();
+
+    // Search by name, then pick the person.
+    await page.getByRole('searchbox', { name: 'Find by name' }).fill('nafisa');
+    await page.getByRole('button', { name: 'Check in Nafisa Offline Searched' }).click();
+    await expect(answerOf(page)).toHaveText('Checked in: Nafisa Offline Searched');
+    await expect(page.getByText('2 check-ins waiting to send')).toBeVisible();
+    await expect(countsOf(page)).toHaveText('2 checked in / 3 registered');
+
+    // The same ticket again, still offline: the kept list knows.
+    await scanWithScanner(page, first.ticket);
+    await expect(answerOf(page)).toContainText('Already checked in at');
+    await expect(page.getByText('2 check-ins waiting to send')).toBeVisible();
+    expect(sent).toEqual([]);
+
+    await page.context().setOffline(false);
+    await expect(page.getByText(/waiting to send/)).toHaveCount(0);
+    await expect(page.getByText('Offline: answers come from the list kept on this phone.')).toHaveCount(0);
+    expect(await attended(request, token, event.id)).toBe(2);
+    expect(sent).toHaveLength(2);
+
+    // A queued check-in sent again with its id is the same check-in: counted once.
+    const again = await request.post(`/api/v1/events/${event.id}/check-ins`, {
+      headers: bearer(token),
+      data: sent[0],
+    });
+    expect(again.status()).toBe(200);
+    expect(((await again.json()) as { result: string }).result).toBe('checked-in');
+    expect(await attended(request, token, event.id)).toBe(2);
+    await expect(countsOf(page)).toHaveText('2 checked in / 3 registered');
+  });
+
+  test('the scanner field says "already" with the time, refuses another event’s, a waitlisted and a cancelled ticket; axe at 375 px', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token, 1);
+    const other = await newEvent(request, token);
+    const seated = await register(request, event.id, 'Early Arrival');
+    const waiting = await register(request, event.id, 'Waiting Person');
+    const gone = await register(request, event.id, 'Gone Person');
+    expect(waiting.status).toBe('waitlisted');
+    expect((await request.delete(`/api/v1/tickets/${gone.ticket}`)).status()).toBe(200);
+    const elsewhere = await register(request, other.id, 'Other Event Person');
+
+    // Checked in at another door before this page opened.
+    const earlier = await request.post(`/api/v1/events/${event.id}/check-ins`, {
+      headers: bearer(token),
+      data: { ticket: seated.ticket },
+    });
+    const { checkedInAt } = (await earlier.json()) as { checkedInAt: string };
+
+    await signInAs(page);
+    await openCheckIn(page, event.id);
+    await expect(countsOf(page)).toHaveText('1 checked in / 1 registered');
+
+    await scanWithScanner(page, seated.ticketUrl);
+    await expect(answerOf(page)).toHaveText(`Already checked in at ${formatDhakaClock(checkedInAt)}`);
+    await expect(answerOf(page).locator('[data-tone="warn"]')).toBeVisible();
+
+    await scanWithScanner(page, elsewhere.ticketUrl);
+    await expect(answerOf(page)).toHaveText('Not registered for this event');
+    await expect(answerOf(page).locator('[data-tone="error"]')).toBeVisible();
+
+    await scanWithScanner(page, waiting.ticketUrl);
+    await expect(answerOf(page)).toHaveText('On the waitlist');
+
+    await scanWithScanner(page, gone.ticketUrl);
+    await expect(answerOf(page)).toHaveText('Registration cancelled');
+    allowHttpErrors(consoleErrors, 409);
+
+    await scanWithScanner(page, seated.ticket);
+    await expect(answerOf(page)).toHaveText(`Already checked in at ${formatDhakaClock(checkedInAt)}`);
+
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSeriousA11yViolations(page);
+      await shoot(page, `check-in-${width}`);
+    }
+    expect(await attended(request, token, event.id)).toBe(1);
+  });
+
+  test('another chapter gets the dashboard’s refusal, not the page', async ({ page, request, consoleErrors }) => {
+    const adminToken = await apiLogin(request);
+    const event = await newEvent(request, adminToken);
+    const chapter = await createChapter(request, adminToken);
+    await signInAs(page, chapter);
+    await page.goto(checkInPath(event.id));
+    await waitForIslands(page);
+    await expect(page.getByRole('alert')).toContainText('You can only change your own chapter’s records');
+    await expect(page.getByRole('button', { name: 'Start camera' })).toHaveCount(0);
+    await expect(page.getByLabel('Ticket address or code')).toHaveCount(0);
+    allowHttpErrors(consoleErrors, 403);
+  });
+});
