@@ -339,9 +339,9 @@ test('staff reopening an edited event’s form see the new values; visitors see 
   await signIn(page, chapterEmail, chapter.password);
   await page.goto(`/dashboard/events/edit-event/${event!.id}`);
   await waitForIslands(page);
-  await expect(page.getByLabel('Title')).toHaveValue(editedTitle);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(editedTitle);
   editedTitle = unique('Serverless Workshop, Day Three');
-  await page.getByLabel('Title').fill(editedTitle);
+  await page.getByLabel('Title', { exact: true }).fill(editedTitle);
   await page.getByRole('button', { name: 'Update Event' }).click();
   await expect(toastWith(page, 'Event Updated Successfully')).toBeVisible();
   // The edit returns to the list, which shows the new title; reopened, the form reads the event as it
@@ -350,7 +350,7 @@ test('staff reopening an edited event’s form see the new values; visitors see 
   await expect(page.getByRole('heading', { name: editedTitle })).toBeVisible();
   await page.goto(`/dashboard/events/edit-event/${event!.id}`);
   await waitForIslands(page);
-  await expect(page.getByLabel('Title')).toHaveValue(editedTitle);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(editedTitle);
 
   await guest.goto(`/events/${event!.id}`);
   await expect(guest.getByRole('heading', { level: 1, name: editedTitle })).toBeVisible();

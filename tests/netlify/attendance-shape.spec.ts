@@ -1,0 +1,159 @@
+import { test, expect, request as requests, type APIRequestContext } from '@playwright/test';
+import { ADMIN, HIT, tagsHeld, useStoppedCdn } from './walk.ts';
+
+/**
+ * The door and after (issue 28) as Netlify runs it: check-ins, the attendance report and certificates
+ * through the API function on Neon's driver, every request through the CDN model with its clock stopped
+ * (a stale answer is a purge that did not happen). Check-ins, reports and tickets are never shared; a
+ * certificate's verify page is, under its own tag and its event's and chapter's, so withdrawing it or
+ * editing its event shows at once.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const cdn = useStoppedCdn();
+
+let auth: Record<string, string> = {};
+let eventId = '';
+let ticket = '';
+let otherTicket = '';
+let certificateId = '';
+
+const EVENT = {
+  title: 'Door Walk Workshop',
+  eventDate: '2031-07-05',
+  startTime: '10:00',
+  endTime: '16:00',
+  location: 'BUET, Dhaka',
+  host: 'IEEE CS Bangladesh Chapter',
+  registrationMethod: 'Offline',
+  fees: 0,
+  banner: '/og-default.png',
+  eventLink: 'https://example.org/unused',
+  description: 'Check-in and certificates through the production shape.',
+  registration: { mode: 'site', capacity: 10 },
+  certificates: { auto: false, signatoryName: 'Dr. Farhana Karim', signatoryTitle: 'Chair' },
+};
+
+async function register(request: APIRequestContext, fullName: string, email: string): Promise<string> {
+  const res = await request.post(`/api/v1/events/${eventId}/registrations`, {
+    data: { fullName, email, institution: 'BUET', consent: true },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { ticket: string }).ticket;
+}
+
+test('staff check tickets in through the function: a retried scan and a second door count once, never shared', async ({
+  request,
+  baseURL,
+}) => {
+  // A bearer token from a context of its own, so no session cookie rides along on the visitors' requests.
+  const staff = await requests.newContext(baseURL ? { baseURL } : {});
+  const login = await staff.post('/api/v1/auth/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  await staff.dispose();
+
+  const created = await request.post('/api/v1/events', { headers: auth, data: EVENT });
+  expect(created.status()).toBe(201);
+  eventId = ((await created.json()) as { event: { id: string } }).event.id;
+  ticket = await register(request, 'মাহমুদ হাসান', 'mahmud@netlify.test');
+  otherTicket = await register(request, 'Door Guest', 'guest@netlify.test');
+
+  const checkIn = (body: object) => request.post(`/api/v1/events/${eventId}/check-ins`, { headers: auth, data: body });
+  // What the ticket's QR code holds: its address.
+  const scan = { ticket: `${baseURL}/tickets/${ticket}`, id: crypto.randomUUID() };
+  const first = await checkIn(scan);
+  expect(first.status()).toBe(200);
+  expect(first.headers()['cache-control']).toBe('private, no-store');
+  const firstAnswer = (await first.json()) as { result: string; fullName: string; checkedInAt: string };
+  expect(firstAnswer).toMatchObject({ result: 'checked-in', fullName: 'মাহমুদ হাসান' });
+  // The phone lost the answer and sends the same scan again: the same answer, not a second count.
+  expect(await (await checkIn(scan)).json()).toMatchObject(firstAnswer);
+  // Another door scans the same ticket: already, at the first door's time.
+  expect(await (await checkIn({ ticket, id: crypto.randomUUID() })).json()).toMatchObject({
+    result: 'already',
+    checkedInAt: firstAnswer.checkedInAt,
+  });
+  expect((await checkIn({ ticket: 'x'.repeat(32) })).status()).toBe(404);
+  expect((await request.post(`/api/v1/events/${eventId}/check-ins`, { data: { ticket } })).status()).toBe(401);
+
+  const report = await request.get(`/api/v1/events/${eventId}/attendance`, { headers: auth });
+  expect(report.headers()['cache-control']).toBe('private, no-store');
+  expect(await report.json()).toMatchObject({ registered: 2, attended: 1, noShows: 1, members: 0, guests: 1 });
+  const csv = await request.get(`/api/v1/events/${eventId}/attendance.csv`, { headers: auth });
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['cache-control']).toBe('private, no-store');
+  expect((await csv.body()).toString('utf8')).toContain('মাহমুদ হাসান');
+  expect(
+    cdn()
+      .held()
+      .some((copy) => /check-ins|attendance/.test(copy.url)),
+  ).toBe(false);
+});
+
+test('a certificate issued by staff: the ticket links it, its verify page is shared under its tags and purged on withdrawal', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const issued = await request.post(`/api/v1/events/${eventId}/certificates`, { headers: auth });
+  expect(issued.status()).toBe(200);
+  expect(await issued.json()).toMatchObject({ issued: 1 });
+
+  const held = await request.get(`/api/v1/tickets/${ticket}`);
+  expect(held.headers()['cache-control']).toBe('private, no-store');
+  const certificate = ((await held.json()) as { certificate: { id: string; verifyUrl: string } }).certificate;
+  certificateId = certificate.id;
+  expect(certificate.verifyUrl).toBe(`${baseURL}/verify/${certificateId}`);
+  // The one not checked in has none.
+  expect(await (await request.get(`/api/v1/tickets/${otherTicket}`)).json()).not.toHaveProperty('certificate');
+
+  // The printable certificate is the ticket holder's: never kept.
+  const sheet = await page.goto(`/tickets/${ticket}/certificate`);
+  expect(sheet?.status()).toBe(200);
+  expect(sheet!.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.locator('[data-certificate-name]')).toHaveText('মাহমুদ হাসান');
+  await expect(page.getByText('Dr. Farhana Karim')).toBeVisible();
+  expect(
+    cdn()
+      .held()
+      .some((copy) => copy.url.startsWith('/tickets/')),
+  ).toBe(false);
+
+  const verifyPath = `/verify/${certificateId}`;
+  const first = await page.goto(verifyPath);
+  expect(first?.status()).toBe(200);
+  // It names a person: out of search engines, though the CDN shares it.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.getByText('This certificate is valid')).toBeVisible();
+  await expect(page.locator('[data-certificate-name]')).toHaveText('মাহমুদ হাসান');
+  expect((await request.get(verifyPath)).headers()['cache-status']).toMatch(HIT);
+  const tags = tagsHeld(cdn(), verifyPath) ?? [];
+  expect(tags).toEqual(expect.arrayContaining([`certificate-${certificateId}`, `event-${eventId}`]));
+  expect(tags.some((tag) => tag.startsWith('chapter-'))).toBe(true);
+
+  // An unknown id is a 404, kept under its own tag.
+  const unknown = await request.get('/verify/AAAAAAAAAAAAAAAAAAAAAA');
+  expect(unknown.status()).toBe(404);
+
+  // Editing the event purges the page: it shows the new title at once.
+  const renamed = await request.put(`/api/v1/events/${eventId}`, {
+    headers: auth,
+    data: { ...EVENT, title: 'Door Walk Workshop (Day 1)' },
+  });
+  expect(renamed.status()).toBe(200);
+  await page.goto(verifyPath);
+  await expect(page.getByText('Door Walk Workshop (Day 1)').first()).toBeVisible();
+
+  // Withdrawn: the shared copy is purged, and the next visitor is told.
+  const withdrawn = await request.patch(`/api/v1/certificates/${certificateId}`, {
+    headers: auth,
+    data: { withdrawn: true, reason: 'Issued by mistake' },
+  });
+  expect(withdrawn.status()).toBe(200);
+  await page.goto(verifyPath);
+  await expect(page.locator('[data-certificate-state]')).toHaveAttribute('data-certificate-state', 'withdrawn');
+  await expect(page.getByText('Issued by mistake')).toBeVisible();
+  await expect(page.getByText('This certificate is valid')).toHaveCount(0);
+  expect(await (await request.get(`/api/v1/tickets/${ticket}`)).json()).not.toHaveProperty('certificate');
+});
