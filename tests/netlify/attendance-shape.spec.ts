@@ -1,5 +1,6 @@
 import { test, expect, request as requests, type APIRequestContext } from '@playwright/test';
-import { ADMIN, HIT, tagsHeld, useStoppedCdn } from './walk.ts';
+import { readdirSync } from 'node:fs';
+import { ADMIN, HIT, signIn, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
  * The door and after (issue 28) as Netlify runs it: check-ins, the attendance report and certificates
@@ -156,4 +157,31 @@ test('a certificate issued by staff: the ticket links it, its verify page is sha
   await expect(page.getByText('Issued by mistake')).toBeVisible();
   await expect(page.getByText('This certificate is valid')).toHaveCount(0);
   expect(await (await request.get(`/api/v1/tickets/${ticket}`)).json()).not.toHaveProperty('certificate');
+});
+
+test('a volunteer checks a ticket in on the check-in page; its QR reader comes from this site, the camera is allowed', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const opened = await page.goto(`/dashboard/events/${eventId}/check-in`);
+  expect(opened?.status()).toBe(200);
+  // The browser may ask for the camera on this site's own pages (and still asks the volunteer).
+  expect(opened!.headers()['permissions-policy']).toContain('camera=(self)');
+  const field = page.getByLabel('Ticket address or code');
+  await field.fill(`${baseURL}/tickets/${otherTicket}`);
+  await field.press('Enter');
+  await expect(page.getByTestId('door-answer')).toHaveText('Checked in: Door Guest');
+  const report = await request.get(`/api/v1/events/${eventId}/attendance`, { headers: auth });
+  expect(await report.json()).toMatchObject({ registered: 2, attended: 2, noShows: 0 });
+
+  // Phones without a QR reader of their own load the WebAssembly one: a hashed file of this build, served
+  // as WebAssembly (streaming compilation needs the type). (Its year-long Cache-Control is netlify.toml's
+  // /_astro/* rule, which `netlify serve` does not apply to static files: it answers max-age=0.)
+  const wasm = readdirSync('dist/_astro').find((name) => name.startsWith('zxing_reader.') && name.endsWith('.wasm'));
+  expect(wasm).toBeDefined();
+  const reader = await request.get(`/_astro/${wasm}`);
+  expect(reader.status()).toBe(200);
+  expect(reader.headers()['content-type']).toBe('application/wasm');
 });

@@ -9,7 +9,7 @@ import { responsiveImage } from '../../src/lib/images/responsive-image.ts';
 import { BANNER_FILE, fillEvent, toastWith, unique, waitForIslands } from '../e2e/dashboard-helpers.ts';
 import { readServedHtml } from '../support/served-html.ts';
 import { samplePhoto } from '../support/sample-photo.ts';
-import { ADMIN, HIT, ORIGIN, postFrom, setting, tagsHeld, useStoppedCdn } from './walk.ts';
+import { ADMIN, HIT, ORIGIN, postFrom, setting, signIn, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
  * The site as Netlify serves it (scripts/test-netlify.ts starts it): static pages from the CDN, the API
@@ -51,16 +51,6 @@ function trackPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  // A form used before its island hydrates would submit natively instead of through the API.
-  await waitForIslands(page);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test.afterAll(() => {

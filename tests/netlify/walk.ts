@@ -1,6 +1,7 @@
-import { test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
+import { waitForIslands } from '../e2e/dashboard-helpers.ts';
 import { startCdnModel, type CdnModel } from './cdn-model/cdn-model.ts';
 
 /**
@@ -80,4 +81,15 @@ export function postFrom(address: string, path: string, body: unknown): Promise<
     req.on('error', reject);
     req.end(data);
   });
+}
+
+/** Signs in through the login page, as staff do, and lands on the dashboard. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  // A form used before its island hydrates would submit natively instead of through the API.
+  await waitForIslands(page);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
