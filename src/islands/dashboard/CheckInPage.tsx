@@ -357,11 +357,6 @@ function CheckIn() {
         <p role="status" className="font-medium text-amber-900 dark:text-amber-200">
           {waitingText(waiting)}
         </p>
-        {opensOffline && (
-          <p className="text-slate-700 dark:text-slate-300" data-testid="opens-offline">
-            This page opens on this phone without a network too.
-          </p>
-        )}
       </div>
 
       <section aria-labelledby="camera-heading" className="space-y-3">
@@ -475,6 +470,12 @@ function CheckIn() {
         </a>
         <GoBack href={LIST} />
       </p>
+      {/* Last on the page: appearing late, it moves nothing the volunteer may be about to tap. */}
+      {opensOffline && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          This page opens on this phone without a network too.
+        </p>
+      )}
     </div>
   );
 }
