@@ -276,8 +276,9 @@ test.describe('check-in at the door', () => {
     await openCheckIn(page, event.id);
     await expect(countsOf(page)).toHaveText('0 checked in / 2 registered');
     await expect(page.getByText('This page opens on this phone without a network too.')).toBeVisible();
-    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toMatch(
-      /\/dashboard\/events\/$/,
+    // Its scope is this event's folder: no other page is ever under it.
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(
+      new URL(`/dashboard/events/${event.id}/`, page.url()).href,
     );
     await expect.poll(() => listKeptFor(page, event.id)).toBe(true);
 

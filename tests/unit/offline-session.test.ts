@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $session, loadSession, REMEMBERED_USER_KEY } from '../../src/islands/shared/session.ts';
+import { checkInScope } from '../../src/islands/dashboard/check-in/offline-shell.ts';
 
 /**
  * The check-in page's session offline: with loadSession's `offline` (DashboardShell's offlineCapable),
@@ -61,5 +62,24 @@ describe('the session of a page that works offline', () => {
     const stored = stubBrowser(noNetwork);
     stored.set(REMEMBERED_USER_KEY, JSON.stringify({ ...USER, email: 'someone@else.example' }));
     expect((await loadSession({ offline: true })).status).toBe('signed-out');
+  });
+});
+
+describe('the check-in worker’s scope', () => {
+  it('is the event’s folder, which holds the check-in page only', () => {
+    expect(checkInScope('/dashboard/events/6650a1/check-in')).toBe('/dashboard/events/6650a1/');
+    expect(checkInScope('/dashboard/events/6650a1/check-in/')).toBe('/dashboard/events/6650a1/');
+  });
+
+  it('is never the folder of another dashboard page', () => {
+    for (const path of [
+      '/dashboard/events/check-in/',
+      '/dashboard/events/edit-event/check-in',
+      '/dashboard/events/registrations/check-in',
+      '/dashboard/events/attendance/check-in',
+      '/dashboard/events/a/b/check-in',
+      '/dashboard/events/',
+    ])
+      expect(checkInScope(path), path).toBeUndefined();
   });
 });

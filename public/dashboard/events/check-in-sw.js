@@ -1,7 +1,8 @@
 /**
  * The check-in page's service worker (registered by src/islands/dashboard/check-in/offline-shell.ts
- * only). It lives at /dashboard/events/, so its scope is /dashboard/events/ without any
- * Service-Worker-Allowed header, and it touches only:
+ * only), once per event with the scope /dashboard/events/{id}/: the folder of that event's check-in
+ * page, and of no other page. The file lives in /dashboard/events/, above every such scope, so no
+ * Service-Worker-Allowed header is needed. It touches only:
  * - navigations to /dashboard/events/{id}/check-in: network first; when the network fails, the kept
  *   copy of the check-in page (the same static HTML for every id: _redirects rewrites them all to it);
  * - GET requests for this site's hashed assets, /_astro/* (the page's scripts, styles and the QR
