@@ -322,8 +322,16 @@ test.describe('check-in at the door', () => {
     await openCheckIn(page, event.id);
     // The session ends on the server (the readable cookie stays): the answer is a 401, not "no network".
     await page.context().clearCookies({ name: 'token' });
+    // Two session checks answer 401: the check-in page's, then the login page's own.
+    let checks = 0;
+    const bothChecked = new Promise<void>((done) =>
+      page.on('requestfinished', (req) => {
+        if (new URL(req.url()).pathname === '/api/v1/auth/session' && ++checks === 2) done();
+      }),
+    );
     await page.reload();
     await expect(page).toHaveURL(/\/login\/?$/);
+    await bothChecked;
     // Nor is the user remembered for offline use any longer.
     expect(await page.evaluate(() => localStorage.getItem('ieee-cs-bdc:offline-user'))).toBeNull();
     allowHttpErrors(consoleErrors, 401);
