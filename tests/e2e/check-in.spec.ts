@@ -15,7 +15,7 @@ import {
   unique,
   waitForIslands,
 } from './dashboard-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { ADMIN, expect, test } from './fixtures.ts';
 import { BASE_EVENT } from './live-data.ts';
 
 /**
@@ -111,6 +111,27 @@ function qrVideo(text: string, file: string, frames = 30) {
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+}
+
+/** Whether this browser's IndexedDB holds the event's door list (door-store.ts keeps it after each load). */
+function listKeptFor(page: Page, eventId: string): Promise<boolean> {
+  return page.evaluate(
+    (id) =>
+      new Promise<boolean>((done) => {
+        const opening = indexedDB.open('ieee-cs-bdc-check-in');
+        opening.onerror = () => done(false);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const get = db.transaction('lists').objectStore('lists').get(id);
+          get.onsuccess = () => {
+            done(get.result !== undefined);
+            db.close();
+          };
+          get.onerror = () => done(false);
+        };
+      }),
+    eventId,
+  );
 }
 
 test.describe('check-in at the door', () => {
@@ -237,6 +258,83 @@ test.describe('check-in at the door', () => {
     expect(((await again.json()) as { result: string }).result).toBe('checked-in');
     expect(await attended(request, token, event.id)).toBe(2);
     await expect(countsOf(page)).toHaveText('2 checked in / 3 registered');
+  });
+
+  test('reopened without a network, the page comes from the phone: the kept list, the remembered sign-in, a queued check-in sent once back online', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    const guest = await register(request, event.id, 'Reloaded Offline Guest');
+    await register(request, event.id, 'Not Here Yet');
+
+    // Opened once online: the service worker keeps the page and its assets, IndexedDB the list.
+    await signInAs(page);
+    await openCheckIn(page, event.id);
+    await expect(countsOf(page)).toHaveText('0 checked in / 2 registered');
+    await expect(page.getByText('This page opens on this phone without a network too.')).toBeVisible();
+    // Its scope is this event's folder: no other page is ever under it.
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope))).toBe(
+      new URL(`/dashboard/events/${event.id}/`, page.url()).href,
+    );
+    await expect.poll(() => listKeptFor(page, event.id)).toBe(true);
+
+    // The phone loses the network and the tab is reloaded.
+    await page.context().setOffline(true);
+    await page.reload();
+    await waitForIslands(page);
+    await expect(page.getByRole('heading', { level: 2, name: event.title })).toBeVisible();
+    await expect(page.getByText('Offline: showing the list kept on this phone')).toBeVisible();
+    await expect(page.getByTestId('identity')).toContainText(ADMIN.email);
+    await expect(countsOf(page)).toHaveText('0 checked in / 2 registered');
+    expect(page.url()).toContain(checkInPath(event.id));
+
+    await scanWithScanner(page, guest.ticketUrl);
+    await expect(answerOf(page)).toHaveText('Checked in: Reloaded Offline Guest');
+    await expect(page.getByText('1 check-in waiting to send')).toBeVisible();
+    await expect(countsOf(page)).toHaveText('1 checked in / 2 registered');
+
+    // Back online: the sign-in is checked again, the queue is sent, the server counts it once.
+    await page.context().setOffline(false);
+    await expect(page.getByText(/waiting to send/)).toHaveCount(0);
+    await expect(page.getByText('Offline: showing the list kept on this phone')).toHaveCount(0);
+    await expect(page.getByTestId('identity')).toContainText(ADMIN.email);
+    expect(await attended(request, token, event.id)).toBe(1);
+    await expect(countsOf(page)).toHaveText('1 checked in / 2 registered');
+
+    // The requests that found no network while offline (the session, the door list) say so in the console.
+    for (let i = consoleErrors.length - 1; i >= 0; i--) {
+      if (consoleErrors[i]?.includes('net::ERR_INTERNET_DISCONNECTED')) consoleErrors.splice(i, 1);
+    }
+  });
+
+  test('a real sign-out still goes to the login page on the check-in page', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    await signInAs(page);
+    await openCheckIn(page, event.id);
+    // The session ends on the server (the readable cookie stays): the answer is a 401, not "no network".
+    await page.context().clearCookies({ name: 'token' });
+    // Two session checks answer 401: the check-in page's, then the login page's own.
+    let checks = 0;
+    const bothChecked = new Promise<void>((done) =>
+      page.on('requestfinished', (req) => {
+        if (new URL(req.url()).pathname === '/api/v1/auth/session' && ++checks === 2) done();
+      }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\/?$/);
+    await bothChecked;
+    // Nor is the user remembered for offline use any longer.
+    expect(await page.evaluate(() => localStorage.getItem('ieee-cs-bdc:offline-user'))).toBeNull();
+    allowHttpErrors(consoleErrors, 401);
   });
 
   test('the scanner field says "already" with the time, refuses another event’s, a waitlisted and a cancelled ticket; axe at 375 px', async ({

@@ -10,6 +10,7 @@ import {
   securityHeadersFor,
   STRICT_TRANSPORT_SECURITY,
 } from '../../src/server/http/security-headers.ts';
+import { REVALIDATE_CACHE_CONTROL } from '../../src/server/caching/cache-headers.ts';
 import { inlineSiteScript } from '../../src/scripts/inline-site-script.ts';
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
@@ -65,6 +66,19 @@ describe('security headers', () => {
       expect(INLINE_SCRIPT_HASHES, `${name}: add ${sha256(text)}`).toContain(sha256(text));
     }
     expect(INLINE_SCRIPT_HASHES).toHaveLength(Object.keys(expected).length);
+  });
+
+  it('let the check-in page register its service worker (a file of this site), revalidated on every check', () => {
+    const directives = contentSecurityPolicy.split('; ');
+    // worker-src falls back to script-src, which allows this site's files.
+    expect(directives.find((d) => d.startsWith('worker-src '))).toBeUndefined();
+    expect(directives.find((d) => d.startsWith('script-src '))).toMatch(/^script-src 'self' /);
+    const toml = readFileSync('netlify.toml', 'utf8');
+    const block = toml.split('[[headers]]').find((b) => b.includes('for = "/dashboard/events/check-in-sw.js"'));
+    expect(block).toContain(`Cache-Control = ${JSON.stringify(REVALIDATE_CACHE_CONTROL)}`);
+    expect(readFileSync('public/dashboard/events/check-in-sw.js', 'utf8')).toContain(
+      "const SHELL = '/dashboard/events/check-in/'",
+    );
   });
 
   it('send HSTS over https only', () => {

@@ -20,7 +20,8 @@ import type { CheckInAnswer, DoorAttendee, DoorList } from '../../lib/types.ts';
 import { toast } from '../shared/toast.tsx';
 import { useIdBeforeInPath } from '../shared/use-address.ts';
 import { dequeue, enqueue, keepList, keptList, queued } from './check-in/door-store.ts';
-import { qrReader } from './check-in/qr-reader.ts';
+import { keepPageOffline } from './check-in/offline-shell.ts';
+import { qrReader, readerAssets } from './check-in/qr-reader.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { GoBack, Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
 
@@ -33,7 +34,11 @@ const SAME_CODE_MS = 2_500;
 const READ_EVERY_MS = 150;
 
 export default function CheckInPage() {
-  return <DashboardShell title="Check-in">{() => <CheckIn />}</DashboardShell>;
+  return (
+    <DashboardShell title="Check-in" offlineCapable>
+      {() => <CheckIn />}
+    </DashboardShell>
+  );
 }
 
 type LoadFailure = { status: number; message: string };
@@ -67,6 +72,8 @@ function CheckIn() {
   const [query, setQuery] = useState('');
   const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
   const [cameraError, setCameraError] = useState<string>();
+  /** This phone keeps the page itself, so it opens again without a network. */
+  const [opensOffline, setOpensOffline] = useState(false);
 
   const listRef = useRef<DoorList | undefined>(undefined);
   const flushing = useRef(false);
@@ -152,6 +159,16 @@ function CheckIn() {
       setFailure(result);
     }
   }, [base, eventId, showList]);
+
+  useEffect(() => {
+    let live = true;
+    void keepPageOffline(readerAssets).then((kept) => {
+      if (live) setOpensOffline(kept);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // On load: the list (kept, then fresh), then whatever waits in the queue is sent (and counted).
   useEffect(() => {
@@ -453,6 +470,12 @@ function CheckIn() {
         </a>
         <GoBack href={LIST} />
       </p>
+      {/* Last on the page: appearing late, it moves nothing the volunteer may be about to tap. */}
+      {opensOffline && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          This page opens on this phone without a network too.
+        </p>
+      )}
     </div>
   );
 }

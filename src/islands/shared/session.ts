@@ -9,7 +9,8 @@ import type { UserInfo } from '../../lib/types.ts';
  */
 export type SessionState =
   | { status: 'loading'; user: UserInfo | null }
-  | { status: 'signed-in'; user: UserInfo }
+  /** `offline`: the server could not be reached; the user is the one remembered on this phone (loadSession's `offline`). */
+  | { status: 'signed-in'; user: UserInfo; offline?: true }
   | { status: 'signed-out'; user: null };
 
 export const $session = atom<SessionState>({ status: 'loading', user: null });
@@ -37,20 +38,63 @@ interface SessionBody {
   userInfo: UserInfo;
 }
 
+/**
+ * Where a page that works offline (the check-in page) remembers who the server last said was signed in.
+ * localStorage, not sessionStorage: it must survive the tab being closed and opened again, not only a
+ * reload. It holds what the readable userInfo cookie already holds, and is forgotten on logout and on
+ * any answer that the session is gone.
+ */
+export const REMEMBERED_USER_KEY = 'ieee-cs-bdc:offline-user';
+
+function rememberUser(user: UserInfo | undefined) {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(REMEMBERED_USER_KEY);
+  } catch {
+    // Storage refused (private mode, full): the page then simply does not open offline.
+  }
+}
+
+/** The remembered user, when it is the one the session cookie names. */
+function rememberedUser(guess: UserInfo): UserInfo | undefined {
+  try {
+    const user = JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null') as UserInfo | null;
+    return user && typeof user.email === 'string' && user.email === guess.email ? user : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface LoadSessionOptions {
+  /**
+   * Only for pages that work offline: remember the signed-in user on this phone, and when the server
+   * cannot be reached at all (no answer, not a 401) show that user, marked `offline`, instead of
+   * signing out. Without it, no answer is signed out, as before.
+   */
+  offline?: boolean;
+}
+
 /** Shows the cookie's guess at once, then asks the server. */
-export async function loadSession(): Promise<SessionState> {
+export async function loadSession({ offline = false }: LoadSessionOptions = {}): Promise<SessionState> {
   const guess = typeof document === 'undefined' ? undefined : userInfoFromCookie(document.cookie);
   // Without the readable cookies there is no session to restore (spec §4), so no request (and no 401) is needed.
   if (!guess) {
+    if (offline) rememberUser(undefined);
     $session.set({ status: 'signed-out', user: null });
     return $session.get();
   }
-  $session.set({ status: 'loading', user: guess });
+  // Checking again a session shown offline keeps the page up meanwhile (its queue, its scans).
+  const current = $session.get();
+  if (!(current.status === 'signed-in' && current.offline)) $session.set({ status: 'loading', user: guess });
   const result = await api.get<SessionBody>('/auth/session');
+  const remembered = offline && result.status === 0 ? rememberedUser(guess) : undefined;
   const state: SessionState =
     result.ok && result.data.authenticated
       ? { status: 'signed-in', user: result.data.userInfo }
-      : { status: 'signed-out', user: null };
+      : remembered
+        ? { status: 'signed-in', user: remembered, offline: true }
+        : { status: 'signed-out', user: null };
+  if (offline && !remembered) rememberUser(state.status === 'signed-in' ? state.user : undefined);
   $session.set(state);
   return state;
 }
@@ -58,6 +102,7 @@ export async function loadSession(): Promise<SessionState> {
 /** Ends this browser's session on the server (and its cookies), then leaves for /login. */
 export async function logout(): Promise<void> {
   await api.post('/auth/logout', {});
+  rememberUser(undefined);
   $session.set({ status: 'signed-out', user: null });
   window.location.assign('/login');
 }
@@ -69,6 +114,7 @@ export async function logout(): Promise<void> {
 export async function logoutEverywhere(): Promise<string | undefined> {
   const result = await api.post('/auth/logout-everywhere', {});
   if (!result.ok) return result.message;
+  rememberUser(undefined);
   $session.set({ status: 'signed-out', user: null });
   window.location.assign('/login');
   return undefined;

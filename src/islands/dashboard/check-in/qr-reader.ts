@@ -43,6 +43,20 @@ async function wasmDetector(): Promise<DetectorLike> {
   return new BarcodeDetector({ formats: ['qr_code'] });
 }
 
+/**
+ * What the camera will need where the polyfill reads the codes, loaded now (not run) so the check-in
+ * page's service worker keeps it: the polyfill's module (it is then among the page's loaded assets) and
+ * the address of its WebAssembly file. Nothing where the browser reads QR codes itself.
+ */
+export async function readerAssets(): Promise<string[]> {
+  if (await nativeDetector()) return [];
+  const [, { default: wasmUrl }] = await Promise.all([
+    import('barcode-detector/ponyfill'),
+    import('zxing-wasm/reader/zxing_reader.wasm?url'),
+  ]);
+  return [new URL(wasmUrl, location.href).href];
+}
+
 let reader: Promise<QrReader> | undefined;
 
 /** The page's one reader, made on first use (when the volunteer starts the camera). */

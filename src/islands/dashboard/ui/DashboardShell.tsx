@@ -16,12 +16,18 @@ interface Props {
   title: string;
   /** Only admins may use the page (the API answers 403 to chapter accounts anyway). */
   adminOnly?: boolean;
+  /**
+   * The page works offline (only the check-in page): when the session cannot be checked for want of a
+   * network, it shows the user last signed in on this phone, under an offline banner, instead of
+   * leaving for /login (a 401 still does), and checks again once the network is back.
+   */
+  offlineCapable?: boolean;
   /** The page body, given the signed-in user; rendered only once access is settled. */
   children: (user: UserInfo) => ReactNode;
 }
 
 /** Top bar, role sidebar and the session guard around every dashboard page. */
-export default function DashboardShell({ title, adminOnly = false, children }: Props) {
+export default function DashboardShell({ title, adminOnly = false, offlineCapable = false, children }: Props) {
   const session = useStore($session);
   const unhandled = useStore($unhandledMessages);
   const isAdmin = session.status === 'signed-in' && session.user.isAdmin;
@@ -32,14 +38,26 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
   );
 
   useEffect(() => {
-    void loadSession().then((state) => {
+    void loadSession({ offline: offlineCapable }).then((state) => {
       if (state.status === 'signed-out') window.location.replace('/login');
     });
-  }, []);
+  }, [offlineCapable]);
+
+  // Shown from what this phone remembers: once the network is back, the server answers again.
+  const offline = session.status === 'signed-in' && session.offline === true;
+  useEffect(() => {
+    if (!offline) return;
+    const recheck = () =>
+      void loadSession({ offline: true }).then((state) => {
+        if (state.status === 'signed-out') window.location.replace('/login');
+      });
+    window.addEventListener('online', recheck);
+    return () => window.removeEventListener('online', recheck);
+  }, [offline]);
 
   useEffect(() => {
-    if (isAdmin) void refreshUnhandledMessages();
-  }, [isAdmin]);
+    if (isAdmin && !offline) void refreshUnhandledMessages();
+  }, [isAdmin, offline]);
 
   // The spec's success toast of a form that saved and came here (an edit returning to its list).
   const signedIn = session.status === 'signed-in';
@@ -111,6 +129,14 @@ export default function DashboardShell({ title, adminOnly = false, children }: P
           site={user.isAdmin ? undefined : { href: chapterPageHref(user.slug), label: 'your chapter page' }}
         />
         <main id="main" className="fade-in min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+          {offline && (
+            <p
+              role="status"
+              className="mb-4 rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:border-amber-400 dark:bg-slate-900 dark:text-amber-100"
+            >
+              Offline: showing the list kept on this phone. Your sign-in is checked again when the network is back.
+            </p>
+          )}
           <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
             {allowed ? title : 'Not allowed'}
           </h1>

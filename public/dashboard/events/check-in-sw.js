@@ -1,0 +1,89 @@
+/**
+ * The check-in page's service worker (registered by src/islands/dashboard/check-in/offline-shell.ts
+ * only), once per event with the scope /dashboard/events/{id}/: the folder of that event's check-in
+ * page, and of no other page. The file lives in /dashboard/events/, above every such scope, so no
+ * Service-Worker-Allowed header is needed. It touches only:
+ * - navigations to /dashboard/events/{id}/check-in: network first; when the network fails, the kept
+ *   copy of the check-in page (the same static HTML for every id: _redirects rewrites them all to it);
+ * - GET requests for this site's hashed assets, /_astro/* (the page's scripts, styles and the QR
+ *   reader's .wasm): from the cache when kept, else from the network, then kept (their names change
+ *   whenever their content does).
+ * Everything else (the API above all: its answers are personal) goes to the network untouched, and
+ * nothing else is ever kept. A new version of this file: bump VERSION, and the old cache is deleted.
+ */
+const VERSION = 1;
+const CACHE = `check-in-v${VERSION}`;
+/** The page the rewrite serves for every /dashboard/events/{id}/check-in. */
+const SHELL = '/dashboard/events/check-in/';
+const CHECK_IN_PAGE = /^\/dashboard\/events\/[^/]+\/check-in\/?$/;
+
+const isAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/_astro/');
+
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => n.startsWith('check-in-') && n !== CACHE).map((n) => caches.delete(n)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function checkInPage(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && !response.redirected) await cache.put(SHELL, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(SHELL);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function asset(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (request.mode === 'navigate' && url.origin === self.location.origin && CHECK_IN_PAGE.test(url.pathname)) {
+    event.respondWith(checkInPage(request));
+  } else if (isAsset(url)) {
+    event.respondWith(asset(request));
+  }
+});
+
+/**
+ * The page, once this worker is ready, sends the assets it loaded before the worker controlled it:
+ * they are kept, with the page itself, and the page is told when all are.
+ */
+self.addEventListener('message', (event) => {
+  const port = event.ports[0];
+  const urls = Array.isArray(event.data?.keep) ? event.data.keep : [];
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const assets = urls
+        .map((u) => new URL(u, self.location.origin))
+        .filter(isAsset)
+        .map((u) => u.href);
+      const missing = [];
+      for (const href of assets) if (!(await cache.match(href))) missing.push(href);
+      await Promise.all([cache.add(SHELL), cache.addAll(missing)]);
+      port?.postMessage({ kept: true });
+    })().catch(() => port?.postMessage({ kept: false })),
+  );
+});

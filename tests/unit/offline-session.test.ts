@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $session, loadSession, REMEMBERED_USER_KEY } from '../../src/islands/shared/session.ts';
+import { checkInScope } from '../../src/islands/dashboard/check-in/offline-shell.ts';
+
+/**
+ * The check-in page's session offline: with loadSession's `offline` (DashboardShell's offlineCapable),
+ * no answer shows the user last confirmed on this phone; a 401 signs out and forgets them; without it,
+ * no answer signs out as before.
+ */
+const USER = { email: 'door@e2e.example', name: 'Door Volunteer', isAdmin: false, slug: 'door' };
+
+function stubBrowser(answer: () => Promise<Response>) {
+  const stored = new Map<string, string>();
+  vi.stubGlobal('document', { cookie: `userInfo=${encodeURIComponent(JSON.stringify(USER))}` });
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => stored.get(k) ?? null,
+    setItem: (k: string, v: string) => void stored.set(k, v),
+    removeItem: (k: string) => void stored.delete(k),
+  });
+  vi.stubGlobal('fetch', vi.fn(answer));
+  return stored;
+}
+
+const signedIn = () =>
+  Promise.resolve(new Response(JSON.stringify({ authenticated: true, userInfo: USER }), { status: 200 }));
+const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+const gone = () => Promise.resolve(new Response(JSON.stringify({ message: 'Sign in' }), { status: 401 }));
+
+describe('the session of a page that works offline', () => {
+  beforeEach(() => $session.set({ status: 'loading', user: null }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('remembers the confirmed user, and shows them, marked offline, when the server cannot be reached', async () => {
+    const stored = stubBrowser(signedIn);
+    expect(await loadSession({ offline: true })).toEqual({ status: 'signed-in', user: USER });
+    expect(JSON.parse(stored.get(REMEMBERED_USER_KEY)!)).toEqual(USER);
+
+    vi.stubGlobal('fetch', vi.fn(noNetwork));
+    expect(await loadSession({ offline: true })).toEqual({ status: 'signed-in', user: USER, offline: true });
+  });
+
+  it('a 401 signs out and forgets the user', async () => {
+    const stored = stubBrowser(signedIn);
+    await loadSession({ offline: true });
+    vi.stubGlobal('fetch', vi.fn(gone));
+    expect(await loadSession({ offline: true })).toEqual({ status: 'signed-out', user: null });
+    expect(stored.has(REMEMBERED_USER_KEY)).toBe(false);
+    vi.stubGlobal('fetch', vi.fn(noNetwork));
+    expect((await loadSession({ offline: true })).status).toBe('signed-out');
+  });
+
+  it('other pages (no offline option): no answer is signed out, and nothing is remembered', async () => {
+    const stored = stubBrowser(signedIn);
+    await loadSession();
+    expect(stored.size).toBe(0);
+    stored.set(REMEMBERED_USER_KEY, JSON.stringify(USER));
+    vi.stubGlobal('fetch', vi.fn(noNetwork));
+    expect(await loadSession()).toEqual({ status: 'signed-out', user: null });
+  });
+
+  it('a user remembered for another account than the cookie names is not shown', async () => {
+    const stored = stubBrowser(noNetwork);
+    stored.set(REMEMBERED_USER_KEY, JSON.stringify({ ...USER, email: 'someone@else.example' }));
+    expect((await loadSession({ offline: true })).status).toBe('signed-out');
+  });
+});
+
+describe('the check-in worker’s scope', () => {
+  it('is the event’s folder, which holds the check-in page only', () => {
+    expect(checkInScope('/dashboard/events/6650a1/check-in')).toBe('/dashboard/events/6650a1/');
+    expect(checkInScope('/dashboard/events/6650a1/check-in/')).toBe('/dashboard/events/6650a1/');
+  });
+
+  it('is never the folder of another dashboard page', () => {
+    for (const path of [
+      '/dashboard/events/check-in/',
+      '/dashboard/events/edit-event/check-in',
+      '/dashboard/events/registrations/check-in',
+      '/dashboard/events/attendance/check-in',
+      '/dashboard/events/a/b/check-in',
+      '/dashboard/events/',
+    ])
+      expect(checkInScope(path), path).toBeUndefined();
+  });
+});
