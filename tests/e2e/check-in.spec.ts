@@ -337,6 +337,21 @@ test.describe('check-in at the door', () => {
     allowHttpErrors(consoleErrors, 401);
   });
 
+  test('Logout forgets the door lists kept on the phone', async ({ page, request }) => {
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    await register(request, event.id, 'Kept Then Forgotten');
+    await signInAs(page);
+    await openCheckIn(page, event.id);
+    await expect(countsOf(page)).toHaveText('0 checked in / 1 registered');
+    await expect.poll(() => listKeptFor(page, event.id)).toBe(true);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login\/?$/);
+    // The attendees' names and tickets are gone with the sign-in.
+    expect(await listKeptFor(page, event.id)).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('ieee-cs-bdc:offline-user'))).toBeNull();
+  });
+
   test('the scanner field says "already" with the time, refuses another event’s, a waitlisted and a cancelled ticket; axe at 375 px', async ({
     page,
     request,

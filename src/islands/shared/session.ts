@@ -55,6 +55,20 @@ function rememberUser(user: UserInfo | undefined) {
   }
 }
 
+/**
+ * Signed out: this phone forgets who was signed in, and the door lists the check-in page kept (loaded
+ * only now: the rest of the dashboard never needs IndexedDB's code).
+ */
+async function forgetOfflineData(): Promise<void> {
+  rememberUser(undefined);
+  try {
+    const { forgetKeptLists } = await import('../dashboard/check-in/door-store.ts');
+    await forgetKeptLists();
+  } catch {
+    // No IndexedDB here (or it refused): nothing was kept in it either.
+  }
+}
+
 /** The remembered user, when it is the one the session cookie names. */
 function rememberedUser(guess: UserInfo): UserInfo | undefined {
   try {
@@ -79,7 +93,7 @@ export async function loadSession({ offline = false }: LoadSessionOptions = {}):
   const guess = typeof document === 'undefined' ? undefined : userInfoFromCookie(document.cookie);
   // Without the readable cookies there is no session to restore (spec §4), so no request (and no 401) is needed.
   if (!guess) {
-    if (offline) rememberUser(undefined);
+    if (offline) await forgetOfflineData();
     $session.set({ status: 'signed-out', user: null });
     return $session.get();
   }
@@ -94,7 +108,10 @@ export async function loadSession({ offline = false }: LoadSessionOptions = {}):
       : remembered
         ? { status: 'signed-in', user: remembered, offline: true }
         : { status: 'signed-out', user: null };
-  if (offline && !remembered) rememberUser(state.status === 'signed-in' ? state.user : undefined);
+  if (offline && !remembered) {
+    if (state.status === 'signed-in') rememberUser(state.user);
+    else await forgetOfflineData();
+  }
   $session.set(state);
   return state;
 }
@@ -102,7 +119,7 @@ export async function loadSession({ offline = false }: LoadSessionOptions = {}):
 /** Ends this browser's session on the server (and its cookies), then leaves for /login. */
 export async function logout(): Promise<void> {
   await api.post('/auth/logout', {});
-  rememberUser(undefined);
+  await forgetOfflineData();
   $session.set({ status: 'signed-out', user: null });
   window.location.assign('/login');
 }
@@ -114,7 +131,7 @@ export async function logout(): Promise<void> {
 export async function logoutEverywhere(): Promise<string | undefined> {
   const result = await api.post('/auth/logout-everywhere', {});
   if (!result.ok) return result.message;
-  rememberUser(undefined);
+  await forgetOfflineData();
   $session.set({ status: 'signed-out', user: null });
   window.location.assign('/login');
   return undefined;

@@ -64,3 +64,12 @@ export async function enqueue(item: QueuedCheckIn): Promise<void> {
 export async function dequeue(id: string): Promise<void> {
   await (await database()).delete('queue', id);
 }
+
+/**
+ * Signed out on this phone: the kept lists (attendees' names and tickets) go. Check-ins still waiting
+ * to be sent stay: they are attendance that happened, sent by whoever of the event's staff opens its
+ * page next (another chapter's account is refused, and the page says whom it could not send).
+ */
+export async function forgetKeptLists(): Promise<void> {
+  await (await database()).clear('lists');
+}
