@@ -48,7 +48,7 @@ describe('the check-in page’s answers', () => {
       admit: true,
     });
     expect(offlineAnswer(person({ checkedInAt: '2030-03-10T04:02:00.000Z' }))).toEqual({
-      answer: { tone: 'warn', text: 'Already checked in at 10:02' },
+      answer: { tone: 'warn', text: 'Already checked in at 10:02', detail: 'Nusrat Jahan' },
       admit: false,
     });
     expect(offlineAnswer(person({ status: 'waitlisted' })).answer.text).toBe('On the waitlist');

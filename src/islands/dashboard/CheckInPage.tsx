@@ -207,7 +207,7 @@ function CheckIn() {
         const result = await api.post<CheckInAnswer>(`${base}/check-ins`, { ticket, id });
         if (result.ok) {
           const { result: outcome, fullName, checkedInAt } = result.data;
-          show(outcome === 'checked-in' ? checkedInAnswer(fullName) : alreadyAnswer(checkedInAt));
+          show(outcome === 'checked-in' ? checkedInAnswer(fullName) : alreadyAnswer(checkedInAt, fullName));
           mark(new Map([[ticket, checkedInAt]]));
           return;
         }
@@ -494,7 +494,15 @@ function AnswerBox({ answer }: { answer: DoorAnswer }) {
       data-tone={answer.tone}
     >
       <AnswerIcon tone={answer.tone} />
-      <span>{answer.text}</span>
+      <span>
+        {answer.text}
+        {answer.detail && (
+          <>
+            {' '}
+            <span className="block text-base font-semibold">{answer.detail}</span>
+          </>
+        )}
+      </span>
     </p>
   );
 }

@@ -12,6 +12,8 @@ export type AnswerTone = 'ok' | 'warn' | 'error';
 export interface DoorAnswer {
   tone: AnswerTone;
   text: string;
+  /** A second line: whose ticket an "already" answer is, so a ticket used twice shows whose it was. */
+  detail?: string;
 }
 
 export const NOT_REGISTERED_TEXT = 'Not registered for this event';
@@ -19,9 +21,10 @@ export const WAITLIST_TEXT = 'On the waitlist';
 export const CANCELLED_TEXT = 'Registration cancelled';
 
 export const checkedInAnswer = (fullName: string): DoorAnswer => ({ tone: 'ok', text: `Checked in: ${fullName}` });
-export const alreadyAnswer = (checkedInAt: string): DoorAnswer => ({
+export const alreadyAnswer = (checkedInAt: string, fullName: string): DoorAnswer => ({
   tone: 'warn',
   text: `Already checked in at ${formatDhakaClock(checkedInAt)}`,
+  detail: fullName,
 });
 
 /** The ticket a scan names: its token, whether the QR code's address or the token itself was read. */
@@ -51,7 +54,7 @@ export const isRefusal = (status: number) => status === 404 || status === 409;
 export function offlineAnswer(attendee: DoorAttendee | undefined): { answer: DoorAnswer; admit: boolean } {
   if (!attendee) return { answer: { tone: 'error', text: NOT_REGISTERED_TEXT }, admit: false };
   if (attendee.status === 'waitlisted') return { answer: { tone: 'error', text: WAITLIST_TEXT }, admit: false };
-  if (attendee.checkedInAt) return { answer: alreadyAnswer(attendee.checkedInAt), admit: false };
+  if (attendee.checkedInAt) return { answer: alreadyAnswer(attendee.checkedInAt, attendee.fullName), admit: false };
   return { answer: checkedInAnswer(attendee.fullName), admit: true };
 }
 
