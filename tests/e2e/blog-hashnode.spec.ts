@@ -2,6 +2,7 @@ import { expect } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowFailedApiCalls, holdBlogApi, testWithFakeHashnode } from './blog-helpers.ts';
 import { FAKE_HOST, fakePost } from '../support/fake-hashnode.ts';
+import { waitForIslands } from './dashboard-helpers.ts';
 
 // The server of each worker talks to its own fake Hashnode (graphql-js on Hashnode's schema subset).
 const POSTS = Array.from({ length: 12 }, (_, i) =>
@@ -17,6 +18,8 @@ test.describe('blog from Hashnode', () => {
     await expect(cards).toHaveCount(9);
     await expect(cards.first()).toContainText('Fake Post 1');
     await expect(cards.first()).toContainText('Jan 30, 2024');
+    // The first page is in the served HTML: a click before the list hydrates would go unheard.
+    await waitForIslands(page);
     await page.getByRole('button', { name: 'Load More Articles' }).click();
     await expect(cards).toHaveCount(12);
     await expect(page.getByText("You've reached the end")).toBeVisible();

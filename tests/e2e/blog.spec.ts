@@ -22,6 +22,8 @@ test.describe('blog list (local Markdown posts)', () => {
     await expect(page.getByTestId('post-skeleton')).toHaveCount(0);
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
     await expect(pagination).toContainText('Page 1 of 1');
+    // The first page is in the served HTML: a click before the list hydrates would go unheard.
+    await waitForIslands(page);
     await pagination.getByRole('button', { name: 'Load More Articles' }).click();
     await expect(cards).toHaveCount(12);
     await expect(pagination).toContainText('Page 2 of 2');
@@ -142,6 +144,8 @@ test.describe('blog list (local Markdown posts)', () => {
     await page.goto('/blogs');
     const cards = page.getByTestId('post-card');
     await expect(cards).toHaveCount(9);
+    // A click before the list hydrates would go unheard (it happened on a loaded machine).
+    await waitForIslands(page);
     await page.getByRole('button', { name: 'Load More Articles' }).click();
     await expect(cards).toHaveCount(10);
     const card = cards.last();
