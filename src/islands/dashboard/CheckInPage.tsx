@@ -4,13 +4,16 @@ import {
   alreadyAnswer,
   checkedInAnswer,
   doorCounts,
+  isNoAnswer,
   isRefusal,
+  isSendLater,
   newScanId,
   offlineAnswer,
   refusalAnswer,
   searchByName,
   ticketOf,
   waitingText,
+  WAITLIST_TEXT,
   type DoorAnswer,
 } from '../../lib/check-in/door-answer.ts';
 import { formatEventDate, formatTimeRange } from '../../lib/format.ts';
@@ -26,6 +29,9 @@ import DashboardShell from './ui/DashboardShell.tsx';
 import { GoBack, Loading, StatusPanel, buttonClass, secondaryLinkClass } from './ui/states.tsx';
 
 const LIST = '/dashboard/events';
+/** The ticket field and the name search: 16 px text, so a phone does not zoom in on focus. */
+const FIELD_CLASS =
+  'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-white';
 /** How often the queue is sent again while check-ins wait (and the browser thinks it is online). */
 const RESEND_EVERY_MS = 15_000;
 /** A QR code still in front of the camera is the same scan until it has been gone this long. */
@@ -121,8 +127,8 @@ function CheckIn() {
         if (result.ok) {
           await dequeue(item.id);
           mark(new Map([[item.ticket, result.data.checkedInAt]]));
-        } else if (result.status === 0 || result.status >= 500 || result.status === 401 || result.status === 429) {
-          break; // no answer, or not now: it stays queued and is sent again later
+        } else if (isSendLater(result.status)) {
+          break; // it stays queued and is sent again later
         } else {
           // Refused: it will never go through. Drop it and tell the volunteer who it was.
           await dequeue(item.id);
@@ -151,7 +157,7 @@ function CheckIn() {
       showList(withCheckIns(result.data, new Map(pending.map((p) => [p.ticket, p.at]))));
       setKeptAt(undefined);
       setFailure(undefined);
-    } else if (result.status === 0 || result.status >= 500) {
+    } else if (isNoAnswer(result.status)) {
       if (!kept && !listRef.current) setFailure(result);
     } else {
       listRef.current = undefined;
@@ -215,7 +221,7 @@ function CheckIn() {
           show(refusalAnswer(result.message));
           return;
         }
-        if (result.status !== 0 && result.status < 500) {
+        if (!isNoAnswer(result.status)) {
           show({ tone: 'error', text: result.message });
           return;
         }
@@ -404,7 +410,7 @@ function CheckIn() {
             spellCheck={false}
             enterKeyHint="go"
             placeholder="Scan or type a ticket"
-            className="min-w-0 flex-1 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-white"
+            className={`${FIELD_CLASS} min-w-0 flex-1`}
           />
           <button type="submit" className={buttonClass}>
             Check in
@@ -423,7 +429,7 @@ function CheckIn() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           autoComplete="off"
-          className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-white"
+          className={`${FIELD_CLASS} w-full`}
         />
         {query.trim() && results.length === 0 && (
           <p className="text-sm text-slate-700 dark:text-slate-300">Nobody on the list by that name.</p>
@@ -438,7 +444,7 @@ function CheckIn() {
                     {[
                       a.institution,
                       a.status === 'waitlisted'
-                        ? 'On the waitlist'
+                        ? WAITLIST_TEXT
                         : a.checkedInAt
                           ? `Checked in at ${formatDhakaClock(a.checkedInAt)}`
                           : 'Not checked in yet',

@@ -24,17 +24,23 @@ export function useSearch(): string | null {
   );
 }
 
+/** A path segment decoded; undefined when there is none. */
+function decodedSegment(segment: string | undefined): string | undefined {
+  if (!segment) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // a malformed escape: looked up as typed, and not found like any unknown id
+  }
+}
+
+const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
+
 /** The decoded segment after `after`: ("/dashboard/events/edit-event/abc", "edit-event") -> "abc"; undefined when none. */
 export function idFromPath(pathname: string, after: string): string | undefined {
-  const parts = pathname.split('/').filter(Boolean);
+  const parts = segmentsOf(pathname);
   const at = parts.indexOf(after);
-  const id = at >= 0 ? parts[at + 1] : undefined;
-  if (!id) return undefined;
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id; // a malformed escape: looked up as typed, and not found like any unknown id
-  }
+  return at >= 0 ? decodedSegment(parts[at + 1]) : undefined;
 }
 
 /** The id or slug after `after` in the address (see idFromPath); null until the address is known. */
@@ -45,15 +51,9 @@ export function useIdFromPath(after: string): string | null | undefined {
 
 /** The decoded segment before `before`: ("/dashboard/events/abc/check-in", "check-in") -> "abc"; undefined when none. */
 export function idBeforeInPath(pathname: string, before: string): string | undefined {
-  const parts = pathname.split('/').filter(Boolean);
+  const parts = segmentsOf(pathname);
   const at = parts.lastIndexOf(before);
-  const id = at > 0 ? parts[at - 1] : undefined;
-  if (!id) return undefined;
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id;
-  }
+  return at > 0 ? decodedSegment(parts[at - 1]) : undefined;
 }
 
 /** The id before `before` in the address (see idBeforeInPath); null until the address is known. */

@@ -46,6 +46,15 @@ export function refusalAnswer(message: string): DoorAnswer {
 /** Whether an API answer's status is a refusal of the ticket (the scan is not worth sending again). */
 export const isRefusal = (status: number) => status === 404 || status === 409;
 
+/** The server could not be reached or failed (api-client's status 0: no answer at all). */
+export const isNoAnswer = (status: number) => status === 0 || status >= 500;
+
+/**
+ * A queued check-in whose sending got this answer stays queued and is sent again later: no answer, or
+ * not now (signed out, or too many at once). Any other refusal will never go through.
+ */
+export const isSendLater = (status: number) => isNoAnswer(status) || status === 401 || status === 429;
+
 /**
  * The kept list's answer to a scan while offline: green when it may be checked in now (the page then
  * marks them and queues the check-in), amber when they already were, red when the list does not have

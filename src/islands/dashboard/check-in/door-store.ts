@@ -71,5 +71,8 @@ export async function dequeue(id: string): Promise<void> {
  * page next (another chapter's account is refused, and the page says whom it could not send).
  */
 export async function forgetKeptLists(): Promise<void> {
+  // Opening a database that is not there would create it: most accounts never open the check-in page.
+  const known = await indexedDB.databases?.().catch(() => undefined);
+  if (known && !known.some((d) => d.name === NAME)) return;
   await (await database()).clear('lists');
 }

@@ -26,6 +26,13 @@ interface Props {
   children: (user: UserInfo) => ReactNode;
 }
 
+/** Asks the server about the session (see loadSession's `offline`); signed out: off to the login page. */
+function checkSession(offline: boolean): void {
+  void loadSession({ offline }).then((state) => {
+    if (state.status === 'signed-out') window.location.replace('/login');
+  });
+}
+
 /** Top bar, role sidebar and the session guard around every dashboard page. */
 export default function DashboardShell({ title, adminOnly = false, offlineCapable = false, children }: Props) {
   const session = useStore($session);
@@ -37,20 +44,13 @@ export default function DashboardShell({ title, adminOnly = false, offlineCapabl
     () => document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content || 'Home',
   );
 
-  useEffect(() => {
-    void loadSession({ offline: offlineCapable }).then((state) => {
-      if (state.status === 'signed-out') window.location.replace('/login');
-    });
-  }, [offlineCapable]);
+  useEffect(() => checkSession(offlineCapable), [offlineCapable]);
 
   // Shown from what this phone remembers: once the network is back, the server answers again.
   const offline = session.status === 'signed-in' && session.offline === true;
   useEffect(() => {
     if (!offline) return;
-    const recheck = () =>
-      void loadSession({ offline: true }).then((state) => {
-        if (state.status === 'signed-out') window.location.replace('/login');
-      });
+    const recheck = () => checkSession(true);
     window.addEventListener('online', recheck);
     return () => window.removeEventListener('online', recheck);
   }, [offline]);
