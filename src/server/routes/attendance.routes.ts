@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { certificateWithdrawSchema, checkInSchema } from '../../lib/schemas/attendance.schema.ts';
-import type { CheckInAnswer } from '../../lib/types.ts';
+import type { CheckInAnswer, DoorList } from '../../lib/types.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -60,7 +60,7 @@ export function attendanceRoutes(deps: ApiDeps) {
     .get('/events/:id/door', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       privately(c);
-      return c.json(await doorList(db, event));
+      return c.json({ success: true, ...(await doorList(db, event)) } satisfies DoorList);
     })
     .get('/events/:id/attendance', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));

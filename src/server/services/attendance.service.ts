@@ -189,10 +189,9 @@ export async function attendanceRows(db: Kysely<Database>, eventId: string): Pro
  * The door list of an event: everyone registered and not cancelled, with their ticket so the check-in
  * page can answer a scan while offline. Nothing the door does not need (no e-mail, no phone).
  */
-export async function doorList(db: Kysely<Database>, event: EventItem): Promise<DoorList> {
+export async function doorList(db: Kysely<Database>, event: EventItem): Promise<Omit<DoorList, 'success'>> {
   const rows = await doorListOfEvent(db, event.id);
   return {
-    success: true,
     event: {
       id: event.id,
       title: event.title,
