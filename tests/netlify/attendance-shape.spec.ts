@@ -1,6 +1,6 @@
-import { test, expect, request as requests, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from '@playwright/test';
 import { readdirSync } from 'node:fs';
-import { ADMIN, HIT, signIn, tagsHeld, useStoppedCdn } from './walk.ts';
+import { ADMIN, HIT, adminToken, signIn, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
  * The door and after (issue 28) as Netlify runs it: check-ins, the attendance report and certificates
@@ -47,12 +47,7 @@ test('staff check tickets in through the function: a retried scan and a second d
   request,
   baseURL,
 }) => {
-  // A bearer token from a context of its own, so no session cookie rides along on the visitors' requests.
-  const staff = await requests.newContext(baseURL ? { baseURL } : {});
-  const login = await staff.post('/api/v1/auth/login', { data: ADMIN });
-  expect(login.status()).toBe(200);
-  auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  await staff.dispose();
+  auth = { Authorization: `Bearer ${await adminToken(baseURL)}` };
 
   const created = await request.post('/api/v1/events', { headers: auth, data: EVENT });
   expect(created.status()).toBe(201);

@@ -1,6 +1,6 @@
-import { test, expect, request as requests, type APIRequestContext } from '@playwright/test';
+import { test, expect, type APIRequestContext } from '@playwright/test';
 import { waitForIslands } from '../e2e/dashboard-helpers.ts';
-import { ADMIN, HIT, postFrom, tagsHeld, useStoppedCdn } from './walk.ts';
+import { HIT, adminToken, postFrom, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
  * Registration (issue 27) as Netlify runs it: the API function on Neon's driver against PostgreSQL 15,
@@ -16,17 +16,9 @@ const cdn = useStoppedCdn();
 const tagsHeldFor = (url: string) => tagsHeld(cdn(), url);
 
 let token = '';
-/**
- * The admin's bearer token, from a sign-in in a context of its own: the session cookie it sets must not
- * ride along on the visitors' requests (a signed-in read is never shared, so it would never be kept).
- */
-async function adminToken(baseURL: string | undefined): Promise<string> {
-  if (token) return token;
-  const staff = await requests.newContext(baseURL ? { baseURL } : {});
-  const res = await staff.post('/api/v1/auth/login', { data: ADMIN });
-  expect(res.status()).toBe(200);
-  token = ((await res.json()) as { token: string }).token;
-  await staff.dispose();
+/** The admin's bearer token, signed in once for this file's walk. */
+async function staffToken(baseURL: string | undefined): Promise<string> {
+  token ||= await adminToken(baseURL);
   return token;
 }
 
@@ -38,7 +30,7 @@ async function siteEvent(
   capacity: number,
 ): Promise<string> {
   const res = await request.post('/api/v1/events', {
-    headers: { Authorization: `Bearer ${await adminToken(baseURL)}` },
+    headers: { Authorization: `Bearer ${await staffToken(baseURL)}` },
     data: {
       title,
       eventDate: '2031-06-14',
@@ -155,7 +147,7 @@ test('a cancelled seat goes to the first on the waitlist, and the count the CDN 
 });
 
 test('staff read the attendee list and the CSV, never from a shared copy', async ({ request, baseURL }) => {
-  const auth = { Authorization: `Bearer ${await adminToken(baseURL)}` };
+  const auth = { Authorization: `Bearer ${await staffToken(baseURL)}` };
   const list = await request.get(`/api/v1/events/${eventId}/registrations`, { headers: auth });
   expect(list.status()).toBe(200);
   expect(list.headers()['cache-control']).toBe('private, no-store');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, request as requests, type Page } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import { functionPathTest } from '../../scripts/netlify/adapt-routes.ts';
 import { waitForIslands } from '../e2e/dashboard-helpers.ts';
@@ -81,6 +81,20 @@ export function postFrom(address: string, path: string, body: unknown): Promise<
     req.on('error', reject);
     req.end(data);
   });
+}
+
+/**
+ * A fresh bearer token of the admin, from a sign-in in a context of its own: the session cookie it sets
+ * must not ride along on the visitors' requests (a signed-in read is never shared, so it would never be
+ * kept). Each walk file signs in for itself: another file may end the admin's sessions.
+ */
+export async function adminToken(baseURL: string | undefined): Promise<string> {
+  const staff = await requests.newContext(baseURL ? { baseURL } : {});
+  const res = await staff.post('/api/v1/auth/login', { data: ADMIN });
+  expect(res.status()).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await staff.dispose();
+  return token;
 }
 
 /** Signs in through the login page, as staff do, and lands on the dashboard. */
