@@ -155,6 +155,32 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+/**
+ * A page painted while its HTML still arrives: cut off inside the desktop menu (some 18 KB of HTML, past
+ * the first packets), the header shows its logo and holds back the part of the menu it has and the
+ * buttons not yet parsed, which would otherwise move as the rest arrives (seen once on a busy machine).
+ */
+test('a header bar cut off in its menu shows the logo alone; the menu and buttons show once whole', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const html = await (await request.get('/about')).text();
+  const cut = html.slice(0, html.indexOf('</nav>'));
+  await page.route(`${baseURL}/cut-in-the-menu`, (route) => route.fulfill({ contentType: 'text/html', body: cut }));
+  await page.goto('/cut-in-the-menu');
+  const bar = page.locator('[data-header-bar]');
+  await expect(bar.getByRole('link', { name: 'IEEE CS BDC home' })).toBeVisible();
+  await expect(bar.locator('nav')).toBeAttached();
+  await expect(bar.locator('nav')).toBeHidden();
+
+  await page.goto('/about');
+  await expect(bar.locator('nav')).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Menu' })).toBeHidden(); // a phone's button, on a desktop
+  await expect(bar.locator('nav').getByRole('link', { name: 'Home' })).toBeVisible();
+});
+
 /** An image the browser may show as the largest paint of its page must not wait to be scrolled near. */
 test.describe('largest-paint candidates load at once', () => {
   test('the first hero mosaic picture', async ({ page }) => {
