@@ -15,7 +15,7 @@ import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { countRegistration } from '../http/rate-limit.ts';
-import { siteOrigin } from '../http/site-origin.ts';
+import { answerOrigin } from '../http/site-origin.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
@@ -43,9 +43,9 @@ export const REGISTRATIONS_AT_ONCE = 3;
 const REGISTRATIONS_WAITING = 5000;
 export const REGISTRATION_BUSY = 'Registration is very busy right now. Please try again in a minute.';
 
-/** The ticket's page on this site. */
-export const ticketUrl = (c: Context, siteUrl: string | undefined, ticket: string) =>
-  `${siteOrigin(siteUrl, c.req.url)}/tickets/${ticket}`;
+/** The ticket's page on this site's own address (deps.site), the one its e-mail links to. */
+export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
+  `${answerOrigin(site, c.req.url)}/tickets/${ticket}`;
 
 /**
  * Issue 27's registration routes, mounted at the API's root: an event's public summary and its
@@ -53,7 +53,7 @@ export const ticketUrl = (c: Context, siteUrl: string | undefined, ticket: strin
  * overview. Tickets are tickets.routes.ts.
  */
 export function registrationRoutes(deps: ApiDeps) {
-  const { database, now, pageCache, blobs, config } = deps;
+  const { database, now, pageCache, blobs, site } = deps;
   const db = database.db;
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
@@ -102,7 +102,7 @@ export function registrationRoutes(deps: ApiDeps) {
         status,
         ...(position !== undefined ? { position } : {}),
         ticket,
-        ticketUrl: ticketUrl(c, config.siteUrl, ticket),
+        ticketUrl: ticketUrl(c, site, ticket),
         emailed: deps.mail.enabled,
       };
       return c.json(body, 201);
