@@ -16,6 +16,7 @@ import { claimDueEmail, enqueueEmail } from '../../src/server/repositories/email
 import { json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { testClock } from '../support/clock.ts';
+import { callWithHost } from '../support/forged-host.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -116,6 +117,21 @@ describe('ticket e-mails through a real SMTP server', () => {
     const [row] = await outboxOf(api, reg.ticket);
     expect(row).toMatchObject({ kind: 'registered', attempts: 1, lastError: null, leaseUntil: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('links to this server’s own address when no address is configured, whatever Host a request names', async () => {
+    const eventId = await siteEvent();
+    const answer = await callWithHost(`${api.origin}/api/v1/events/${eventId}/registrations`, 'attacker.example', {
+      method: 'POST',
+      body: { fullName: 'Arif Hossain', email: 'arif@example.com', consent: true },
+    });
+    expect(answer.status).toBe(201);
+    const ticketUrl = `${api.origin}/tickets/${answer.body['ticket'] as string}`;
+    expect(answer.body['ticketUrl']).toBe(ticketUrl);
+    await api.deps.mail.idle();
+    const [mail] = arrivedFor('arif@example.com');
+    expect(mail!.text).toContain(`Your ticket: ${ticketUrl}`);
+    expect(`${mail!.text}${mail!.html}`).not.toContain('attacker.example');
   });
 
   it('tells the waitlisted their place, and sends "promoted" when a cancel frees a seat', async () => {

@@ -3,7 +3,9 @@ import {
   registrantSchema,
   registrationListQuerySchema,
   registrationStatusChangeSchema,
+  ticketAgainSchema,
 } from '../../lib/schemas/registration.schema.ts';
+import { ASK_THE_ORGANISER, TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
 import type { RegistrationList, RegistrationResult } from '../../lib/types.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import { PRIVATE_CACHE_CONTROL, sharedRead } from '../caching/cache-headers.ts';
@@ -16,6 +18,7 @@ import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { countRegistration } from '../http/rate-limit.ts';
 import { answerOrigin } from '../http/site-origin.ts';
+import { countTicketAgain } from '../http/ticket-again-limit.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
@@ -27,6 +30,7 @@ import {
   overview,
   register,
   registrationSummary,
+  sendTicketAgain,
   staffRegistrations,
 } from '../services/registrations.service.ts';
 
@@ -80,7 +84,11 @@ export function registrationRoutes(deps: ApiDeps) {
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
       async (c) => {
         const { item } = await visibleEvent(c, c.req.param('id'));
-        return c.json({ success: true, ...(await registrationSummary(db, item, now())) });
+        return c.json({
+          success: true,
+          ...(await registrationSummary(db, item, now())),
+          sendsEmail: deps.mail.enabled,
+        });
       },
     )
     .post('/events/:id/registrations', async (c) => {
@@ -106,6 +114,18 @@ export function registrationRoutes(deps: ApiDeps) {
         emailed: deps.mail.enabled,
       };
       return c.json(body, 201);
+    })
+    .post('/events/:id/registrations/resend', async (c) => {
+      const { item } = await visibleEvent(c, c.req.param('id'));
+      const { email } = await readJson(c, ticketAgainSchema);
+      // Without e-mail nothing can be sent: the person is told whom to ask instead.
+      if (!deps.mail.enabled) throw new HttpError(409, ASK_THE_ORGANISER);
+      await countTicketAgain(db, item.id, email, now());
+      await sendTicketAgain(db, item.id, email);
+      sendMailSoon(c, deps);
+      // The same answer whether or not the address is registered: it tells no one who is.
+      privately(c);
+      return c.json({ success: true, message: TICKET_AGAIN_ANSWER }, 202);
     })
     .get('/events/:id/registrations', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
