@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { eventEnd } from '../../lib/format.ts';
+import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type {
   EventItem,
   Registrant,
@@ -53,7 +54,7 @@ import type { EditDeps } from './edit-deps.ts';
 export const NOT_ON_SITE = 'Registration for this event is not on this site';
 export const NOT_OPEN_YET = 'Registration has not opened yet';
 export const CLOSED = 'Registration has closed';
-export const ALREADY_REGISTERED = 'This e-mail address is already registered for this event.';
+export { ALREADY_REGISTERED };
 const EVENT_NOT_FOUND = 'Event not found';
 const TICKET_NOT_FOUND = 'Ticket not found';
 
