@@ -152,6 +152,8 @@ describe('the public summary', () => {
       opensAt: null,
       closesAt: '2030-03-09T12:00:00.000Z',
       questions: ['Laptop?'],
+      // No SMTP_URL here: the form offers no "Send my ticket again", it says to ask the organiser.
+      sendsEmail: false,
     });
   });
 
