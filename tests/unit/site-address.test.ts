@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { answerOrigin, siteAddress } from '../../src/server/http/site-origin.ts';
+import { buildSiteUrl, LOCAL_SITE_URL } from '../../src/lib/seo/site-address.ts';
 
-describe('the site’s address for the links it writes', () => {
-  it('is the configured origin, whatever address the runtime names', () => {
-    const site = siteAddress('https://ieeecsbdc.org');
-    site.useOwnAddress('http://localhost:4321');
-    expect(site.origin()).toBe('https://ieeecsbdc.org');
-    expect(answerOrigin(site, 'http://attacker.example/api/v1/tickets/x')).toBe('https://ieeecsbdc.org');
+describe('the site address at build time', () => {
+  const netlify = { URL: 'https://ieeecsbdc.org', DEPLOY_PRIME_URL: 'https://deploy-preview-7--ieeecsbdc.netlify.app' };
+
+  it('is SITE_URL whenever it is set, on Netlify too', () => {
+    expect(buildSiteUrl({ SITE_URL: 'https://example.org', ...netlify, CONTEXT: 'deploy-preview' })).toBe(
+      'https://example.org',
+    );
   });
 
-  it('without one, is the first address the runtime names (a server’s own, or Netlify’s site URL)', () => {
-    const site = siteAddress(undefined);
-    expect(site.origin()).toBeUndefined();
-    site.useOwnAddress('not an address');
-    site.useOwnAddress('javascript:alert(1)');
-    expect(site.origin()).toBeUndefined();
-    site.useOwnAddress('https://ieeecsbdc.netlify.app/some/path');
-    site.useOwnAddress('http://attacker.example');
-    expect(site.origin()).toBe('https://ieeecsbdc.netlify.app');
+  it("is Netlify's main address on a production deploy", () => {
+    expect(buildSiteUrl({ ...netlify, CONTEXT: 'production' })).toBe('https://ieeecsbdc.org');
+  });
+
+  it.each(['deploy-preview', 'branch-deploy'])('is the deploy’s own address on a %s', (context) => {
+    expect(buildSiteUrl({ ...netlify, CONTEXT: context })).toBe(netlify.DEPLOY_PRIME_URL);
+  });
+
+  it('is localhost off Netlify, and when the variables are blank', () => {
+    expect(buildSiteUrl({})).toBe(LOCAL_SITE_URL);
+    expect(buildSiteUrl({ SITE_URL: ' ', URL: '' })).toBe(LOCAL_SITE_URL);
   });
 });
