@@ -21,8 +21,7 @@ export const MAIL_CAPS: readonly MailCap[] = [
 export const MAIL_CAP_HORIZON_MS = Math.max(...MAIL_CAPS.map((cap) => cap.windowMs));
 
 /** How an address is counted: its hash in lower case (an address is one mailbox whatever its case). */
-export const addressHash = (address: string) =>
-  createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+export const addressHash = (address: string) => createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
 
 export interface Held {
   reason: string;

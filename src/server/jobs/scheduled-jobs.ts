@@ -30,10 +30,7 @@ export function issueDueCertificates({ database, now }: Pick<JobDeps, 'database'
  * two parts on their own rhythms). Each part fails alone: a down SMTP server doesn't keep personal data
  * past its time, nor the other way round.
  */
-export async function runScheduledJobs(
-  deps: JobDeps,
-  options: { mailBudgetMs?: number } = {},
-): Promise<JobsReport> {
+export async function runScheduledJobs(deps: JobDeps, options: { mailBudgetMs?: number } = {}): Promise<JobsReport> {
   // Certificates before retention: they copy the names that retention deletes.
   const certificates = await issueDueCertificates(deps).catch(asError);
   // Expired data next: its queued mail goes with it, unsent.
@@ -79,10 +76,7 @@ export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
  * start-up: bootstrap.ts). `stop` clears them and waits for a
  * run in progress, so the database can close after it.
  */
-export function startLocalJobs(
-  deps: JobDeps,
-  log: (line: string) => void = console.log,
-): { stop(): Promise<void> } {
+export function startLocalJobs(deps: JobDeps, log: (line: string) => void = console.log): { stop(): Promise<void> } {
   let retentionRun: Promise<void> | undefined;
   let certificatesRun: Promise<void> | undefined;
   const mailTimer = setInterval(() => void deps.mail.kick(), LOCAL_MAIL_INTERVAL_MS);
