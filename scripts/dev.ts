@@ -28,8 +28,10 @@ const fetch = (request: Request) =>
 // Astro's dev server shares this process: keep Node's own Response (its WebAssembly loaders stream from it).
 serve({ fetch, port: apiPort, hostname: '127.0.0.1', overrideGlobalObjects: false });
 providePageDeps(deps);
-// Due e-mail every minute, expired registrations daily, as `npm start` does; links on the dev server.
-startLocalJobs(deps, config.mail.linkOrigin ?? `http://localhost:${config.port}`);
+// Due e-mail every minute, expired registrations daily, as `npm start` does; without SITE_URL, links
+// are on the dev server's address.
+deps.site.useOwnAddress(`http://localhost:${config.port}`);
+startLocalJobs(deps);
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 process.env['DEV_API_ORIGIN'] = `http://127.0.0.1:${apiPort}`;

@@ -87,6 +87,9 @@ try {
     token: randomBytes(18).toString('base64url'),
     siteId: 'netlify-test-site',
   };
+  // The mail server the functions send to: the walk starts a fake one on this port and reads what it
+  // catches (tests/netlify/mail-origin-shape.spec.ts); until then a send fails and its message waits.
+  const smtpPort = await freePort();
   console.log(`Building and serving with netlify serve --offline on ${origin} (log: ${join(LOGS, 'serve.log')})`);
   site = startInBackground(netlify, ['serve', '--offline', '--port', String(port)], {
     log: join(LOGS, 'serve.log'),
@@ -104,6 +107,10 @@ try {
       NETLIFY_PURGE_API_TOKEN: cdn.token,
       SITE_ID: cdn.siteId,
       NETLIFY_PURGE_API_URL: `http://127.0.0.1:${cdn.purgePort}`,
+      // The site's public address, as a deployer sets it: the CDN in front. Every link the site writes
+      // (e-mailed tickets included) is on it, whatever Host a request names.
+      SITE_URL: `http://127.0.0.1:${cdn.port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ...neon.env,
     },
   });
@@ -118,6 +125,7 @@ try {
       NETLIFY_TEST_CDN: JSON.stringify(cdn),
       NETLIFY_TEST_ADMIN: JSON.stringify(admin),
       NETLIFY_TEST_POSTGRES: JSON.stringify(neon.cluster),
+      NETLIFY_TEST_SMTP_PORT: JSON.stringify(smtpPort),
       // The walk reads what the functions logged (the purges purgeCache skips offline).
       NETLIFY_TEST_SERVE_LOG: JSON.stringify(join(LOGS, 'serve.log')),
     },

@@ -142,6 +142,11 @@ export interface RegistrationSummary {
   opensAt: string | null;
   closesAt: string | null;
   questions: string[];
+  /**
+   * Whether the site sends e-mail (SMTP_URL set): a repeated address is then offered "Send my ticket
+   * again"; without it, the form says to ask the organiser.
+   */
+  sendsEmail: boolean;
 }
 
 /** POST /events/:id/registrations (201). `position` only when waitlisted (1: next in line). */

@@ -49,8 +49,8 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 (day)')
     .max(36500)
     .default(365),
-  // Set by Netlify in functions (with SITE_NAME and SITE_ID): the site's main address. E-mailed links
-  // fall back to it when SITE_URL is unset, since a scheduled run has no request to take one from.
+  // Set by Netlify in functions (with SITE_NAME and SITE_ID): the site's main address. The links the
+  // site writes (e-mailed ones included) use it when SITE_URL is unset, never a request's Host.
   // A generic name some shells set to other things: a value that is no http(s) address is ignored.
   URL: z.string().optional(),
   // Tests only (npm run test:netlify): Neon's driver talks plain WebSockets to this WebSocket-to-TCP
@@ -95,8 +95,9 @@ export interface Config {
     /** MAIL_FROM: the From header of every message. */
     readonly from: string;
     /**
-     * The origin e-mailed links use when no request gives one (timers, the scheduled function):
-     * SITE_URL, else Netlify's URL; undefined locally, where the server passes its own address.
+     * The configured origin of every link the site writes, mailed or answered (never a request's
+     * Host): SITE_URL, else Netlify's URL; undefined locally, where the server names its own address
+     * once it listens (http/site-origin.ts).
      */
     readonly linkOrigin: string | undefined;
   };

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/connect.ts';
 import type { PageCache } from './caching/page-cache.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { SiteAddress } from './http/site-origin.ts';
 
 /** What the API needs from its runtime; the Node server and the Netlify function each build one. */
 export interface ApiDeps {
@@ -15,4 +16,6 @@ export interface ApiDeps {
   pageCache: PageCache;
   /** Sends the e-mail outbox; routes kick it after a registration commits (http/send-mail-soon.ts). */
   mail: Mailer;
+  /** The site's address, the origin of every link it writes (mail, tickets, certificates). */
+  site: SiteAddress;
 }

@@ -247,6 +247,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /auth/login': 'counts failed sign-ins only (rate limits)',
   'POST /auth/logout': 'ends this device’s session (its row): the account is unchanged',
   'POST /events/:id/registrations': 'a visitor’s registration: no account did it, and the trail keeps no personal data',
+  'POST /events/:id/registrations/resend':
+    'a visitor asks for a ticket to be mailed again: nothing changes but the outbox, and no account did it',
   'DELETE /tickets/:ticket': 'the registrant cancels their own registration: no account did it',
 };
 

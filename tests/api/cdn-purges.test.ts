@@ -160,6 +160,11 @@ const steps: WriteStep[] = [
     route: 'PATCH /events/:id (capacity raised: the first in line confirmed)',
     run: () => write('PATCH', `/events/${event()}`, { registration: { capacity: 2 } }, alpha.token),
   },
+  {
+    // Queues mail at most, nothing any shared read shows (without SMTP_URL here: 409, nothing at all).
+    route: 'POST /events/:id/registrations/resend',
+    run: () => write('POST', `/events/${event()}/registrations/resend`, { email: 'second@example.org' }, '', 409),
+  },
   { route: 'DELETE /tickets/:ticket', run: () => write('DELETE', `/tickets/${tickets[0]}`, undefined, '') },
   {
     route: 'PATCH /registrations/:id',

@@ -253,18 +253,18 @@ describe('automatic certificates', () => {
 
     // 12:59 in Dhaka: not ended yet.
     clock = new Date('2030-03-10T06:59:00Z');
-    let report = await runScheduledJobs({ ...api.deps, now: () => clock }, api.origin);
+    let report = await runScheduledJobs({ ...api.deps, now: () => clock });
     expect(report.certificates).toEqual({ events: 0, issued: 0 });
     // 13:00: ended.
     clock = new Date('2030-03-10T07:00:00Z');
-    report = await runScheduledJobs({ ...api.deps, now: () => clock }, api.origin);
+    report = await runScheduledJobs({ ...api.deps, now: () => clock });
     expect(report.certificates).toMatchObject({ issued: 2 });
     expect(await list(auto.event.id)).toHaveLength(2);
     expect(await list(manual.event.id)).toEqual([]);
     expect(await list(later.event.id)).toEqual([]);
     expect((await ticketView(auto.bangla.ticket)).certificate).toBeDefined();
     // The next run finds nothing new to issue.
-    report = await runScheduledJobs({ ...api.deps, now: () => clock }, api.origin);
+    report = await runScheduledJobs({ ...api.deps, now: () => clock });
     expect(report.certificates).toMatchObject({ issued: 0 });
     const trail = (await certificateAudit()).filter((r) => r.entityId === auto.event.id);
     expect(trail.map((r) => [r.accountId, r.accountName, r.changes])).toEqual([
@@ -281,7 +281,7 @@ describe('the local server’s timers', () => {
     // Only the intervals are faked: the database keeps its own timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const jobs = startLocalJobs({ ...api.deps, now: () => clock }, api.origin, (line) => lines.push(line));
+      const jobs = startLocalJobs({ ...api.deps, now: () => clock }, (line) => lines.push(line));
       vi.advanceTimersByTime(LOCAL_CERTIFICATES_INTERVAL_MS - 1);
       expect(lines).toEqual([]);
       vi.advanceTimersByTime(1);
@@ -317,7 +317,7 @@ describe('retention', () => {
     const { event } = await attendedEvent({ eventDate: '2030-03-10' });
     // Long past the event and its retention (365 days by default: the server was off meanwhile).
     clock = new Date('2031-06-01T00:00:00Z');
-    const report = await runScheduledJobs({ ...api.deps, now: () => clock }, api.origin);
+    const report = await runScheduledJobs({ ...api.deps, now: () => clock });
     expect(report.certificates).toMatchObject({ issued: 2 });
     expect(report.retention).toBeGreaterThanOrEqual(3);
     expect(await api.db.selectFrom('registrations').select('id').where('eventId', '=', event.id).execute()).toEqual([]);

@@ -13,6 +13,7 @@ import {
 } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { BASE_EVENT } from './live-data.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
  * Issue 27 end to end, in Chromium against the real server: staff make an event that takes
@@ -188,6 +189,9 @@ test.describe('registration on the site', () => {
     const alert = two.page.locator('#register').getByRole('alert');
     await expect(alert).toHaveText('This e-mail address is already registered for this event.');
     await expect(alert).toBeFocused();
+    // This server sends no e-mail: instead of "Send my ticket again", the form says whom to ask.
+    await expect(two.page.locator('#register').getByText('Ask the organiser for your ticket link.')).toBeVisible();
+    await expect(two.page.getByRole('button', { name: 'Send my ticket again' })).toHaveCount(0);
     // A few valid registrations per address and event an hour: the sixth from this address is turned away.
     const send = two.page.locator('#register').getByRole('button', { name: 'Join the waitlist' });
     const posted = () =>
@@ -379,4 +383,65 @@ test.describe('the event page by registration mode', () => {
     await expect(page.getByRole('link', { name: /Register Now/ })).toHaveCount(0);
     await expect(page.locator('#register')).toHaveCount(0);
   });
+});
+
+/** The same server, sending its mail to a real SMTP server this file starts (a worker of its own). */
+const withMail = test.extend<object, { smtp: TestSmtpServer }>({
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright's fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const smtp = await startSmtpServer();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [async ({ smtp }, use) => use({ SMTP_URL: smtp.url }), { scope: 'worker' }],
+});
+
+withMail.describe('a repeated e-mail address', () => {
+  withMail(
+    'is offered "Send my ticket again", which mails the ticket to the registered address',
+    async ({ page, request, smtp, consoleErrors }) => {
+      const token = await apiLogin(request);
+      const created = await request.post('/api/v1/events', {
+        headers: bearer(token),
+        data: { ...BASE_EVENT, title: unique('Ticket Again'), registration: { mode: 'site', capacity: 10 } },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const eventId = ((await created.json()) as { event: { id: string } }).event.id;
+      const who = { name: 'Nabila Karim', email: 'nabila.karim@e2e.example', institution: 'NSU' };
+      const first = await request.post(`/api/v1/events/${eventId}/registrations`, {
+        data: { fullName: who.name, email: who.email, institution: who.institution, consent: true },
+      });
+      expect(first.status(), await first.text()).toBe(201);
+      const { ticketUrl } = (await first.json()) as { ticketUrl: string };
+      await smtp.arrived(1);
+
+      await page.goto(`/events/${eventId}`);
+      const form = page.locator('#register');
+      await form.scrollIntoViewIfNeeded();
+      await waitForIslands(page);
+      await page.getByLabel('Full name').fill(who.name);
+      await page.getByLabel('E-mail').fill(who.email.toUpperCase());
+      await page.getByLabel('Institution').fill(who.institution);
+      await page.getByLabel('I agree that the chapter uses these details to run this event').check();
+      await form.getByRole('button', { name: 'Register' }).click();
+      await expect(form.getByRole('alert')).toHaveText('This e-mail address is already registered for this event.');
+      allowHttpErrors(consoleErrors, 409);
+
+      const again = form.getByRole('button', { name: 'Send my ticket again' });
+      await again.click();
+      // The outcome is read out where the button is (a polite live region), the same for any address.
+      await expect(form.getByRole('status')).toHaveText(
+        'If this address is registered for this event, its ticket is on its way.',
+      );
+      await expectNoSeriousA11yViolations(page);
+      await smtp.arrived(2);
+      const mail = smtp.accepted[1]!;
+      expect(mail.subject).toMatch(/^Your ticket again: Ticket Again/);
+      expect(mail.to).toMatchObject({ value: [{ address: who.email }] });
+      expect(mail.text).toContain(`Your ticket: ${ticketUrl}`);
+    },
+  );
 });

@@ -96,7 +96,7 @@ test('a visitor registers from the event page the CDN keeps; the seat count the 
   await page.getByLabel('I agree that the chapter uses these details to run this event').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Status: Confirmed')).toBeVisible();
-  // The ticket's address is absolute (it is also e-mailed), on the address the visitor used.
+  // The ticket's address is absolute (it is also e-mailed), on the site's address (SITE_URL: the CDN).
   const ticketPath = await page.getByRole('link', { name: 'Open your ticket' }).getAttribute('href');
   expect(ticketPath).toMatch(new RegExp(`^${baseURL}/tickets/[\\w-]{32,}$`));
 

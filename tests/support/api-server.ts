@@ -55,6 +55,8 @@ export async function startTestApi(overrides: Partial<Config> = {}, options: Tes
   const server = serve({ fetch: api.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // No SITE_URL in the tests: the links the site writes are on this server's own address, as locally.
+  deps.site.useOwnAddress(origin);
   return {
     origin,
     deps,

@@ -21,14 +21,18 @@ export interface TestSmtpServer {
   refused: number;
   /** Resolves once this many messages have arrived in all (accepted, refused or held). */
   arrived(count: number): Promise<void>;
+  /** Resolves with the first accepted message that matches, once it has arrived. */
+  acceptedMatching(match: (mail: ParsedMail) => boolean): Promise<ParsedMail>;
   /** Answers the held messages: accepted. */
   release(): void;
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/** `port`: a port chosen beforehand (a server started elsewhere was told SMTP_URL already); default any free one. */
+export async function startSmtpServer({ port = 0 }: { port?: number } = {}): Promise<TestSmtpServer> {
   let arrivedCount = 0;
   const waiters: { count: number; resolve: () => void }[] = [];
+  const matchers: { match: (mail: ParsedMail) => boolean; resolve: (mail: ParsedMail) => void }[] = [];
   const held: (() => void)[] = [];
 
   const noteArrival = () => {
@@ -46,10 +50,22 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     refused: 0,
     arrived: (count) =>
       count <= arrivedCount ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve })),
+    acceptedMatching: (match) => {
+      const found = state.accepted.find(match);
+      return found ? Promise.resolve(found) : new Promise((resolve) => matchers.push({ match, resolve }));
+    },
     release: () => {
       for (const answer of held.splice(0)) answer();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const accept = (mail: ParsedMail) => {
+    state.accepted.push(mail);
+    for (const m of matchers.filter((m) => m.match(mail))) {
+      matchers.splice(matchers.indexOf(m), 1);
+      m.resolve(mail);
+    }
   };
 
   const server = new SMTPServer({
@@ -66,18 +82,18 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
           } else if (mode === 'hold') {
             held.push(() => {
-              state.accepted.push(mail);
+              accept(mail);
               callback();
             });
           } else {
-            state.accepted.push(mail);
+            accept(mail);
             callback();
           }
         })
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return state;
 }

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { phaseText, registrationPhase, seatsText, statusText } from '../../lib/registration/registration-view.ts';
+import {
+  ALREADY_REGISTERED,
+  ASK_THE_ORGANISER,
+  phaseText,
+  registrationPhase,
+  seatsText,
+  statusText,
+} from '../../lib/registration/registration-view.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
@@ -36,6 +43,10 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState<RegistrationResult>();
+  /** The address the API answered "already registered" for: it can have its ticket sent again. */
+  const [repeated, setRepeated] = useState<string>();
+  const [sendingAgain, setSendingAgain] = useState(false);
+  const [againOutcome, setAgainOutcome] = useState<string>();
   const form = useRef<HTMLFormElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -80,6 +91,8 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
     };
     setSending(true);
     setFailure(undefined);
+    setRepeated(undefined);
+    setAgainOutcome(undefined);
     const answer = await api.post<RegistrationResult>(`/events/${encodeURIComponent(eventId)}/registrations`, body);
     setSending(false);
     if (answer.ok) {
@@ -97,6 +110,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
       form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    if (answer.status === 409 && answer.message === ALREADY_REGISTERED) setRepeated(body.email);
     setFailure(
       answer.status === 429
         ? 'Too many registrations from your connection for this event. Please try again in an hour.'
@@ -104,8 +118,22 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
     );
   };
 
+  /** "Send my ticket again": the API answers alike for any address, and mails a registered one. */
+  const sendAgain = async () => {
+    if (!repeated) return;
+    setSendingAgain(true);
+    setAgainOutcome(undefined);
+    const answer = await api.post<{ message: string }>(`/events/${encodeURIComponent(eventId)}/registrations/resend`, {
+      email: repeated,
+    });
+    setSendingAgain(false);
+    setAgainOutcome(answer.ok ? answer.data.message : answer.message);
+  };
+
   const clearError = (e: SyntheticEvent<HTMLFormElement>) => {
     const name = (e.target as HTMLInputElement).name;
+    // Another address: the offer to send the first one's ticket no longer fits.
+    if (name === 'email') setRepeated(undefined);
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
   const described = (name: string) => ({
@@ -175,6 +203,25 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
             >
               {failure}
             </p>
+          )}
+          {repeated && (
+            <div className="space-y-2 text-sm text-slate-800 dark:text-slate-200">
+              {state?.sendsEmail === false ? (
+                <p>{ASK_THE_ORGANISER}</p>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => void sendAgain()}
+                  disabled={sendingAgain}
+                  className="inline-flex items-center justify-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-slate-800"
+                >
+                  {sendingAgain ? 'Sending…' : 'Send my ticket again'}
+                </button>
+              )}
+              <p aria-live="polite" role="status">
+                {againOutcome}
+              </p>
+            </div>
           )}
           <div className="grid gap-5 sm:grid-cols-2">
             <div>

@@ -124,24 +124,41 @@ export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
   questions: [],
 };
 
+/**
+ * A name is one line: it goes into an e-mail's greeting and its To header, and onto the door list, so a
+ * line break (or any other control character) is refused, never stored.
+ */
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const oneLine = (label: string) =>
+  [
+    (v: string) => !CONTROL_CHARACTERS.test(v),
+    `${label} must be on one line, without line breaks or control characters`,
+  ] as const;
+
 const optionalField = (label: string, max: number) =>
   z
     .string(`${label} must be text`)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(...oneLine(label))
     .nullish()
     .transform((v) => v || null);
 
-/** What a registrant sends (POST /events/:id/registrations). `website` is the honeypot: people leave it empty. */
-export const registrantSchema = z.object({
-  fullName: requiredText('Full name', 120),
-  // Kept as typed (the ticket greets them by it); uniqueness per event ignores case.
-  email: z
+const registrantEmail = () =>
+  z
     .string('E-mail is required')
     .trim()
     .min(1, 'E-mail is required')
     .max(254, 'E-mail must be at most 254 characters')
-    .pipe(z.email('E-mail must be a valid e-mail address')),
+    .pipe(z.email('E-mail must be a valid e-mail address'));
+
+/** What a registrant sends (POST /events/:id/registrations). `website` is the honeypot: people leave it empty. */
+export const registrantSchema = z.object({
+  fullName: requiredText('Full name', 120).refine(...oneLine('Full name')),
+  // Kept as typed (the ticket greets them by it); uniqueness per event ignores case.
+  email: registrantEmail(),
   phone: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
@@ -172,6 +189,9 @@ export const registrantSchema = z.object({
   website: z.string().optional(),
 });
 export type Registrant = z.output<typeof registrantSchema>;
+
+/** "Send my ticket again" (POST /events/:id/registrations/resend): the address registered with. */
+export const ticketAgainSchema = z.object({ email: registrantEmail() });
 
 /** What staff may set (PATCH /registrations/:id). */
 export const registrationStatusChangeSchema = z.object({

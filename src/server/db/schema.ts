@@ -104,7 +104,8 @@ export interface RegistrationTable {
   updatedAt: Timestamp;
 }
 
-export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted'] as const;
+/** `ticket-again`: "Send my ticket again", asked for on the event's page. */
+export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted', 'ticket-again'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Mail waiting to be sent; its text is composed when it is sent, from the registration as it is then. */
@@ -118,6 +119,16 @@ export interface EmailOutboxTable {
   sentAt: NullableTimestamp;
   lastError: string | null;
   createdAt: Timestamp;
+}
+
+/**
+ * One message sent (or being sent) to an address, for its hourly and daily cap: a hash of the address
+ * in lower case, never the address; rows older than the longest window are deleted.
+ */
+export interface EmailSendTable {
+  id: Generated<string>;
+  addressHash: string;
+  sentAt: Timestamp;
 }
 
 export const CHECK_IN_RESULTS = ['checked-in', 'already'] as const;
@@ -250,6 +261,7 @@ export interface Database {
   auditLog: AuditLogTable;
   registrations: RegistrationTable;
   emailOutbox: EmailOutboxTable;
+  emailSends: EmailSendTable;
   checkIns: CheckInTable;
   certificates: CertificateTable;
 }

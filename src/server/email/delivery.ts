@@ -4,12 +4,16 @@ import {
   claimDueEmail,
   deleteEmail,
   findEmailRecipient,
+  holdEmail,
   markEmailFailed,
   markEmailSent,
   releaseEmail,
+  releaseEmailSend,
+  reserveEmailSend,
   type ClaimedEmail,
   type EmailRecipient,
 } from '../repositories/email-outbox.repository.ts';
+import { addressHash, MAIL_CAP_HORIZON_MS, overCap } from './mail-cap.ts';
 import { composeTicketMail } from './messages.ts';
 import { MAX_ATTEMPTS, retryDelay } from './retry.ts';
 import type { MailTransport } from './transport.ts';
@@ -43,10 +47,16 @@ export interface DeliveryReport {
   failed: number;
   /** Not sent because the registration was cancelled, or no longer in the state the message tells of. */
   dropped: number;
+  /** Not sent yet: its address has had its share of mail for now (mail-cap.ts); it waits, with the reason. */
+  held: number;
 }
 
-/** A message still tells the truth: a seat for a confirmed registration, a place in line for a waitlisted one. */
+/**
+ * A message still tells the truth: a seat for a confirmed registration, a place in line for a
+ * waitlisted one; a ticket sent again, any registration not cancelled.
+ */
 function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient): boolean {
+  if (kind === 'ticket-again') return recipient.status !== 'cancelled';
   return kind === 'waitlisted' ? recipient.status === 'waitlisted' : recipient.status === 'confirmed';
 }
 
@@ -59,11 +69,13 @@ function describeError(err: unknown): string {
  * Sends the outbox's due messages: claims a batch under a lease (so concurrent deliveries, in this
  * process or another, never take the same message), composes each from its registration and event as
  * they are now, sends it, and marks it sent; a failure is recorded and retried later with a growing
- * wait. A message about a cancelled registration is dropped unsent.
+ * wait. A message about a cancelled registration is dropped unsent. A message to an address that has
+ * had its share of mail for now (mail-cap.ts) is held, unsent and not counted as a failure, until the
+ * cap's window has room.
  */
 export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOptions): Promise<DeliveryReport> {
   const { transport, from, origin, now } = options;
-  const report: DeliveryReport = { sent: 0, failed: 0, dropped: 0 };
+  const report: DeliveryReport = { sent: 0, failed: 0, dropped: 0, held: 0 };
   const started = performance.now();
   const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY;
 
@@ -89,6 +101,17 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         report.dropped++;
         continue;
       }
+      const at = now();
+      const place = await reserveEmailSend(
+        db,
+        { addressHash: addressHash(recipient.email), now: at, since: new Date(at.getTime() - MAIL_CAP_HORIZON_MS) },
+        (recentSends) => overCap(recentSends, at),
+      );
+      if ('refused' in place) {
+        await holdEmail(db, message.id, place.refused);
+        report.held++;
+        continue;
+      }
       const mail = composeTicketMail({
         kind: message.kind,
         fullName: recipient.fullName,
@@ -100,6 +123,8 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
       try {
         await transport.send({ ...mail, from });
       } catch (err) {
+        // Not sent: it takes no place under the address's cap.
+        await releaseEmailSend(db, place.reserved);
         const delay = retryDelay(message.attempts);
         await markEmailFailed(db, message.id, {
           error:

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { SiteAddress } from '../http/site-origin.ts';
 import { deliverDueEmail, type DeliveryReport } from './delivery.ts';
 import { createSmtpTransport, type MailTransport } from './transport.ts';
 
@@ -13,14 +14,14 @@ export interface Mailer {
   /** Whether SMTP_URL is set: without it, messages wait in the outbox and nothing is claimed. */
   readonly enabled: boolean;
   /**
-   * Starts sending what is due, links on `origin`, and returns at once: the promise ends with that
-   * work and never rejects (a failure is logged, the messages stay queued). Routes don't await it; the
-   * Netlify function hands it to the platform's waitUntil. While a run is going on, a kick asks for
-   * one more run after it, so a message queued during a run is not left for the timer.
+   * Starts sending what is due and returns at once: the promise ends with that work and never rejects
+   * (a failure is logged, the messages stay queued). Routes don't await it; the Netlify function hands
+   * it to the platform's waitUntil. While a run is going on, a kick asks for one more run after it, so
+   * a message queued during a run is not left for the timer.
    */
-  kick(origin: string): Promise<void>;
+  kick(): Promise<void>;
   /** One run now, awaited (timers, the scheduled function, tests); failures to send are in the report. */
-  deliver(origin: string, options?: { budgetMs?: number }): Promise<DeliveryReport>;
+  deliver(options?: { budgetMs?: number }): Promise<DeliveryReport>;
   /** Resolves when no kicked run is going on (tests; shutdown before the database closes). */
   idle(): Promise<void>;
   /** Closes the SMTP connection, if one was opened. */
@@ -31,15 +32,20 @@ export interface MailerOptions {
   db: Kysely<Database>;
   config: Pick<Config, 'mail'>;
   now: () => Date;
+  /**
+   * The site's address, the one origin of every link it mails (never a request's). Until the runtime
+   * knows it (a local server not yet listening), nothing is sent: the messages wait.
+   */
+  site: Pick<SiteAddress, 'origin'>;
   /** Where a failed run is reported (default: console.error). */
   log?: (line: string) => void;
   /** A kicked run stops claiming after this long (a Netlify function's time is limited). */
   budgetMs?: number;
 }
 
-const NOTHING: DeliveryReport = { sent: 0, failed: 0, dropped: 0 };
+const NOTHING: DeliveryReport = { sent: 0, failed: 0, dropped: 0, held: 0 };
 
-export function createMailer({ db, config, now, log = console.error, budgetMs }: MailerOptions): Mailer {
+export function createMailer({ db, config, now, site, log = console.error, budgetMs }: MailerOptions): Mailer {
   const { smtpUrl, from } = config.mail;
   // One transport per process, opened on the first send.
   let transport: Promise<MailTransport> | undefined;
@@ -49,8 +55,9 @@ export function createMailer({ db, config, now, log = console.error, budgetMs }:
       throw err;
     }));
 
-  const deliver = async (origin: string, options: { budgetMs?: number } = {}): Promise<DeliveryReport> => {
-    if (!smtpUrl) return { ...NOTHING };
+  const deliver = async (options: { budgetMs?: number } = {}): Promise<DeliveryReport> => {
+    const origin = site.origin();
+    if (!smtpUrl || origin === undefined) return { ...NOTHING };
     return deliverDueEmail(db, {
       transport: await openTransport(smtpUrl),
       from,
@@ -61,28 +68,27 @@ export function createMailer({ db, config, now, log = console.error, budgetMs }:
   };
 
   let running: Promise<void> | undefined;
-  /** The origin of a kick that came during a run: one more run follows with it. */
-  let pending: string | undefined;
+  /** A kick came during a run: one more run follows. */
+  let pending = false;
 
   const loop = async () => {
-    while (pending !== undefined) {
-      const origin = pending;
-      pending = undefined;
+    while (pending) {
+      pending = false;
       try {
-        await deliver(origin, budgetMs === undefined ? {} : { budgetMs });
+        await deliver(budgetMs === undefined ? {} : { budgetMs });
       } catch (err) {
         log(`E-mail delivery failed; the messages stay queued: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
   };
 
-  const kick = (origin: string): Promise<void> => {
+  const kick = (): Promise<void> => {
     if (!smtpUrl) return Promise.resolve();
-    pending = origin;
+    pending = true;
     running ??= loop().finally(() => {
       running = undefined;
       // A kick between the loop's last check and here would otherwise wait for the timer.
-      if (pending !== undefined) void kick(pending);
+      if (pending) void kick();
     });
     return running;
   };

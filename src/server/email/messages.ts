@@ -73,6 +73,23 @@ function partsOf(data: TicketMailData): Parts {
         ],
         linkText: 'Open your ticket',
       };
+    case 'ticket-again':
+      // Asked for on the event's page by someone who knew this address: it only repeats the link.
+      return {
+        subject: `Your ticket again: ${title}`,
+        lead:
+          `Here is your ticket for ${title} again, as asked for on the event’s page.` +
+          (data.position
+            ? ` You are on its waitlist, at position ${data.position}; your ticket’s page always shows your current place.`
+            : ''),
+        after: [
+          data.position
+            ? 'No longer interested? Open your ticket and choose “Cancel my registration”.'
+            : 'Show your ticket (on your phone or printed) at the entrance.',
+          'If you did not ask for this, you can ignore this message: your registration is unchanged.',
+        ],
+        linkText: 'Open your ticket',
+      };
   }
 }
 

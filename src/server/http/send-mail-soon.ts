@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { ApiDeps } from '../deps.ts';
-import { siteOrigin } from './site-origin.ts';
 
 /** What Netlify's function context offers beside the request (runtime/netlify-entry.ts passes it as c.env). */
 interface NetlifyBindings {
@@ -12,10 +11,11 @@ interface NetlifyBindings {
  * Node server the run simply goes on in the background. A Netlify function may be frozen once it has
  * answered, so there the run is handed to the context's waitUntil, which keeps the instance alive until
  * it ends; whatever it doesn't finish, the scheduled function (netlify/functions/scheduled-jobs.ts)
- * sends within minutes. The links use the address the ticket URL in the answer uses.
+ * sends within minutes. The links are on the site's own address (deps.site), whatever Host the request
+ * named.
  */
-export function sendMailSoon(c: Context, { mail, config }: Pick<ApiDeps, 'mail' | 'config'>): void {
+export function sendMailSoon(c: Context, { mail }: Pick<ApiDeps, 'mail'>): void {
   if (!mail.enabled) return;
-  const run = mail.kick(siteOrigin(config.siteUrl, c.req.url));
+  const run = mail.kick();
   (c.env as NetlifyBindings | undefined)?.context?.waitUntil?.(run);
 }

@@ -30,18 +30,14 @@ export function issueDueCertificates({ database, now }: Pick<JobDeps, 'database'
  * two parts on their own rhythms). Each part fails alone: a down SMTP server doesn't keep personal data
  * past its time, nor the other way round.
  */
-export async function runScheduledJobs(
-  deps: JobDeps,
-  origin: string,
-  options: { mailBudgetMs?: number } = {},
-): Promise<JobsReport> {
+export async function runScheduledJobs(deps: JobDeps, options: { mailBudgetMs?: number } = {}): Promise<JobsReport> {
   // Certificates before retention: they copy the names that retention deletes.
   const certificates = await issueDueCertificates(deps).catch(asError);
   // Expired data next: its queued mail goes with it, unsent.
   const retention = await deleteExpiredPersonalData(deps).catch(asError);
   const mail = deps.mail.enabled
     ? await deps.mail
-        .deliver(origin, options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
+        .deliver(options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
         .catch(asError)
     : undefined;
   return { mail, retention, certificates };
@@ -53,8 +49,11 @@ const asError = (err: unknown) => (err instanceof Error ? err : new Error(String
 export function describeJobs({ mail, retention, certificates }: Partial<JobsReport>): string[] {
   const lines: string[] = [];
   if (mail instanceof Error) lines.push(`E-mail delivery failed; the messages stay queued: ${mail.message}`);
-  else if (mail && mail.sent + mail.failed + mail.dropped > 0)
-    lines.push(`E-mail: ${mail.sent} sent, ${mail.failed} failed (retried later), ${mail.dropped} no longer due`);
+  else if (mail && mail.sent + mail.failed + mail.dropped + mail.held > 0)
+    lines.push(
+      `E-mail: ${mail.sent} sent, ${mail.failed} failed (retried later), ${mail.dropped} no longer due` +
+        (mail.held > 0 ? `, ${mail.held} held (their address has had its share of mail for now)` : ''),
+    );
   if (certificates instanceof Error) lines.push(`Issuing certificates of attendance failed: ${certificates.message}`);
   else if (certificates && certificates.issued > 0)
     lines.push(
@@ -77,14 +76,10 @@ export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
  * start-up: bootstrap.ts). `stop` clears them and waits for a
  * run in progress, so the database can close after it.
  */
-export function startLocalJobs(
-  deps: JobDeps,
-  origin: string,
-  log: (line: string) => void = console.log,
-): { stop(): Promise<void> } {
+export function startLocalJobs(deps: JobDeps, log: (line: string) => void = console.log): { stop(): Promise<void> } {
   let retentionRun: Promise<void> | undefined;
   let certificatesRun: Promise<void> | undefined;
-  const mailTimer = setInterval(() => void deps.mail.kick(origin), LOCAL_MAIL_INTERVAL_MS);
+  const mailTimer = setInterval(() => void deps.mail.kick(), LOCAL_MAIL_INTERVAL_MS);
   const certificatesTimer = setInterval(() => {
     certificatesRun ??= issueDueCertificates(deps)
       .then((report) => describeJobs({ certificates: report }).forEach(log))

@@ -34,7 +34,8 @@ export async function certificatePageData(
   if (!found?.certificate) return undefined;
   const certificate = await findCertificate(deps.db, found.certificate.id);
   if (!certificate || certificate.withdrawnAt) return undefined;
-  const verifyUrl = new URL(verifyPath(certificate.id), pageAddress).href;
+  // On the site's own address when it has one, never a forged Host's.
+  const verifyUrl = new URL(verifyPath(certificate.id), deps.siteOrigin() ?? pageAddress).href;
   return {
     certificate,
     ticket: found.registration.ticket,

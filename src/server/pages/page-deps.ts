@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createBlogSource, type BlogSource } from '../blog/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { ApiDeps } from '../deps.ts';
+import { siteAddress } from '../http/site-origin.ts';
 import { connectFunction, functionConfig, once } from '../runtime/function-runtime.ts';
 
 /** What an on-demand page reads from: the repositories' database, the blog source and the clock. */
@@ -9,6 +10,8 @@ export interface PageDeps {
   db: Kysely<Database>;
   blog: BlogSource;
   now: () => Date;
+  /** The site's address for the links a page writes (a ticket's QR code, a certificate's verify link). */
+  siteOrigin: () => string | undefined;
 }
 
 /**
@@ -25,14 +28,25 @@ const SLOT = Symbol.for('ieee-cs-bdc.page-deps');
 type Slot = { [SLOT]?: PageDeps };
 
 /** Called by the process that serves the pages (the Node server, `npm run dev`) with its own runtime. */
-export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now'>): void {
-  (globalThis as Slot)[SLOT] = { db: deps.database.db, blog: pageBlogSource(deps.config), now: deps.now };
+export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now' | 'site'>): void {
+  (globalThis as Slot)[SLOT] = {
+    db: deps.database.db,
+    blog: pageBlogSource(deps.config),
+    now: deps.now,
+    siteOrigin: () => deps.site.origin(),
+  };
 }
 
 /** On Netlify nothing provides them: the SSR function connects as the API function does. */
 const functionPageDeps = once(async (): Promise<PageDeps> => {
   const config = functionConfig();
-  return { db: connectFunction(config).db, blog: pageBlogSource(config), now: () => new Date() };
+  const site = siteAddress(config.mail.linkOrigin);
+  return {
+    db: connectFunction(config).db,
+    blog: pageBlogSource(config),
+    now: () => new Date(),
+    siteOrigin: () => site.origin(),
+  };
 });
 
 export function pageDeps(): Promise<PageDeps> {

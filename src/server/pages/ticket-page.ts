@@ -25,7 +25,7 @@ export interface TicketPageData {
   fullName: string;
   checkedInAt: string | null;
   event: EventItem;
-  /** The page's own address, which the QR code carries. */
+  /** The ticket's address on the site's own origin (never the request's Host), which the QR code carries. */
   address: string;
   /** The QR code of `address`, an inline SVG (drawn here, so the page needs no script for it). */
   qrSvg: string;
@@ -51,6 +51,13 @@ export async function ticketPageData(
   const address = new URL(pageAddress);
   address.search = '';
   address.hash = '';
+  // The site's configured address when there is one: a forged Host never reaches the QR code.
+  const origin = deps.siteOrigin();
+  if (origin !== undefined) {
+    const own = new URL(origin);
+    address.protocol = own.protocol;
+    address.host = own.host;
+  }
   return {
     ticket: registration.ticket,
     status: registration.status,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, EmailKind } from '../db/schema.ts';
 import type { RegistrationStatus } from '../../lib/types.ts';
 
@@ -156,4 +156,59 @@ export async function releaseEmail(db: Kysely<Database>, ids: readonly string[])
 /** Drops a message that no longer applies (its registration was cancelled, or moved on). */
 export async function deleteEmail(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('emailOutbox').where('id', '=', id).execute();
+}
+
+/**
+ * Holds a message back unsent until `until` (its address has had its share of mail for now): the
+ * claim is not counted as an attempt, so a held message never comes nearer to being given up, and
+ * its row says why it waits.
+ */
+export async function holdEmail(
+  db: Kysely<Database>,
+  id: string,
+  { reason, until }: { reason: string; until: Date },
+): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set((eb) => ({ leaseUntil: null, lastError: reason, nextAttemptAt: until, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes a place for one message to an address (named by its hash), unless `refuse` finds the
+ * address's recent sends (newest first, within `since`) already at a cap: then nothing is written and
+ * its answer is returned. Sends to one address are counted and added under a lock of that address,
+ * so two deliveries at once cannot both take its last place. Rows older than `since` (any address's)
+ * are deleted on the way.
+ */
+export async function reserveEmailSend<Refusal>(
+  db: Kysely<Database>,
+  { addressHash, now, since }: { addressHash: string; now: Date; since: Date },
+  refuse: (recentSends: Date[]) => Refusal | undefined,
+): Promise<{ reserved: string } | { refused: Refusal }> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${addressHash}))`.execute(tx);
+    await tx.deleteFrom('emailSends').where('sentAt', '<', since).execute();
+    const recent = await tx
+      .selectFrom('emailSends')
+      .select('sentAt')
+      .where('addressHash', '=', addressHash)
+      .where('sentAt', '>=', since)
+      .orderBy('sentAt', 'desc')
+      .execute();
+    const refused = refuse(recent.map((r) => r.sentAt));
+    if (refused !== undefined) return { refused };
+    const row = await tx
+      .insertInto('emailSends')
+      .values({ addressHash, sentAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { reserved: row.id };
+  });
+}
+
+/** Gives a place back: its message was not sent after all (the server refused it). */
+export async function releaseEmailSend(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('emailSends').where('id', '=', id).execute();
 }

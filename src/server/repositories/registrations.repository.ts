@@ -319,3 +319,17 @@ export async function deleteRegistrationsOfEventsEndedBefore(db: Kysely<Database
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The registration of an address for an event, whatever the address's case (the unique index's own rule). */
+export function findRegistrationByEmail(
+  db: Kysely<Database>,
+  eventId: string,
+  email: string,
+): Promise<Pick<RegistrationRow, 'id' | 'status'> | undefined> {
+  return db
+    .selectFrom('registrations')
+    .select(['id', 'status'])
+    .where('eventId', '=', eventId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}

@@ -7,7 +7,7 @@ import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
-import { siteOrigin } from '../http/site-origin.ts';
+import { answerOrigin } from '../http/site-origin.ts';
 import { findCertificateOwner } from '../repositories/certificates.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.ts';
@@ -28,10 +28,10 @@ import { CSV_CONTENT_TYPE } from '../services/registration-csv.ts';
  * alone: private, no-store.
  */
 export function attendanceRoutes(deps: ApiDeps) {
-  const { database, now, pageCache, blobs, config } = deps;
+  const { database, now, pageCache, blobs, site } = deps;
   const db = database.db;
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
-  const origin = (c: Context) => siteOrigin(config.siteUrl, c.req.url);
+  const origin = (c: Context) => answerOrigin(site, c.req.url);
 
   /** An event whose attendance the signed-in viewer manages: 404 unknown (or a draft of another chapter), 403 another chapter's. */
   async function managedEvent(c: Context<AppEnv>, id: string) {

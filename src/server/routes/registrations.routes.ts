@@ -3,7 +3,9 @@ import {
   registrantSchema,
   registrationListQuerySchema,
   registrationStatusChangeSchema,
+  ticketAgainSchema,
 } from '../../lib/schemas/registration.schema.ts';
+import { ASK_THE_ORGANISER, TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
 import type { RegistrationList, RegistrationResult } from '../../lib/types.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
 import { PRIVATE_CACHE_CONTROL, sharedRead } from '../caching/cache-headers.ts';
@@ -15,7 +17,8 @@ import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { countRegistration } from '../http/rate-limit.ts';
-import { siteOrigin } from '../http/site-origin.ts';
+import { answerOrigin } from '../http/site-origin.ts';
+import { countTicketAgain } from '../http/ticket-again-limit.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
@@ -27,6 +30,7 @@ import {
   overview,
   register,
   registrationSummary,
+  sendTicketAgain,
   staffRegistrations,
 } from '../services/registrations.service.ts';
 
@@ -43,9 +47,9 @@ export const REGISTRATIONS_AT_ONCE = 3;
 const REGISTRATIONS_WAITING = 5000;
 export const REGISTRATION_BUSY = 'Registration is very busy right now. Please try again in a minute.';
 
-/** The ticket's page on this site. */
-export const ticketUrl = (c: Context, siteUrl: string | undefined, ticket: string) =>
-  `${siteOrigin(siteUrl, c.req.url)}/tickets/${ticket}`;
+/** The ticket's page on this site's own address (deps.site), the one its e-mail links to. */
+export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
+  `${answerOrigin(site, c.req.url)}/tickets/${ticket}`;
 
 /**
  * Issue 27's registration routes, mounted at the API's root: an event's public summary and its
@@ -53,7 +57,7 @@ export const ticketUrl = (c: Context, siteUrl: string | undefined, ticket: strin
  * overview. Tickets are tickets.routes.ts.
  */
 export function registrationRoutes(deps: ApiDeps) {
-  const { database, now, pageCache, blobs, config } = deps;
+  const { database, now, pageCache, blobs, site } = deps;
   const db = database.db;
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
@@ -80,7 +84,11 @@ export function registrationRoutes(deps: ApiDeps) {
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
       async (c) => {
         const { item } = await visibleEvent(c, c.req.param('id'));
-        return c.json({ success: true, ...(await registrationSummary(db, item, now())) });
+        return c.json({
+          success: true,
+          ...(await registrationSummary(db, item, now())),
+          sendsEmail: deps.mail.enabled,
+        });
       },
     )
     .post('/events/:id/registrations', async (c) => {
@@ -102,10 +110,22 @@ export function registrationRoutes(deps: ApiDeps) {
         status,
         ...(position !== undefined ? { position } : {}),
         ticket,
-        ticketUrl: ticketUrl(c, config.siteUrl, ticket),
+        ticketUrl: ticketUrl(c, site, ticket),
         emailed: deps.mail.enabled,
       };
       return c.json(body, 201);
+    })
+    .post('/events/:id/registrations/resend', async (c) => {
+      const { item } = await visibleEvent(c, c.req.param('id'));
+      const { email } = await readJson(c, ticketAgainSchema);
+      // Without e-mail nothing can be sent: the person is told whom to ask instead.
+      if (!deps.mail.enabled) throw new HttpError(409, ASK_THE_ORGANISER);
+      await countTicketAgain(db, item.id, email, now());
+      await sendTicketAgain(db, item.id, email);
+      sendMailSoon(c, deps);
+      // The same answer whether or not the address is registered: it tells no one who is.
+      privately(c);
+      return c.json({ success: true, message: TICKET_AGAIN_ANSWER }, 202);
     })
     .get('/events/:id/registrations', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));

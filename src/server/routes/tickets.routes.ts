@@ -5,7 +5,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { notFound } from '../http/errors.ts';
-import { siteOrigin } from '../http/site-origin.ts';
+import { answerOrigin } from '../http/site-origin.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
 import { cancelByTicket, readTicket } from '../services/registrations.service.ts';
 import { ticketUrl } from './registrations.routes.ts';
@@ -15,7 +15,7 @@ import { ticketUrl } from './registrations.routes.ts';
  * cached by the CDN or shared (private, no-store), and an unknown or malformed ticket is a 404.
  */
 export function ticketRoutes(deps: ApiDeps) {
-  const { database, now, pageCache, config } = deps;
+  const { database, now, pageCache, site } = deps;
   const db = database.db;
   return new Hono<AppEnv>()
     .use(async (c, next) => {
@@ -34,12 +34,12 @@ export function ticketRoutes(deps: ApiDeps) {
         event,
         ...(registration.checkedInAt ? { checkedInAt: registration.checkedInAt.toISOString() } : {}),
         ticket: registration.ticket,
-        ticketUrl: ticketUrl(c, config.siteUrl, registration.ticket),
+        ticketUrl: ticketUrl(c, site, registration.ticket),
         ...(found.certificate
           ? {
               certificate: {
                 id: found.certificate.id,
-                verifyUrl: verifyUrl(siteOrigin(config.siteUrl, c.req.url), found.certificate.id),
+                verifyUrl: verifyUrl(answerOrigin(site, c.req.url), found.certificate.id),
               },
             }
           : {}),

@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { ApiDeps } from '../deps.ts';
 import { noPageCache } from '../caching/page-cache.ts';
 import { createMailer } from '../email/mailer.ts';
+import { siteAddress } from '../http/site-origin.ts';
 import { createBlobStore } from '../storage/blob-store.ts';
 
 /**
@@ -18,12 +19,15 @@ export async function createDeps(
   const database = await connectDatabase(config.database, wrapDialect);
   await migrateToLatest(database.db);
   const now = options.now ?? (() => new Date());
+  // SITE_URL when set; otherwise the server names its own address once it listens (useOwnAddress).
+  const site = siteAddress(config.mail.linkOrigin);
   return {
     config,
     database,
     blobs: await createBlobStore(config),
     now,
     pageCache: noPageCache,
-    mail: createMailer({ db: database.db, config, now }),
+    mail: createMailer({ db: database.db, config, now, site }),
+    site,
   };
 }

@@ -3,6 +3,7 @@ import { createApi } from '../app.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
 import { netlifyPageCache } from '../caching/page-cache.ts';
 import { createMailer } from '../email/mailer.ts';
+import { siteAddress } from '../http/site-origin.ts';
 import { createBlobStore } from '../storage/blob-store.ts';
 
 /**
@@ -17,14 +18,19 @@ const api = once(async () => {
   const config = functionConfig();
   const database = connectFunction(config);
   const now = () => new Date();
-  return createApi({
+  // The site's address for this instance: SITE_URL, else the URL Netlify sets in functions; without
+  // either, the site URL of Netlify's context (handle below), never the request's Host.
+  const site = siteAddress(config.mail.linkOrigin);
+  const app = createApi({
     config,
     database,
     blobs: await createBlobStore(config),
     now,
     pageCache: netlifyPageCache(config.purgeApiUrl),
-    mail: createMailer({ db: database.db, config, now, budgetMs: FUNCTION_MAIL_BUDGET_MS }),
+    mail: createMailer({ db: database.db, config, now, site, budgetMs: FUNCTION_MAIL_BUDGET_MS }),
+    site,
   });
+  return { app, site };
 });
 
 /**
@@ -33,5 +39,7 @@ const api = once(async () => {
  * (http/send-mail-soon.ts).
  */
 export async function handle(request: Request, context?: Context): Promise<Response> {
-  return (await api()).fetch(request, { context });
+  const { app, site } = await api();
+  if (context?.site?.url) site.useOwnAddress(context.site.url);
+  return app.fetch(request, { context });
 }

@@ -37,13 +37,14 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
+  // Without SITE_URL, the links this site writes (mail, tickets) are on this server's own address.
+  deps.site.useOwnAddress(url);
   log(`Site and API running at ${url} (database: ${deps.database.kind})`);
   if (!deps.mail.enabled) log('E-mail is off (no SMTP_URL): registrations are kept, their messages wait');
 
-  // E-mailed links use SITE_URL when set, else this server's own address.
-  const jobs = startLocalJobs(deps, deps.config.mail.linkOrigin ?? url, log);
+  const jobs = startLocalJobs(deps, log);
   // Whatever was queued while the server was down goes out now.
-  void deps.mail.kick(deps.config.mail.linkOrigin ?? url);
+  void deps.mail.kick();
 
   return {
     url,

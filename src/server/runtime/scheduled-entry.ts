@@ -1,27 +1,30 @@
+import type { Context } from '@netlify/functions';
 import { createMailer } from '../email/mailer.ts';
+import { siteAddress, type SiteAddress } from '../http/site-origin.ts';
 import { describeJobs, runScheduledJobs, type JobDeps } from '../jobs/scheduled-jobs.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
 
 /** A run's mail stops claiming after this long; a scheduled function has 30 s in all. */
 export const SCHEDULED_MAIL_BUDGET_MS = 20_000;
 
-const deps = once(async (): Promise<JobDeps> => {
+const deps = once(async (): Promise<JobDeps & { site: SiteAddress }> => {
   const config = functionConfig();
   const database = connectFunction(config);
   const now = () => new Date();
-  return { config, database, now, mail: createMailer({ db: database.db, config, now }) };
+  const site = siteAddress(config.mail.linkOrigin);
+  return { config, database, now, site, mail: createMailer({ db: database.db, config, now, site }) };
 });
 
 /**
  * The scheduled function (netlify/functions/scheduled-jobs.ts): sends the due e-mail (what the API's
  * waitUntil didn't finish, and retries), issues the certificates of ended events (issue 28) and deletes
  * the personal data of events past their retention.
- * Links go to SITE_URL, else to Netlify's URL for the site, else to the address it was invoked at.
+ * Links go to SITE_URL, else to Netlify's URL for the site (the URL variable, or its context's site URL).
  */
-export async function runScheduled(request: Request): Promise<Response> {
+export async function runScheduled(_request: Request, context?: Context): Promise<Response> {
   const jobDeps = await deps();
-  const origin = jobDeps.config.mail.linkOrigin ?? new URL(request.url).origin;
-  const report = await runScheduledJobs(jobDeps, origin, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
+  if (context?.site?.url) jobDeps.site.useOwnAddress(context.site.url);
+  const report = await runScheduledJobs(jobDeps, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
   for (const line of describeJobs(report)) console.log(line);
   const failed =
     report.mail instanceof Error || report.retention instanceof Error || report.certificates instanceof Error;

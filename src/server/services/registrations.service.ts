@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { eventEnd } from '../../lib/format.ts';
+import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type {
   EventItem,
   Registrant,
@@ -27,6 +28,7 @@ import {
   seatsAndRegistrationOf,
   findByTicket,
   findRegistration,
+  findRegistrationByEmail,
   insertRegistration,
   listRegistrations,
   lockEvent,
@@ -52,7 +54,7 @@ import type { EditDeps } from './edit-deps.ts';
 export const NOT_ON_SITE = 'Registration for this event is not on this site';
 export const NOT_OPEN_YET = 'Registration has not opened yet';
 export const CLOSED = 'Registration has closed';
-export const ALREADY_REGISTERED = 'This e-mail address is already registered for this event.';
+export { ALREADY_REGISTERED };
 const EVENT_NOT_FOUND = 'Event not found';
 const TICKET_NOT_FOUND = 'Ticket not found';
 
@@ -85,7 +87,7 @@ export async function registrationSummary(
   db: Kysely<Database>,
   event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'endTime'>,
   now: Date,
-): Promise<RegistrationSummary> {
+): Promise<Omit<RegistrationSummary, 'sendsEmail'>> {
   const { mode, capacity, opensAt, closesAt, questions } = event.registration;
   const { confirmed, waitlisted } = await countSeats(db, event.id);
   return {
@@ -380,4 +382,16 @@ const DAY_MS = 86_400_000;
  */
 export function deletePersonalDataOfPastEvents(db: Kysely<Database>, now: Date, days: number): Promise<number> {
   return deleteRegistrationsOfEventsEndedBefore(db, new Date(now.getTime() - days * DAY_MS));
+}
+
+/**
+ * "Send my ticket again": queues the ticket's link, once more, to an address registered for the event
+ * and not cancelled; for any other address nothing happens. The caller answers the same either way, so
+ * the form tells no one whether an address is registered. The mail goes to the registered address
+ * only, under its cap (email/mail-cap.ts).
+ */
+export async function sendTicketAgain(db: Kysely<Database>, eventId: string, email: string): Promise<void> {
+  const registration = await findRegistrationByEmail(db, eventId, email);
+  if (!registration || registration.status === 'cancelled') return;
+  await enqueueEmail(db, { kind: 'ticket-again', registrationId: registration.id });
 }

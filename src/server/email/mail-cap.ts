@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * One address receives at most a few registration e-mails an hour and a day, site-wide (every event,
+ * every kind of message): registering someone else's address, cancelling and registering again cannot
+ * fill their mailbox. The rest wait in the outbox, with the reason, until the window has room again.
+ */
+export interface MailCap {
+  count: number;
+  windowMs: number;
+  /** The window in words: "held: 3 messages to this address in the last hour". */
+  words: string;
+}
+
+export const MAIL_CAPS: readonly MailCap[] = [
+  { count: 3, windowMs: 3_600_000, words: 'hour' },
+  { count: 10, windowMs: 24 * 3_600_000, words: 'day' },
+];
+
+/** The longest window: sends older than this count for nothing and are deleted. */
+export const MAIL_CAP_HORIZON_MS = Math.max(...MAIL_CAPS.map((cap) => cap.windowMs));
+
+/** How an address is counted: its hash in lower case (an address is one mailbox whatever its case). */
+export const addressHash = (address: string) => createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+
+export interface Held {
+  reason: string;
+  /** When the window has room again: the next attempt. */
+  until: Date;
+}
+
+/**
+ * Whether one more message to an address whose recent sends are these (newest first) would go over a
+ * cap: the reason and when there is room again, or undefined to send.
+ */
+export function overCap(recentSends: readonly Date[], now: Date): Held | undefined {
+  for (const cap of MAIL_CAPS) {
+    const inWindow = recentSends.filter((at) => at.getTime() > now.getTime() - cap.windowMs);
+    if (inWindow.length < cap.count) continue;
+    // Room comes back when the send that keeps the window full leaves it.
+    const blocking = inWindow[cap.count - 1]!;
+    return {
+      reason: `held: ${inWindow.length} messages to this address in the last ${cap.words}`,
+      until: new Date(blocking.getTime() + cap.windowMs),
+    };
+  }
+  return undefined;
+}
