@@ -65,6 +65,8 @@ export function eventRoutes(deps: ApiDeps) {
     .get('/myevents', requireUser, async (c) =>
       c.json({ success: true, events: await eventsInOrder(db, forViewer(currentUser(c)), now(), 'staff') }),
     )
+    // Tagged only when it answers 200, which only the event's own id does (ids.ts: an id in another
+    // letter case is 404): the tag is the one its writes purge.
     .get('/:id', sharedRead({ tags: (c) => [cacheTag.event(c.req.param('id') ?? '')] }), async (c) => {
       // Its owner or an admin may preview a draft; the session is in the CDN's key, so it is never shared.
       const found = await findEvent(db, c.req.param('id'), 'staff');
