@@ -126,7 +126,9 @@ describe('a room behind one address', { timeout: 120_000 }, () => {
     const event = await siteEvent();
     const address = '203.0.113.54';
     await seed(registrationRoomKey(address, event), REGISTRATION_ROOM_LIMIT.limit - 3);
-    const statuses = await Promise.all(Array.from({ length: 12 }, () => register(address, event).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, () => register(address, event).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
     expect(await kept(event)).toBe(3);

@@ -37,7 +37,10 @@ function ipv6Groups(address: string): number[] {
  * the text itself: a counter's key stays short and one of a few shapes.
  */
 export function limitAddress(raw: string | undefined): string {
-  const address = (raw ?? '').trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const address = (raw ?? '')
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return UNKNOWN_ADDRESS;
   const groups = ipv6Groups(address.toLowerCase());

@@ -70,15 +70,13 @@ export const registrationAttemptKey = (ip: string) => `register:attempts:${ip}`;
  */
 export const EXPIRED_AFTER_MS = Math.max(
   ...[
-      LOGIN_PAIR_LIMIT,
-      LOGIN_IP_LIMIT,
-      LOGIN_ACCOUNT_CEILING,
-      CONTACT_LIMIT,
-      REGISTRATION_ROOM_LIMIT,
-      REGISTRATION_ATTEMPT_LIMIT,
-    ].map(
-    (l) => l.windowMs,
-  ),
+    LOGIN_PAIR_LIMIT,
+    LOGIN_IP_LIMIT,
+    LOGIN_ACCOUNT_CEILING,
+    CONTACT_LIMIT,
+    REGISTRATION_ROOM_LIMIT,
+    REGISTRATION_ATTEMPT_LIMIT,
+  ].map((l) => l.windowMs),
 );
 
 /** Counts one hit against each key (one statement, which also deletes some expired counters) and returns the new counts. */

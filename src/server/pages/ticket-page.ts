@@ -68,6 +68,7 @@ export async function ticketPageData(
     certificate: found.certificate
       ? { id: found.certificate.id, verifyUrl: verifyUrl(address.origin, found.certificate.id) }
       : null,
-    cancelRefusal: registration.status === 'cancelled' ? null : (cancelRefusal(registration, event, deps.now()) ?? null),
+    cancelRefusal:
+      registration.status === 'cancelled' ? null : (cancelRefusal(registration, event, deps.now()) ?? null),
   };
 }
