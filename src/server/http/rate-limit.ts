@@ -14,7 +14,9 @@ import { tooManyRequests } from './errors.ts';
  * concerns and returns the new counts, and only then is the limit compared. Parallel attempts each get
  * their own number, so N at once let through no more than a counter allows (a check followed by a
  * later count let all N pass). Sign-ins the owner wins are taken back with the typos before them
- * (`refundLogin`), so the counters hold strangers' failures and refused attempts.
+ * (`refundLogin`), so the counters hold strangers' failures and refused attempts; a registration that
+ * was not kept is taken back from its room's allowance (`RoomSeat.release`), so that counter holds the
+ * registrations kept. Every limit counts the caller as http/client-ip.ts reads them (IPv6 by its /64).
  */
 export interface Limit {
   limit: number;
@@ -42,8 +44,8 @@ const HOUR = 60 * 60_000;
  * Registrations a room may make: those that succeeded, per address (an IPv6 /64: http/client-ip.ts)
  * and event, in an hour. A whole hall registers through one address (a campus's Wi-Fi, a carrier's
  * NAT: most phones in Bangladesh reach the internet that way), so the allowance is sized for the
- * largest hall, never for one person; what it stops is one machine filling an event with made-up
- * people. Only registrations that were kept use it up: an attempt refused for any reason (an e-mail
+ * largest hall, never for one person; what it bounds is how many made-up people one machine adds to
+ * an event. Only registrations that were kept use it up: an attempt refused for any reason (an e-mail
  * already registered, a closed event, a missing answer, the honeypot) is taken back.
  */
 export const REGISTRATION_ROOM_LIMIT: Limit = { limit: 300, windowMs: HOUR };
