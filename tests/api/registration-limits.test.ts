@@ -38,8 +38,8 @@ const person = (overrides: Record<string, unknown> = {}) => {
   serial += 1;
   return { fullName: `Student ${serial}`, email: `student${serial}@campus.example`, consent: true, ...overrides };
 };
-const register = (address: string, eventId: string, body: Record<string, unknown> = person()) =>
-  from(address, `/events/${eventId}/registrations`, json('POST', body));
+const register = async (address: string, eventId: string, body: Record<string, unknown> = person()) =>
+  await from(address, `/events/${eventId}/registrations`, json('POST', body));
 
 async function siteEvent(registration: Record<string, unknown> = {}) {
   const res = await api.call(
