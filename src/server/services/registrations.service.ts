@@ -288,6 +288,9 @@ export async function cancelByTicket(
       const refused = cancelRefusal(registration, event, now);
       if (refused) throw conflictError(refused);
       const after = await setStatus(tx, registration.id, 'cancelled', now);
+      // A check-in at the door holds no event lock: one that committed after the read above is seen by
+      // the update (it waits for the row, then returns it as the check-in left it), and undoes this.
+      if (after.checkedInAt) throw conflictError(CANCEL_AFTER_CHECK_IN);
       if (registration.status === 'confirmed') await fillFreedSeats(tx, event, now);
       return { before: registration, after, event };
     },
