@@ -53,38 +53,35 @@ export function eventRoutes(deps: ApiDeps) {
     return c.json({ success: true, message: 'Event Updated Successfully', event });
   };
 
-  return (
-    new Hono<AppEnv>()
-      .get('/', sharedRead({ query: EVENT_LIST_PARAMETERS, tags: () => [cacheTag.events] }), async (c) => {
-        const query = validate(eventListQuerySchema, c.req.query());
-        // Without the list's parameters the answer stays the spec's: every public event, in list order.
-        if (Object.values(query).every((value) => value === undefined))
-          return c.json({ success: true, events: await publicEventsInOrder(db, EVERY_CHAPTER, now()) });
-        const { events, chapters, paging } = await listPublicEvents(db, query, now());
-        return c.json({ success: true as const, events, chapters, ...paging } satisfies EventListResponse);
-      })
-      .get('/myevents', requireUser, async (c) =>
-        c.json({ success: true, events: await eventsInOrder(db, forViewer(currentUser(c)), now(), 'staff') }),
-      )
-      // Tagged only when it answers 200, which only the event's own id does (ids.ts: an id in another
-      // letter case is 404): the tag is the one its writes purge.
-      .get('/:id', sharedRead({ tags: (c) => [cacheTag.event(c.req.param('id') ?? '')] }), async (c) => {
-        // Its owner or an admin may preview a draft; the session is in the CDN's key, so it is never shared.
-        const found = await findEvent(db, c.req.param('id'), 'staff');
-        if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
-        return c.json({ success: true, event: found.item });
-      })
-      .post('/', requireUser, async (c) => {
-        const user = currentUser(c);
-        const event = await addEvent(edit(c), user.id, await readJson(c, eventSchema));
-        return c.json({ success: true, message: 'Event Added Successfully', event }, 201);
-      })
-      .put('/:id', requireUser, (c) => update(c, c.req.param('id')))
-      .patch('/:id', requireUser, (c) => update(c, c.req.param('id')))
-      .delete('/:id', requireUser, async (c) => {
-        const event = await ownedEvent(c, c.req.param('id'));
-        await removeEvent(edit(c), event);
-        return c.json({ success: true, message: 'Event Deleted Successfully' });
-      })
-  );
+  return new Hono<AppEnv>()
+    .get('/', sharedRead({ query: EVENT_LIST_PARAMETERS, tags: () => [cacheTag.events] }), async (c) => {
+      const query = validate(eventListQuerySchema, c.req.query());
+      // Without the list's parameters the answer stays the spec's: every public event, in list order.
+      if (Object.values(query).every((value) => value === undefined))
+        return c.json({ success: true, events: await publicEventsInOrder(db, EVERY_CHAPTER, now()) });
+      const { events, chapters, paging } = await listPublicEvents(db, query, now());
+      return c.json({ success: true as const, events, chapters, ...paging } satisfies EventListResponse);
+    })
+    .get('/myevents', requireUser, async (c) =>
+      c.json({ success: true, events: await eventsInOrder(db, forViewer(currentUser(c)), now(), 'staff') }),
+    )
+    .get('/:id', sharedRead({ tags: (c) => [cacheTag.event(c.req.param('id') ?? '')] }), async (c) => {
+      // Its owner or an admin may preview a draft; the session is in the CDN's key, so it is never shared.
+      // Only the event's own id answers 200 and so gets the tag (ids.ts: another letter case is 404).
+      const found = await findEvent(db, c.req.param('id'), 'staff');
+      if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
+      return c.json({ success: true, event: found.item });
+    })
+    .post('/', requireUser, async (c) => {
+      const user = currentUser(c);
+      const event = await addEvent(edit(c), user.id, await readJson(c, eventSchema));
+      return c.json({ success: true, message: 'Event Added Successfully', event }, 201);
+    })
+    .put('/:id', requireUser, (c) => update(c, c.req.param('id')))
+    .patch('/:id', requireUser, (c) => update(c, c.req.param('id')))
+    .delete('/:id', requireUser, async (c) => {
+      const event = await ownedEvent(c, c.req.param('id'));
+      await removeEvent(edit(c), event);
+      return c.json({ success: true, message: 'Event Deleted Successfully' });
+    });
 }
