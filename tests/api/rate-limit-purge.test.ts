@@ -6,7 +6,8 @@ import {
   LOGIN_ACCOUNT_CEILING,
   LOGIN_IP_LIMIT,
   LOGIN_PAIR_LIMIT,
-  REGISTRATION_LIMIT,
+  REGISTRATION_ATTEMPT_LIMIT,
+  REGISTRATION_ROOM_LIMIT,
   recordHit,
 } from '../../src/server/http/rate-limit.ts';
 import { PURGE_BATCH } from '../../src/server/repositories/rate-limits.repository.ts';
@@ -42,8 +43,14 @@ async function seed(prefix: string, count: number, windowStart: Date) {
 describe('rate-limit counters', () => {
   it('the longest window decides expiry: no counter is deleted while its limit may still count it', () => {
     // A registration counter counts for an hour, the longest of all windows.
-    expect(EXPIRED_AFTER_MS).toBe(REGISTRATION_LIMIT.windowMs);
-    for (const limit of [LOGIN_IP_LIMIT, LOGIN_PAIR_LIMIT, LOGIN_ACCOUNT_CEILING, CONTACT_LIMIT])
+    expect(EXPIRED_AFTER_MS).toBe(REGISTRATION_ROOM_LIMIT.windowMs);
+    for (const limit of [
+      LOGIN_IP_LIMIT,
+      LOGIN_PAIR_LIMIT,
+      LOGIN_ACCOUNT_CEILING,
+      CONTACT_LIMIT,
+      REGISTRATION_ATTEMPT_LIMIT,
+    ])
       expect(EXPIRED_AFTER_MS).toBeGreaterThanOrEqual(limit.windowMs);
   });
 

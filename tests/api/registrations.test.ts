@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { REGISTRATION_LIMIT } from '../../src/server/http/rate-limit.ts';
 import { deletePersonalDataOfPastEvents } from '../../src/server/services/registrations.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
@@ -356,21 +355,7 @@ describe('registering', () => {
     expect((await res.json()).message).toBe('Your registration could not be accepted.');
     expect(await rowsOf(event.id)).toHaveLength(0);
   });
-
-  it('limits registrations per address and event, while another address still registers', async () => {
-    const event = await siteEvent();
-    const shared = nextAddress();
-    for (let i = 0; i < REGISTRATION_LIMIT.limit; i++)
-      expect((await registerFor(event.id, person(), shared)).status).toBe(201);
-    const over = await registerFor(event.id, person(), shared);
-    expect(over.status).toBe(429);
-    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await registerFor(event.id, person())).status).toBe(201);
-    // The same address may still register for another event.
-    const other = await siteEvent();
-    expect((await registerFor(other.id, person(), shared)).status).toBe(201);
-    expect(await rowsOf(event.id)).toHaveLength(REGISTRATION_LIMIT.limit + 1);
-  });
+  // The per-address limits (a room's allowance, the loop guard): tests/api/registration-limits.test.ts.
 });
 
 describe('the ticket', () => {

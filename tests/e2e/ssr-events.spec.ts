@@ -70,6 +70,21 @@ test.describe('/events/{id} served HTML', () => {
     expect(page.text).not.toContain('Loading');
   });
 
+  test('answers 404 to the event’s id in upper case, cached until a deploy, never under a tag of that spelling', async ({
+    request,
+    baseURL,
+  }) => {
+    const event = await createEvent(request, await adminToken(request, baseURL!), { title: 'One Spelling' });
+    const response = await request.get(`/events/${event.id.toUpperCase()}`);
+    expect(response.status()).toBe(404);
+    expect(readServedHtml(await response.text()).text).toContain('Event not found');
+    expect(response.headers()['netlify-cache-tag']).toBe('until-deploy');
+    // A malformed id likewise; an unknown id in the one spelling is kept under its own tag.
+    expect((await request.get('/events/not-an-id')).headers()['netlify-cache-tag']).toBe('until-deploy');
+    const unknown = '7d0c4a56-1b2e-4c3d-9e8f-001122334455';
+    expect((await request.get(`/events/${unknown}`)).headers()['netlify-cache-tag']).toBe(`event-${unknown}`);
+  });
+
   for (const [name, path] of [
     ['an unknown id', '/events/7d0c4a56-1b2e-4c3d-9e8f-001122334455'],
     ['a malformed id', '/events/not-an-id'],

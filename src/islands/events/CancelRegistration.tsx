@@ -9,14 +9,18 @@ interface Props {
 }
 
 /**
- * "Cancel my registration" on the ticket page (issue 27): asks first, cancels through the API, then
- * loads the page again, which says Cancelled (the page is never cached, so it shows the new status).
+ * "Cancel my registration" on the ticket page: asks first, cancels through the API, then loads the page
+ * again, which says Cancelled (the page is never cached, so it shows the new status). The page offers it
+ * only while cancelling is allowed; should the API refuse anyway (409: the event started or the holder
+ * was checked in meanwhile), its reason takes the button's place, since the button would only be
+ * refused again.
  */
 export default function CancelRegistration({ ticket, eventTitle }: Props) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const [refused, setRefused] = useState<string>();
 
   const cancel = async () => {
     setBusy(true);
@@ -28,23 +32,32 @@ export default function CancelRegistration({ ticket, eventTitle }: Props) {
     }
     setBusy(false);
     setOpen(false);
-    setFailure(result.message);
+    if (result.status === 409) setRefused(result.message);
+    else setFailure(result.message);
   };
 
   return (
     <div>
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Can’t come?</h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        Cancelling gives your seat to the next person on the waitlist.
-      </p>
-      <button
-        type="button"
-        disabled={!hydrated}
-        onClick={() => setOpen(true)}
-        className="mt-3 rounded-md border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950"
-      >
-        Cancel my registration
-      </button>
+      {refused ? (
+        <p role="alert" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {refused}
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            Cancelling gives your seat to the next person on the waitlist.
+          </p>
+          <button
+            type="button"
+            disabled={!hydrated}
+            onClick={() => setOpen(true)}
+            className="mt-3 rounded-md border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950"
+          >
+            Cancel my registration
+          </button>
+        </>
+      )}
       {failure && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {failure}

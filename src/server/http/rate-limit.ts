@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { countHits, forgiveHits, type Counted } from '../repositories/rate-limits.repository.ts';
+import {
+  countHits,
+  countHitsForEvent,
+  forgiveHits,
+  takeBackHit,
+  type Counted,
+} from '../repositories/rate-limits.repository.ts';
 import { tooManyRequests } from './errors.ts';
 
 /**
@@ -8,7 +14,9 @@ import { tooManyRequests } from './errors.ts';
  * concerns and returns the new counts, and only then is the limit compared. Parallel attempts each get
  * their own number, so N at once let through no more than a counter allows (a check followed by a
  * later count let all N pass). Sign-ins the owner wins are taken back with the typos before them
- * (`refundLogin`), so the counters hold strangers' failures and refused attempts.
+ * (`refundLogin`), so the counters hold strangers' failures and refused attempts; a registration that
+ * was not kept is taken back from its room's allowance (`RoomSeat.release`), so that counter holds the
+ * registrations kept. Every limit counts the caller as http/client-ip.ts reads them (IPv6 by its /64).
  */
 export interface Limit {
   limit: number;
@@ -30,27 +38,47 @@ export const LOGIN_IP_LIMIT: Limit = { limit: 30, windowMs: MINUTES_15 };
 export const LOGIN_ACCOUNT_CEILING: Limit = { limit: 10, windowMs: MINUTES_15 };
 export const LOGIN_UNDER_ATTACK_PAIR_LIMIT = 3;
 export const CONTACT_LIMIT: Limit = { limit: 5, windowMs: 10 * 60_000 };
+const HOUR = 60 * 60_000;
+
 /**
- * Registrations per address per event (issue 27): a few an hour (a friend registering a friend), never
- * the event as a whole, so a popular event is not throttled.
+ * Registrations a room may make: those that succeeded, per address (an IPv6 /64: http/client-ip.ts)
+ * and event, in an hour. A whole hall registers through one address (a campus's Wi-Fi, a carrier's
+ * NAT: most phones in Bangladesh reach the internet that way), so the allowance is sized for the
+ * largest hall, never for one person; what it bounds is how many made-up people one machine adds to
+ * an event. Only registrations that were kept use it up: an attempt refused for any reason (an e-mail
+ * already registered, a closed event, a missing answer, the honeypot) is taken back.
  */
-export const REGISTRATION_LIMIT: Limit = { limit: 5, windowMs: 60 * 60_000 };
+export const REGISTRATION_ROOM_LIMIT: Limit = { limit: 300, windowMs: HOUR };
+/**
+ * The loop guard: every registration attempt from one address (any event, any outcome once the event
+ * was found), in an hour. A room of hundreds retrying typos stays far below it; a script looping on the
+ * form does not, and is stopped without costing the database more than a counter.
+ */
+export const REGISTRATION_ATTEMPT_LIMIT: Limit = { limit: 1000, windowMs: HOUR };
 
 /** The counters of one account: the login form and a password change with a wrong current one share them. */
 export const loginAccountKey = (email: string) => `login:email:${email.toLowerCase()}`;
 export const loginPairKey = (email: string, ip: string) => `login:pair:${email.toLowerCase()}:${ip}`;
 export const loginIpKey = (ip: string) => `login:ip:${ip}`;
 export const contactKey = (ip: string) => `contact:ip:${ip}`;
-export const registrationKey = (ip: string, eventId: string) => `register:${ip}:${eventId}`;
+/** Registrations kept for one event from one address (the room's allowance); `eventId` is the event's own id. */
+export const registrationRoomKey = (ip: string, eventId: string) => `register:room:${ip}:${eventId}`;
+/** Every registration attempt from one address (the loop guard). */
+export const registrationAttemptKey = (ip: string) => `register:attempts:${ip}`;
 
 /**
  * A counter whose window started longer ago than the longest window of any limit has ended whatever
  * limit it counted for (rows do not record their limit), so it may be deleted.
  */
 export const EXPIRED_AFTER_MS = Math.max(
-  ...[LOGIN_PAIR_LIMIT, LOGIN_IP_LIMIT, LOGIN_ACCOUNT_CEILING, CONTACT_LIMIT, REGISTRATION_LIMIT].map(
-    (l) => l.windowMs,
-  ),
+  ...[
+    LOGIN_PAIR_LIMIT,
+    LOGIN_IP_LIMIT,
+    LOGIN_ACCOUNT_CEILING,
+    CONTACT_LIMIT,
+    REGISTRATION_ROOM_LIMIT,
+    REGISTRATION_ATTEMPT_LIMIT,
+  ].map((l) => l.windowMs),
 );
 
 /** Counts one hit against each key (one statement, which also deletes some expired counters) and returns the new counts. */
@@ -69,12 +97,62 @@ export async function countContact(db: Kysely<Database>, ip: string, now: Date):
     throw tooManyRequests(retryAfter(counted, CONTACT_LIMIT.windowMs, now));
 }
 
-/** Counts a registration from this address for this event; 429 once past REGISTRATION_LIMIT. */
-export async function countRegistration(db: Kysely<Database>, ip: string, eventId: string, now: Date): Promise<void> {
-  const key = registrationKey(ip, eventId);
-  const counted = (await recordHit(db, [key], REGISTRATION_LIMIT, now)).get(key);
-  if (counted && counted.count > REGISTRATION_LIMIT.limit)
-    throw tooManyRequests(retryAfter(counted, REGISTRATION_LIMIT.windowMs, now));
+const inMinutes = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+};
+
+/** The 429 of a room past its allowance: what happened, and what to do. */
+export const roomFullMessage = (retryAfterSeconds: number) =>
+  `So many people have registered for this event from your network (a campus or mobile network shares one address) that registration from it is paused. Please try again in ${inMinutes(retryAfterSeconds)}, or register over another connection such as mobile data.`;
+/** The 429 of the loop guard. */
+export const tooManyAttemptsMessage = (retryAfterSeconds: number) =>
+  `Too many registration attempts from your network. Please try again in ${inMinutes(retryAfterSeconds)}. If you have registered already, your ticket is in your e-mail.`;
+
+/** A registration counted against its room's allowance, to be taken back unless it is kept. */
+export interface RoomSeat {
+  /** Takes the hit back: the attempt was refused, so the room keeps its allowance. */
+  release(): Promise<void>;
+}
+
+/**
+ * Counts a registration attempt from this address for this event, before anything is checked or kept:
+ * one statement adds it to the loop guard and to the room's allowance and returns both counts, and
+ * counts nothing when no published event has that id (undefined: the caller answers 404, and no
+ * counter names an event that does not exist). 429 when either is over (the room's hit taken back);
+ * otherwise the caller keeps the registration or releases the hit. `eventId` must be an id the
+ * repositories accept (ids.ts), so every spelling of one event is one counter.
+ */
+export async function countRegistrationAttempt(
+  db: Kysely<Database>,
+  ip: string,
+  eventId: string,
+  now: Date,
+): Promise<RoomSeat | undefined> {
+  const attemptKey = registrationAttemptKey(ip);
+  const roomKey = registrationRoomKey(ip, eventId);
+  const counts = await countHitsForEvent(
+    db,
+    [attemptKey, roomKey],
+    { windowMs: REGISTRATION_ROOM_LIMIT.windowMs, now },
+    new Date(now.getTime() - EXPIRED_AFTER_MS),
+    eventId,
+  );
+  const attempts = counts.get(attemptKey);
+  const room = counts.get(roomKey);
+  if (!attempts || !room) return undefined;
+  const seat: RoomSeat = { release: () => takeBackHit(db, roomKey, room.windowStart) };
+  if (attempts.count > REGISTRATION_ATTEMPT_LIMIT.limit) {
+    await seat.release();
+    const wait = retryAfter(attempts, REGISTRATION_ATTEMPT_LIMIT.windowMs, now);
+    throw tooManyRequests(wait, tooManyAttemptsMessage(wait));
+  }
+  if (room.count > REGISTRATION_ROOM_LIMIT.limit) {
+    await seat.release();
+    const wait = retryAfter(room, REGISTRATION_ROOM_LIMIT.windowMs, now);
+    throw tooManyRequests(wait, roomFullMessage(wait));
+  }
+  return seat;
 }
 
 export interface LoginAttempt {

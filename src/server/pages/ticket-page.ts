@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
-import { readTicket } from '../services/registrations.service.ts';
+import { cancelRefusal, readTicket } from '../services/registrations.service.ts';
 import type { PageDeps } from './page-deps.ts';
 import type { EventItem, RegistrationStatus, TicketCertificate } from '../../lib/types.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
@@ -31,6 +31,11 @@ export interface TicketPageData {
   qrSvg: string;
   /** Its certificate of attendance once issued (and not withdrawn): id and verify page on this site. */
   certificate: TicketCertificate | null;
+  /**
+   * Why the holder can no longer cancel (checked in, or the event has started), the API's own words;
+   * null while they can. The page offers Cancel only then.
+   */
+  cancelRefusal: string | null;
 }
 
 /** The QR code of an address as SVG markup, labelled for screen readers. */
@@ -70,5 +75,7 @@ export async function ticketPageData(
     certificate: found.certificate
       ? { id: found.certificate.id, verifyUrl: verifyUrl(address.origin, found.certificate.id) }
       : null,
+    cancelRefusal:
+      registration.status === 'cancelled' ? null : (cancelRefusal(registration, event, deps.now()) ?? null),
   };
 }

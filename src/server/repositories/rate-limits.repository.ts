@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -39,11 +39,42 @@ export const PURGE_BATCH = 100;
  * oldest counters go first, and the order lets the planner walk the window_start index even before the
  * table has statistics (PGlite never analyzes it).
  */
-export async function countHits(
+export function countHits(
   db: Kysely<Database>,
   keys: readonly string[],
   window: RateWindow,
   expiredBefore: Date,
+): Promise<Map<string, Counted>> {
+  return upsertHits(db, keys, window, expiredBefore, sql`true`);
+}
+
+/**
+ * countHits, counting only while a published event has the id `eventId` (a canonical uuid: ids.ts),
+ * checked by the same statement: for any other id nothing is counted (an empty map) and no counter is
+ * written, so no key names an event that does not exist. A draft is no event to a visitor.
+ */
+export function countHitsForEvent(
+  db: Kysely<Database>,
+  keys: readonly string[],
+  window: RateWindow,
+  expiredBefore: Date,
+  eventId: string,
+): Promise<Map<string, Counted>> {
+  return upsertHits(
+    db,
+    keys,
+    window,
+    expiredBefore,
+    sql`exists (select 1 from events where id = ${eventId}::uuid and status = 'published')`,
+  );
+}
+
+async function upsertHits(
+  db: Kysely<Database>,
+  keys: readonly string[],
+  window: RateWindow,
+  expiredBefore: Date,
+  when: RawBuilder<unknown>,
 ): Promise<Map<string, Counted>> {
   const distinct = [...new Set(keys)];
   if (distinct.length === 0) return new Map();
@@ -57,13 +88,25 @@ export async function countHits(
         order by window_start limit ${PURGE_BATCH} for update skip locked
       )
     )
-    insert into rate_limits (key, window_start, count) values ${values}
+    insert into rate_limits (key, window_start, count)
+    select * from (values ${values}) as hit (key, window_start, count) where ${when}
     on conflict (key) do update set
       count = case when rate_limits.window_start <= ${cutoff} then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= ${cutoff} then ${now} else rate_limits.window_start end
     returning key, count, window_start as "windowStart"
   `.execute(db);
   return new Map(rows.map((row) => [row.key, { count: Number(row.count), windowStart: new Date(row.windowStart) }]));
+}
+
+/**
+ * Takes one hit back from a counter, in one statement, while the window it was counted in lasts (a
+ * window that restarted since holds other hits). Counting stays first and atomic; this only returns
+ * what an attempt that came to nothing used up.
+ */
+export async function takeBackHit(db: Kysely<Database>, key: string, windowStart: Date): Promise<void> {
+  await sql`
+    update rate_limits set count = greatest(0, count - 1) where key = ${key} and window_start = ${windowStart}
+  `.execute(db);
 }
 
 /**

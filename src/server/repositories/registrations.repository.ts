@@ -24,6 +24,7 @@ export interface LockedEvent {
   title: string;
   status: 'published' | 'draft';
   eventDate: string;
+  startTime: string;
   endTime: string;
   registration: ReturnType<typeof registrationOf>;
 }
@@ -39,6 +40,7 @@ export function lockEvent(db: Kysely<Database>, eventId: string): Promise<Locked
         title: row.title,
         status: row.status,
         eventDate: row.eventDate,
+        startTime: row.startTime,
         endTime: row.endTime,
         registration: registrationOf(row),
       }

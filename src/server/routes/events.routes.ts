@@ -67,6 +67,7 @@ export function eventRoutes(deps: ApiDeps) {
     )
     .get('/:id', sharedRead({ tags: (c) => [cacheTag.event(c.req.param('id') ?? '')] }), async (c) => {
       // Its owner or an admin may preview a draft; the session is in the CDN's key, so it is never shared.
+      // Only the event's own id answers 200 and so gets the tag (ids.ts: another letter case is 404).
       const found = await findEvent(db, c.req.param('id'), 'staff');
       if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
       return c.json({ success: true, event: found.item });

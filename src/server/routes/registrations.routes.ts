@@ -16,11 +16,12 @@ import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { countRegistration } from '../http/rate-limit.ts';
+import { countRegistrationAttempt } from '../http/rate-limit.ts';
 import { answerOrigin } from '../http/site-origin.ts';
 import { countTicketAgain } from '../http/ticket-again-limit.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
 import { findEvent } from '../repositories/events.repository.ts';
+import { isCanonicalId } from '../repositories/ids.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
 import { forViewer } from '../repositories/viewer-scope.ts';
 import { canSeeEvent } from '../services/events.service.ts';
@@ -81,6 +82,8 @@ export function registrationRoutes(deps: ApiDeps) {
   return new Hono<AppEnv>()
     .get(
       '/events/:id/registration',
+      // Tagged only when it answers 200, which only the event's own id does (ids.ts): the tag is the
+      // one its writes purge, never another spelling of it.
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
       async (c) => {
         const { item } = await visibleEvent(c, c.req.param('id'));
@@ -94,12 +97,22 @@ export function registrationRoutes(deps: ApiDeps) {
     .post('/events/:id/registrations', async (c) => {
       const eventId = c.req.param('id');
       const { website, ...registrant } = await readJson(c, registrantSchema);
+      // Only an id in the one spelling the database hands out names an event (ids.ts): every other
+      // spelling is not found before anything is counted, so no counter ever holds it.
+      if (!isCanonicalId(eventId)) throw notFound('Event not found');
       const taken = await registering.run(async () => {
-        // Counted before it is kept, per address and event: a campus behind one address can still fill
-        // a popular event, and one address cannot flood it.
-        await countRegistration(db, clientIp(c), eventId, now());
-        if (website) throw badRequest(HONEYPOT_REFUSAL);
-        return register({ db, pageCache }, eventId, registrant, now());
+        // Counted before anything is checked or kept, per address and only for an event that exists:
+        // the loop guard counts every attempt, the room's allowance only registrations that are kept
+        // (http/rate-limit.ts): a refused one is taken back, so a room is never locked out by its typos.
+        const seat = await countRegistrationAttempt(db, clientIp(c), eventId, now());
+        if (!seat) throw notFound('Event not found');
+        try {
+          if (website) throw badRequest(HONEYPOT_REFUSAL);
+          return await register({ db, pageCache }, eventId, registrant, now());
+        } catch (err) {
+          await seat.release();
+          throw err;
+        }
       });
       if (!taken) throw new HttpError(503, REGISTRATION_BUSY, undefined, { 'Retry-After': '30' });
       const { status, position, ticket } = taken.value;

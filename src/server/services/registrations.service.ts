@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { eventEnd } from '../../lib/format.ts';
+import { dhakaInstant, eventEnd } from '../../lib/format.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type {
   EventItem,
@@ -40,7 +40,7 @@ import {
   type LockedEvent,
 } from '../repositories/registrations.repository.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
-import { auditRow } from './audit.ts';
+import { auditRow, type Actor } from './audit.ts';
 import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
@@ -242,29 +242,69 @@ async function fillFreedSeats(tx: Kysely<Database>, event: LockedEvent, now: Dat
   return promoteIntoFreeSeats(tx, event.id, event.registration.capacity, confirmed, now);
 }
 
+/** Who cancels with a ticket: its holder, who has no account; the trail keeps nothing of theirs. */
+export const TICKET_HOLDER_ACTOR: Actor = { id: null, name: 'Ticket holder', email: 'cancelled with their own ticket' };
+
+export const CANCEL_AFTER_CHECK_IN =
+  'You have been checked in at this event, so this registration can no longer be cancelled.';
+export const CANCEL_AFTER_START =
+  'This event has started, so this registration can no longer be cancelled. Please contact the organisers if something is wrong.';
+
 /**
- * Cancels the registration a ticket names. A confirmed seat goes to the first waitlisted person in
- * the same transaction. Cancelling again changes nothing and answers the same. Unknown ticket: 404.
+ * Why the holder may not cancel this registration now (undefined: they may). Once someone is checked in,
+ * or the event has started (its date and start time, Dhaka time), the registration is history the
+ * attendance report and certificates read: the holder can no longer undo it; staff still can, audited.
+ */
+export function cancelRefusal(
+  registration: { checkedInAt: Date | string | null },
+  event: { eventDate: string; startTime: string },
+  now: Date,
+): string | undefined {
+  if (registration.checkedInAt) return CANCEL_AFTER_CHECK_IN;
+  if (now.getTime() >= dhakaInstant(event.eventDate, event.startTime).getTime()) return CANCEL_AFTER_START;
+  return undefined;
+}
+
+/**
+ * Cancels the registration a ticket names, audited in the same transaction as done by its holder. A
+ * confirmed seat goes to the first waitlisted person in the same transaction. Cancelling again changes
+ * nothing and answers the same. Refused (409 with the reason) once the holder is checked in or the
+ * event has started. Unknown ticket: 404.
  */
 export async function cancelByTicket(
   { db, pageCache }: RegistrationDeps,
   ticket: string,
   now: Date,
 ): Promise<{ status: 'cancelled' }> {
-  const eventId = await db.transaction().execute(async (tx) => {
-    const found = await findByTicket(tx, ticket);
-    if (!found) throw notFoundError(TICKET_NOT_FOUND);
-    if (found.status === 'cancelled') return undefined;
-    const event = await lockEvent(tx, found.eventId);
-    // Read again under the event's lock: a staff change may have come first.
-    const registration = await findByTicket(tx, ticket);
-    if (!event || !registration) throw notFoundError(TICKET_NOT_FOUND);
-    if (registration.status === 'cancelled') return undefined;
-    await setStatus(tx, registration.id, 'cancelled', now);
-    if (registration.status === 'confirmed') await fillFreedSeats(tx, event, now);
-    return event.id;
-  });
-  if (eventId) await purgeStalePages(pageCache, stalePages.registration(eventId));
+  const done = await auditedChange(
+    db,
+    async (tx) => {
+      const found = await findByTicket(tx, ticket);
+      if (!found) throw notFoundError(TICKET_NOT_FOUND);
+      if (found.status === 'cancelled') return undefined;
+      const event = await lockEvent(tx, found.eventId);
+      // Read again under the event's lock: a staff change or a check-in may have come first.
+      const registration = await findByTicket(tx, ticket);
+      if (!event || !registration) throw notFoundError(TICKET_NOT_FOUND);
+      if (registration.status === 'cancelled') return undefined;
+      const refused = cancelRefusal(registration, event, now);
+      if (refused) throw conflictError(refused);
+      const after = await setStatus(tx, registration.id, 'cancelled', now);
+      // A check-in at the door holds no event lock: one that committed after the read above is seen by
+      // the update (it waits for the row, then returns it as the check-in left it), and undoes this.
+      if (after.checkedInAt) throw conflictError(CANCEL_AFTER_CHECK_IN);
+      if (registration.status === 'confirmed') await fillFreedSeats(tx, event, now);
+      return { before: registration, after, event };
+    },
+    (done) =>
+      done &&
+      auditRow(TICKET_HOLDER_ACTOR, 'registration', {
+        action: 'update',
+        before: { id: done.before.id, status: done.before.status, eventTitle: done.event.title },
+        after: { id: done.after.id, status: done.after.status, eventTitle: done.event.title },
+      }),
+  );
+  if (done) await purgeStalePages(pageCache, stalePages.registration(done.event.id));
   return { status: 'cancelled' };
 }
 
