@@ -7,6 +7,7 @@ import {
   registrationAttemptKey,
   registrationRoomKey,
 } from '../../src/server/http/rate-limit.ts';
+import { ticketAgainKey } from '../../src/server/http/ticket-again-limit.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
@@ -150,6 +151,26 @@ describe('a room behind one address', { timeout: 120_000 }, () => {
     expect(await kept(event)).toBe(1);
     expect(await counter(registrationRoomKey(address, event))).toBe(1);
     expect((await register('203.0.113.56', event)).status).toBe(201);
+  });
+});
+
+describe('"Send my ticket again" in a loop', () => {
+  it('counts under the same loop guard: a script cycling through addresses is stopped, nothing queued', async () => {
+    const mailing = createApi({ ...api.deps, now: clock.now, mail: { ...api.deps.mail, enabled: true } });
+    const ask = (address: string, eventId: string, email: string) =>
+      mailing.request(`/api/v1/events/${eventId}/registrations/resend`, json('POST', { email }), {
+        incoming: { socket: { remoteAddress: address } },
+      });
+    const event = await siteEvent();
+    const address = '203.0.113.77';
+    await seed(registrationAttemptKey(address), REGISTRATION_ATTEMPT_LIMIT.limit - 1);
+    expect((await ask(address, event, 'first@campus.example')).status).toBe(202);
+    const stopped = await ask(address, event, 'second@campus.example');
+    expect(stopped.status).toBe(429);
+    expect((await stopped.json()).message).toMatch(/^Too many registration attempts from your network\./);
+    // Its per-address counter was never written: the guard answered first.
+    expect(await counter(ticketAgainKey(event, 'second@campus.example'))).toBeUndefined();
+    expect((await ask('203.0.113.78', event, 'second@campus.example')).status).toBe(202);
   });
 });
 

@@ -155,6 +155,20 @@ export async function countRegistrationAttempt(
   return seat;
 }
 
+/**
+ * An attempt on the registration forms that keeps no seat ("Send my ticket again"): it goes to the
+ * same loop guard as registrations, so a script cycling through addresses is stopped like one cycling
+ * through registrations, while a room asking for a few lost tickets never meets it.
+ */
+export async function countFormAttempt(db: Kysely<Database>, ip: string, now: Date): Promise<void> {
+  const key = registrationAttemptKey(ip);
+  const counted = (await recordHit(db, [key], REGISTRATION_ATTEMPT_LIMIT, now)).get(key);
+  if (counted && counted.count > REGISTRATION_ATTEMPT_LIMIT.limit) {
+    const wait = retryAfter(counted, REGISTRATION_ATTEMPT_LIMIT.windowMs, now);
+    throw tooManyRequests(wait, tooManyAttemptsMessage(wait));
+  }
+}
+
 export interface LoginAttempt {
   email: string;
   ip: string;

@@ -16,7 +16,7 @@ import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { countRegistrationAttempt } from '../http/rate-limit.ts';
+import { countFormAttempt, countRegistrationAttempt } from '../http/rate-limit.ts';
 import { answerOrigin } from '../http/site-origin.ts';
 import { countTicketAgain } from '../http/ticket-again-limit.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
@@ -133,6 +133,7 @@ export function registrationRoutes(deps: ApiDeps) {
       const { email } = await readJson(c, ticketAgainSchema);
       // Without e-mail nothing can be sent: the person is told whom to ask instead.
       if (!deps.mail.enabled) throw new HttpError(409, ASK_THE_ORGANISER);
+      await countFormAttempt(db, clientIp(c), now());
       await countTicketAgain(db, item.id, email, now());
       await sendTicketAgain(db, item.id, email);
       sendMailSoon(c, deps);
