@@ -111,11 +111,8 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
       return;
     }
     if (answer.status === 409 && answer.message === ALREADY_REGISTERED) setRepeated(body.email);
-    setFailure(
-      answer.status === 429
-        ? 'Too many registrations from your connection for this event. Please try again in an hour.'
-        : answer.message,
-    );
+    // A 429 says why and when to try again (the room's allowance or the loop guard): shown as it is.
+    setFailure(answer.message);
   };
 
   /** "Send my ticket again": the API answers alike for any address, and mails a registered one. */
