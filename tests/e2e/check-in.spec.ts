@@ -486,6 +486,64 @@ test.describe('check-in at the door', () => {
     allowNoNetwork(consoleErrors);
   });
 
+  test('a phone that kept lists with tickets (the older page) drops them; a check-in it queued with a ticket is still sent', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    const guest = await register(request, event.id, 'Queued By The Older Page');
+    const other = await newEvent(request, token);
+    const elsewhere = await register(request, other.id, 'Kept By The Older Page');
+    await signInAs(page);
+    // This browser as the older page left it (its database's version 1): a list holding a ticket, and a
+    // check-in queued by ticket.
+    await page.goto('/');
+    await page.evaluate(
+      ({ eventId, ticket, otherId, otherTicket }) =>
+        new Promise<void>((done, fail) => {
+          const opening = indexedDB.open('ieee-cs-bdc-check-in', 1);
+          opening.onupgradeneeded = () => {
+            opening.result.createObjectStore('lists', { keyPath: 'eventId' });
+            opening.result.createObjectStore('queue', { keyPath: 'id' }).createIndex('byEvent', 'eventId');
+          };
+          opening.onerror = () => fail(new Error('IndexedDB did not open'));
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const tx = db.transaction(['lists', 'queue'], 'readwrite');
+            const attendee = { ticket: otherTicket, fullName: 'Kept By The Older Page', status: 'confirmed' };
+            tx.objectStore('lists').put({
+              eventId: otherId,
+              list: { success: true, event: { id: otherId }, attendees: [{ ...attendee, institution: null }] },
+              savedAt: new Date().toISOString(),
+            });
+            const at = new Date().toISOString();
+            tx.objectStore('queue').put({
+              id: crypto.randomUUID(),
+              eventId,
+              ticket,
+              fullName: 'Queued By The Older Page',
+              at,
+            });
+            tx.oncomplete = () => {
+              db.close();
+              done();
+            };
+          };
+        }),
+      { eventId: event.id, ticket: guest.ticket, otherId: other.id, otherTicket: elsewhere.ticket },
+    );
+
+    await openCheckInKept(page, event.id);
+    await expect(countsOf(page)).toHaveText('1 checked in / 1 registered');
+    await expect(page.getByText(/waiting to send/)).toHaveCount(0);
+    expect(await attended(request, token, event.id)).toBe(1);
+    const kept = await keptOnPhone(page);
+    expect(kept.lists).not.toContain(elsewhere.ticket);
+    expect(kept.lists).not.toContain(other.id);
+    expect(kept.queued).toBe(0);
+  });
+
   test('the scanner field says "already" with the time, refuses another event’s, a waitlisted and a cancelled ticket; axe at 375 px', async ({
     page,
     request,

@@ -282,7 +282,7 @@ function CheckIn({ account }: { account: string }) {
   /** Discards the check-ins waiting for an account of the event (the volunteer confirmed how many). */
   const discardNeedingAccount = useCallback(async () => {
     if (!eventId) return;
-    const items = (await queued(eventId)).filter((i) => i.needsAccount);
+    const items = (await queued(eventId).catch(() => [])).filter((i) => i.needsAccount);
     for (const item of items) await dequeue(item.id);
     mark(new Map(items.flatMap((i): [string, null][] => (i.registrationId ? [[i.registrationId, null]] : []))));
     await countWaiting();
@@ -373,7 +373,7 @@ function CheckIn({ account }: { account: string }) {
           ? 'The door list could not be loaded: this phone is offline and has no copy of it yet.'
           : failure.message;
     return (
-      <div className="max-w-xl space-y-5">
+      <div className="space-y-5">
         <StatusPanel tone="error">
           <p>{text}</p>
           <p className="mt-3">
