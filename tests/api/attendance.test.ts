@@ -260,11 +260,16 @@ describe('checking in a name picked from the door list (by registration id)', ()
     const event = await createEvent(alpha.token);
     const { ticket } = await register(event.id);
     const registration = await registrationIdOf(ticket);
-    const answers = await Promise.all([
-      checkIn(event.id, { ticket, id: randomUUID() }, alpha.token).then((r) => r.json()),
-      checkIn(event.id, { registration, id: randomUUID() }, admin).then((r) => r.json()),
-    ]);
+    const answers = await Promise.all(
+      [
+        { body: { ticket }, token: alpha.token },
+        { body: { registration }, token: admin },
+      ].map(async ({ body, token }) => (await checkIn(event.id, { ...body, id: randomUUID() }, token)).json()),
+    );
     expect(answers.map((a) => a.result).sort()).toEqual(['already', 'checked-in']);
+    expect(await checkInsOf(event.id)).toHaveLength(2);
+    const report = await (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, admin))).json();
+    expect(report).toMatchObject({ registered: 1, attended: 1 });
     expect(answers[0].checkedInAt).toBe(answers[1].checkedInAt);
   });
 });
