@@ -45,7 +45,7 @@ export const DEFAULT_CERTIFICATE_SETTINGS: CertificateSettings = {
 /** A ticket as scanned: its QR code holds the ticket's address; a USB scanner types it. */
 export const TICKET_IN_ADDRESS = /(?:^|\/tickets\/)([A-Za-z0-9_-]{32})\/?(?:[?#].*)?$/;
 
-export const TICKET_OR_REGISTRATION = 'Send either a ticket or a registration, not both';
+const TICKET_OR_REGISTRATION = 'Send either a ticket or a registration, not both';
 
 /**
  * POST /events/:id/check-ins, one of: `ticket` (a scan: the ticket, or the address its QR code holds)
