@@ -183,18 +183,26 @@ export interface TicketCertificate {
   verifyUrl: string;
 }
 
-/** POST /events/:id/check-ins: `checked-in` the first scan of the ticket, `already` every later one (checkedInAt: the first's). */
+/** POST /events/:id/check-ins: `checked-in` the first check-in of the registration, `already` every later one (checkedInAt: the first's). */
 export interface CheckInAnswer {
   success: true;
   result: 'checked-in' | 'already';
+  /** The registration checked in (the door list's `registrationId`). */
+  registrationId: string;
   fullName: string;
   /** ISO instant of the ticket's first check-in. */
   checkedInAt: string;
 }
 
-/** One person on the door list: a registration not cancelled (no e-mail, no phone: only what the door needs). */
+/**
+ * One person on the door list: a registration not cancelled (no e-mail, no phone, no ticket: only what
+ * the door needs). A scan is matched by its ticket's hash (lib/check-in/ticket-hash.ts); a name picked
+ * from the list is checked in by `registrationId`.
+ */
 export interface DoorAttendee {
-  ticket: string;
+  registrationId: string;
+  /** SHA-256 of the event's id and the ticket, base64url: the ticket itself stays with its holder. */
+  ticketHash: string;
   fullName: string;
   status: Exclude<RegistrationStatus, 'cancelled'>;
   institution: string | null;

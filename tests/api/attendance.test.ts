@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { deletePersonalDataOfPastEvents } from '../../src/server/services/registrations.service.ts';
@@ -34,6 +34,11 @@ const { createEvent, register, checkIn } = attendanceHelpers(
 
 const checkInsOf = (eventId: string) =>
   api.db.selectFrom('checkIns').selectAll().where('eventId', '=', eventId).orderBy('at').execute();
+const registrationOf = (ticket: string) =>
+  api.db.selectFrom('registrations').selectAll().where('ticket', '=', ticket).executeTakeFirstOrThrow();
+/** The door list's hash of a ticket, worked out here apart from the code under test. */
+const hashOf = (eventId: string, ticket: string) =>
+  createHash('sha256').update(`${eventId}:${ticket}`).digest('base64url');
 const auditOf = (entity: string) =>
   api.db.selectFrom('auditLog').selectAll().where('entityType', '=', entity).orderBy('at').execute();
 
@@ -47,9 +52,11 @@ describe('checking in at the door', () => {
     const first = await checkIn(event.id, { ticket, id: randomUUID() }, alpha.token);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('private, no-store');
+    const registrationId = (await registrationOf(ticket)).id;
     expect(await first.json()).toEqual({
       success: true,
       result: 'checked-in',
+      registrationId,
       fullName: 'রহিম উদ্দিন',
       checkedInAt: '2030-03-10T04:02:00.000Z',
     });
@@ -60,6 +67,7 @@ describe('checking in at the door', () => {
     expect(await second.json()).toEqual({
       success: true,
       result: 'already',
+      registrationId,
       fullName: 'রহিম উদ্দিন',
       checkedInAt: '2030-03-10T04:02:00.000Z',
     });
@@ -155,11 +163,122 @@ describe('checking in at the door', () => {
   });
 });
 
+describe('checking in a name picked from the door list (by registration id)', () => {
+  const registrationIdOf = async (ticket: string) => (await registrationOf(ticket)).id;
+
+  it('checks them in once: the same answers and audit as a scan, a retry with the same id counted once', async () => {
+    const event = await createEvent(alpha.token, { title: 'Name Search Day' });
+    const { ticket } = await register(event.id, { fullName: 'Farhana Islam' });
+    const registration = await registrationIdOf(ticket);
+    const auditBefore = (await auditOf('check-in')).length;
+
+    clock = new Date('2030-03-10T04:05:00Z');
+    const id = randomUUID();
+    const first = await checkIn(event.id, { registration, id }, alpha.token);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    const answer = await first.json();
+    expect(answer).toEqual({
+      success: true,
+      result: 'checked-in',
+      registrationId: registration,
+      fullName: 'Farhana Islam',
+      checkedInAt: '2030-03-10T04:05:00.000Z',
+    });
+    // The answer was lost; the phone sends the same check-in again.
+    clock = new Date('2030-03-10T04:20:00Z');
+    const retry = await checkIn(event.id, { registration, id }, alpha.token);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual(answer);
+    expect(await checkInsOf(event.id)).toHaveLength(1);
+
+    // Picked again (a new check-in), or their ticket scanned at another door: already, at the first time.
+    for (const body of [{ registration }, { ticket }]) {
+      expect(await (await checkIn(event.id, { ...body, id: randomUUID() }, admin)).json()).toMatchObject({
+        result: 'already',
+        registrationId: registration,
+        checkedInAt: '2030-03-10T04:05:00.000Z',
+      });
+    }
+    const trail = (await auditOf('check-in')).slice(auditBefore);
+    expect(trail.map((r) => [r.action, r.entityName, r.changes])).toEqual([
+      ['create', 'Name Search Day check-in', { result: { to: 'checked-in' } }],
+      ['create', 'Name Search Day check-in', { result: { to: 'already' } }],
+      ['create', 'Name Search Day check-in', { result: { to: 'already' } }],
+    ]);
+    const report = await (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, alpha.token))).json();
+    expect(report).toMatchObject({ registered: 1, attended: 1 });
+  });
+
+  it('refuses another event’s registration, a waitlisted and a cancelled one as it does their tickets (409), an unknown one with 404', async () => {
+    const event = await createEvent(alpha.token, { registration: { mode: 'site', capacity: 1 } });
+    const other = await createEvent(alpha.token);
+    await register(event.id);
+    const waiting = await register(event.id);
+    expect(waiting.status).toBe('waitlisted');
+    const elsewhere = await register(other.id);
+    const cancelled = await register(other.id);
+    expect((await api.call(`/tickets/${cancelled.ticket}`, { method: 'DELETE' })).status).toBe(200);
+    // Another chapter's event: its registration is as foreign here as its ticket.
+    const betaEvent = await createEvent(beta.token);
+    const betaPerson = await register(betaEvent.id);
+
+    const cases: [string, string, string, number, string][] = [
+      ['another event’s', await registrationIdOf(elsewhere.ticket), event.id, 409, 'Not registered for this event'],
+      ['another chapter’s', await registrationIdOf(betaPerson.ticket), event.id, 409, 'Not registered for this event'],
+      ['a waitlisted one', await registrationIdOf(waiting.ticket), event.id, 409, 'On the waitlist'],
+      ['a cancelled one', await registrationIdOf(cancelled.ticket), other.id, 409, 'This registration was cancelled'],
+      ['an unknown one', randomUUID(), event.id, 404, 'Not registered for this event'],
+    ];
+    for (const [what, registration, eventId, status, message] of cases) {
+      const res = await checkIn(eventId, { registration, id: randomUUID() }, alpha.token);
+      expect(res.status, what).toBe(status);
+      expect((await res.json()).message, what).toBe(message);
+    }
+    for (const id of [event.id, other.id, betaEvent.id]) expect(await checkInsOf(id)).toEqual([]);
+  });
+
+  it('refuses a registration that is no id, and a ticket and a registration at once, with 400 naming the field', async () => {
+    const event = await createEvent(alpha.token);
+    const { ticket } = await register(event.id);
+    const registration = await registrationIdOf(ticket);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ registration: 'nusrat' }, 'registration'],
+      [{ registration: 42 }, 'registration'],
+      [{ registration, ticket }, 'registration'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await checkIn(event.id, body, alpha.token);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).errors.map((e: { path: string }) => e.path)).toEqual([path]);
+    }
+    expect((await checkIn(event.id, { registration }, beta.token)).status).toBe(403);
+    expect(await checkInsOf(event.id)).toEqual([]);
+  });
+
+  it('a scan and a name pick of one person at once count them once', async () => {
+    const event = await createEvent(alpha.token);
+    const { ticket } = await register(event.id);
+    const registration = await registrationIdOf(ticket);
+    const answers = await Promise.all(
+      [
+        { body: { ticket }, token: alpha.token },
+        { body: { registration }, token: admin },
+      ].map(async ({ body, token }) => (await checkIn(event.id, { ...body, id: randomUUID() }, token)).json()),
+    );
+    expect(answers.map((a) => a.result).sort()).toEqual(['already', 'checked-in']);
+    expect(await checkInsOf(event.id)).toHaveLength(2);
+    const report = await (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, admin))).json();
+    expect(report).toMatchObject({ registered: 1, attended: 1 });
+    expect(answers[0].checkedInAt).toBe(answers[1].checkedInAt);
+  });
+});
+
 describe('the door list', () => {
   const door = (eventId: string, token: string | undefined) =>
     api.call(`/events/${eventId}/door`, json('GET', undefined, token));
 
-  it('lists everyone not cancelled with their ticket, name, status, institution and check-in, and nothing else', async () => {
+  it('lists everyone not cancelled by registration id and ticket hash, with name, status, institution and check-in, and nothing else', async () => {
     const event = await createEvent(alpha.token, {
       title: 'Door List Day',
       registration: { mode: 'site', capacity: 2 },
@@ -192,20 +311,30 @@ describe('the door list', () => {
       endTime: expect.any(String),
       location: expect.any(String),
     });
+    const entry = async (ticket: string) => ({
+      registrationId: (await registrationOf(ticket)).id,
+      ticketHash: hashOf(event.id, ticket),
+    });
     expect(body).toEqual({
       success: true,
       event: body.event,
       attendees: [
         {
-          ticket: first.ticket,
+          ...(await entry(first.ticket)),
           fullName: 'Nusrat Jahan',
           status: 'confirmed',
           institution: 'BUET',
           checkedInAt: '2030-03-10T04:02:00.000Z',
         },
-        { ticket: second.ticket, fullName: 'Tanvir Ahmed', status: 'confirmed', institution: null, checkedInAt: null },
         {
-          ticket: waiting.ticket,
+          ...(await entry(second.ticket)),
+          fullName: 'Tanvir Ahmed',
+          status: 'confirmed',
+          institution: null,
+          checkedInAt: null,
+        },
+        {
+          ...(await entry(waiting.ticket)),
           fullName: 'Waiting Person',
           status: 'waitlisted',
           institution: null,
@@ -213,8 +342,34 @@ describe('the door list', () => {
         },
       ],
     });
-    // The phone keeps only what the door needs.
-    expect(JSON.stringify(body)).not.toMatch(/@example\.org|8801711|Gone Person/);
+    // The phone keeps only what the door needs: no e-mail, no phone, and no ticket (a ticket cancels).
+    const text = JSON.stringify(body);
+    expect(text).not.toMatch(/@example\.org|8801711|Gone Person/);
+    expect(text).not.toMatch(/"(?:ticket|ticketUrl|token)":/i);
+    for (const { ticket, ticketUrl } of [first, second, gone, waiting]) {
+      expect(text).not.toContain(ticket);
+      expect(text).not.toContain(ticketUrl);
+    }
+  });
+
+  it('hashes each ticket with its event’s id: the same list kept from two events shares no hash', async () => {
+    const one = await createEvent(alpha.token);
+    const two = await createEvent(alpha.token);
+    await register(one.id);
+    await register(two.id);
+    const hashes = async (eventId: string) =>
+      ((await (await door(eventId, alpha.token)).json()).attendees as { ticketHash: string }[]).map(
+        (a) => a.ticketHash,
+      );
+    const [a, b] = [await hashes(one.id), await hashes(two.id)];
+    expect(a).toHaveLength(1);
+    expect(b).toHaveLength(1);
+    // Hashed with the other event's id, neither list's ticket is found on the other's.
+    const ticketOne = (
+      await api.db.selectFrom('registrations').select('ticket').where('eventId', '=', one.id).executeTakeFirstOrThrow()
+    ).ticket;
+    expect(a).toEqual([hashOf(one.id, ticketOne)]);
+    expect(b).not.toContain(hashOf(two.id, ticketOne));
   });
 
   it('is for the event’s chapter and admins: 401 signed out, 403 another chapter, 404 unknown', async () => {

@@ -78,6 +78,16 @@ async function openCheckIn(page: Page, eventId: string) {
   await expect(page.getByRole('button', { name: 'Start camera' })).toBeVisible();
 }
 
+/**
+ * Opens the page and waits until this phone keeps it (the service worker has the page and what it
+ * loads, the QR reader's files included): leaving it or cutting the network before then would cut
+ * those downloads short, which the console reports.
+ */
+async function openCheckInKept(page: Page, eventId: string) {
+  await openCheckIn(page, eventId);
+  await expect(page.getByText('This page opens on this phone without a network too.')).toBeVisible();
+}
+
 /** Types a ticket into the scanner field and presses Enter, as a USB scanner does. */
 async function scanWithScanner(page: Page, text: string) {
   const field = page.getByLabel('Ticket address or code');
@@ -111,6 +121,38 @@ function qrVideo(text: string, file: string, frames = 30) {
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   writeFileSync(file, Buffer.concat([header, ...Array.from({ length: frames }, () => frame)]));
+}
+
+/** Everything this browser's IndexedDB keeps for the check-in page (door-store.ts), as JSON text. */
+function keptOnPhone(page: Page): Promise<{ lists: string; queue: string; queued: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ lists: string; queue: string; queued: number }>((done, fail) => {
+        const opening = indexedDB.open('ieee-cs-bdc-check-in');
+        opening.onerror = () => fail(new Error('IndexedDB did not open'));
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const tx = db.transaction(['lists', 'queue']);
+          const lists = tx.objectStore('lists').getAll();
+          const queue = tx.objectStore('queue').getAll();
+          tx.oncomplete = () => {
+            done({
+              lists: JSON.stringify(lists.result),
+              queue: JSON.stringify(queue.result),
+              queued: (queue.result as unknown[]).length,
+            });
+            db.close();
+          };
+        };
+      }),
+  );
+}
+
+/** Forgets the console's record of requests that found no network (the test cut it on purpose). */
+function allowNoNetwork(consoleErrors: string[]) {
+  for (let i = consoleErrors.length - 1; i >= 0; i--) {
+    if (consoleErrors[i]?.includes('net::ERR_INTERNET_DISCONNECTED')) consoleErrors.splice(i, 1);
+  }
 }
 
 /** Whether this browser's IndexedDB holds the event's door list (door-store.ts keeps it after each load). */
@@ -208,16 +250,16 @@ test.describe('check-in at the door', () => {
     const token = await apiLogin(request);
     const event = await newEvent(request, token);
     const first = await register(request, event.id, 'Offline Scanner Person');
-    await register(request, event.id, 'Nafisa Offline Searched');
-    await register(request, event.id, 'Still Outside');
+    const searched = await register(request, event.id, 'Nafisa Offline Searched');
+    const outside = await register(request, event.id, 'Still Outside');
 
-    const sent: { ticket: string; id: string }[] = [];
+    const sent: Record<string, string>[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && req.url().endsWith('/check-ins'))
-        sent.push(req.postDataJSON() as { ticket: string; id: string });
+        sent.push(req.postDataJSON() as Record<string, string>);
     });
     await signInAs(page);
-    await openCheckIn(page, event.id);
+    await openCheckInKept(page, event.id);
     await expect(countsOf(page)).toHaveText('0 checked in / 3 registered');
 
     await page.context().setOffline(true);
@@ -243,11 +285,23 @@ test.describe('check-in at the door', () => {
     await expect(page.getByText('2 check-ins waiting to send')).toBeVisible();
     expect(sent).toEqual([]);
 
+    // The phone keeps no ticket, neither on its list (hashes) nor in its queue (registration ids).
+    const kept = await keptOnPhone(page);
+    expect(kept.queued).toBe(2);
+    for (const { ticket } of [first, searched, outside]) {
+      expect(kept.lists).not.toContain(ticket);
+      expect(kept.queue).not.toContain(ticket);
+    }
+
     await page.context().setOffline(false);
     await expect(page.getByText(/waiting to send/)).toHaveCount(0);
     await expect(page.getByText('Offline: answers come from the list kept on this phone.')).toHaveCount(0);
     expect(await attended(request, token, event.id)).toBe(2);
-    expect(sent).toHaveLength(2);
+    // Sent by the registrations' ids the kept list matched, never by a ticket.
+    expect(sent).toEqual([
+      { registration: expect.any(String), id: expect.any(String) },
+      { registration: expect.any(String), id: expect.any(String) },
+    ]);
 
     // A queued check-in sent again with its id is the same check-in: counted once.
     const again = await request.post(`/api/v1/events/${event.id}/check-ins`, {
@@ -306,9 +360,7 @@ test.describe('check-in at the door', () => {
     await expect(countsOf(page)).toHaveText('1 checked in / 2 registered');
 
     // The requests that found no network while offline (the session, the door list) say so in the console.
-    for (let i = consoleErrors.length - 1; i >= 0; i--) {
-      if (consoleErrors[i]?.includes('net::ERR_INTERNET_DISCONNECTED')) consoleErrors.splice(i, 1);
-    }
+    allowNoNetwork(consoleErrors);
   });
 
   test('a real sign-out still goes to the login page on the check-in page', async ({
@@ -350,6 +402,146 @@ test.describe('check-in at the door', () => {
     // The attendees' names and tickets are gone with the sign-in.
     expect(await listKeptFor(page, event.id)).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('ieee-cs-bdc:offline-user'))).toBeNull();
+  });
+
+  test('the lists kept by one account are gone once another signs in on the same browser', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    await register(request, event.id, 'Kept For The First Account');
+    await signInAs(page);
+    await openCheckInKept(page, event.id);
+    await expect(countsOf(page)).toHaveText('0 checked in / 1 registered');
+    await expect.poll(() => listKeptFor(page, event.id)).toBe(true);
+
+    // The first account's session expires on this phone (no logout), and another account signs in.
+    const chapter = await createChapter(request, token);
+    await page.context().clearCookies({ name: 'token' });
+    await signInAs(page, chapter);
+    await page.goto('/dashboard');
+    await waitForIslands(page);
+    await expect(page.getByTestId('identity')).toContainText(chapter.email);
+    expect(await listKeptFor(page, event.id)).toBe(false);
+    expect(await keptOnPhone(page)).toMatchObject({ lists: '[]' });
+  });
+
+  test('a queued check-in refused to another account (403) waits apart for an account of the event, until discarded', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    test.setTimeout(180_000);
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    const guest = await register(request, event.id, 'Queued Before The Switch');
+    const chapter = await createChapter(request, token);
+
+    await signInAs(page);
+    await openCheckInKept(page, event.id);
+    await expect(countsOf(page)).toHaveText('0 checked in / 1 registered');
+    // The check-in finds no server (the network dropped at that moment): the kept list admits them, and
+    // the check-in waits in the queue.
+    const checkIns = '**/api/v1/events/*/check-ins';
+    await page.route(checkIns, (route) => route.abort('internetdisconnected'));
+    await scanWithScanner(page, guest.ticketUrl);
+    await expect(answerOf(page)).toHaveText('Checked in: Queued Before The Switch');
+    await expect(page.getByText('1 check-in waiting to send')).toBeVisible();
+    await page.goto('about:blank');
+    await page.unroute(checkIns);
+
+    // Another chapter's account signs in on this phone and opens the event's check-in page.
+    await signInAs(page, chapter);
+    await page.goto(checkInPath(event.id));
+    await waitForIslands(page);
+    await expect(page.getByTestId('identity')).toContainText(chapter.email);
+    await expect(page.getByRole('alert')).toContainText('You can only change your own chapter’s records');
+    const waitingApart = page.getByTestId('needs-account');
+    await expect(waitingApart).toHaveText('Waiting for an account of this event: 1 check-in');
+    await expect(page.getByText(/waiting to send/)).toHaveCount(0);
+    expect((await keptOnPhone(page)).queued).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+
+    // Sent again by this account: refused again, still kept.
+    const refused = page.waitForResponse((res) => res.url().endsWith('/check-ins') && res.status() === 403);
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await refused;
+    await expect(waitingApart).toHaveText('Waiting for an account of this event: 1 check-in');
+    expect((await keptOnPhone(page)).queued).toBe(1);
+
+    // Discarded, after the question naming how many.
+    await page.getByRole('button', { name: 'Discard', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard 1 check-in?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep them' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(waitingApart).toBeVisible();
+    await page.getByRole('button', { name: 'Discard', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Discard 1 check-in' }).click();
+    await expect(waitingApart).toHaveCount(0);
+    expect((await keptOnPhone(page)).queued).toBe(0);
+    expect(await attended(request, token, event.id)).toBe(0);
+    allowHttpErrors(consoleErrors, 403);
+    allowNoNetwork(consoleErrors);
+  });
+
+  test('a phone that kept lists with tickets (the older page) drops them; a check-in it queued with a ticket is still sent', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    const event = await newEvent(request, token);
+    const guest = await register(request, event.id, 'Queued By The Older Page');
+    const other = await newEvent(request, token);
+    const elsewhere = await register(request, other.id, 'Kept By The Older Page');
+    await signInAs(page);
+    // This browser as the older page left it (its database's version 1): a list holding a ticket, and a
+    // check-in queued by ticket.
+    await page.goto('/');
+    await page.evaluate(
+      ({ eventId, ticket, otherId, otherTicket }) =>
+        new Promise<void>((done, fail) => {
+          const opening = indexedDB.open('ieee-cs-bdc-check-in', 1);
+          opening.onupgradeneeded = () => {
+            opening.result.createObjectStore('lists', { keyPath: 'eventId' });
+            opening.result.createObjectStore('queue', { keyPath: 'id' }).createIndex('byEvent', 'eventId');
+          };
+          opening.onerror = () => fail(new Error('IndexedDB did not open'));
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const tx = db.transaction(['lists', 'queue'], 'readwrite');
+            const attendee = { ticket: otherTicket, fullName: 'Kept By The Older Page', status: 'confirmed' };
+            tx.objectStore('lists').put({
+              eventId: otherId,
+              list: { success: true, event: { id: otherId }, attendees: [{ ...attendee, institution: null }] },
+              savedAt: new Date().toISOString(),
+            });
+            const at = new Date().toISOString();
+            tx.objectStore('queue').put({
+              id: crypto.randomUUID(),
+              eventId,
+              ticket,
+              fullName: 'Queued By The Older Page',
+              at,
+            });
+            tx.oncomplete = () => {
+              db.close();
+              done();
+            };
+          };
+        }),
+      { eventId: event.id, ticket: guest.ticket, otherId: other.id, otherTicket: elsewhere.ticket },
+    );
+
+    await openCheckInKept(page, event.id);
+    await expect(countsOf(page)).toHaveText('1 checked in / 1 registered');
+    await expect(page.getByText(/waiting to send/)).toHaveCount(0);
+    expect(await attended(request, token, event.id)).toBe(1);
+    const kept = await keptOnPhone(page);
+    expect(kept.lists).not.toContain(elsewhere.ticket);
+    expect(kept.lists).not.toContain(other.id);
+    expect(kept.queued).toBe(0);
   });
 
   test('the scanner field says "already" with the time, refuses another event’s, a waitlisted and a cancelled ticket; axe at 375 px', async ({

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  attendeeOfTicket,
   doorCounts,
   newScanId,
   offlineAnswer,
@@ -8,13 +10,23 @@ import {
   ticketOf,
   waitingText,
 } from '../../src/lib/check-in/door-answer.ts';
+import {
+  discardLabel,
+  discardQuestion,
+  needsAccountText,
+  queuedBody,
+  queuedRefusal,
+} from '../../src/lib/check-in/door-queue.ts';
+import { ticketHash } from '../../src/lib/check-in/ticket-hash.ts';
 import { formatDhakaClock } from '../../src/lib/registration/registration-view.ts';
-import type { DoorAttendee } from '../../src/lib/types.ts';
+import type { DoorAttendee, DoorList } from '../../src/lib/types.ts';
 import { idBeforeInPath } from '../../src/islands/shared/use-address.ts';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
+const EVENT_ID = '6b0e5f4a-3c1d-4e2f-9a8b-7c6d5e4f3a2b';
 const person = (fields: Partial<DoorAttendee>): DoorAttendee => ({
-  ticket: TOKEN,
+  registrationId: 'a',
+  ticketHash: 'h',
   fullName: 'Nusrat Jahan',
   status: 'confirmed',
   institution: null,
@@ -65,9 +77,9 @@ describe('the check-in page’s answers', () => {
 
   it('counts confirmed people and those checked in, and says how many wait to be sent', () => {
     const list = [
-      person({ ticket: 'a', checkedInAt: '2030-03-10T04:02:00.000Z' }),
-      person({ ticket: 'b' }),
-      person({ ticket: 'c', status: 'waitlisted' }),
+      person({ registrationId: 'a', checkedInAt: '2030-03-10T04:02:00.000Z' }),
+      person({ registrationId: 'b' }),
+      person({ registrationId: 'c', status: 'waitlisted' }),
     ];
     expect(doorCounts(list)).toEqual({ registered: 2, checkedIn: 1 });
     expect(waitingText(0)).toBe('');
@@ -77,12 +89,12 @@ describe('the check-in page’s answers', () => {
 
   it('finds people by every word of their name, in any case and order', () => {
     const list = [
-      person({ ticket: 'a', fullName: 'Nusrat Jahan' }),
-      person({ ticket: 'b', fullName: 'Tanvir Ahmed' }),
-      person({ ticket: 'c', fullName: 'জাহান আরা' }),
+      person({ registrationId: 'a', fullName: 'Nusrat Jahan' }),
+      person({ registrationId: 'b', fullName: 'Tanvir Ahmed' }),
+      person({ registrationId: 'c', fullName: 'জাহান আরা' }),
     ];
-    expect(searchByName(list, 'jahan nus').map((p) => p.ticket)).toEqual(['a']);
-    expect(searchByName(list, 'জাহান').map((p) => p.ticket)).toEqual(['c']);
+    expect(searchByName(list, 'jahan nus').map((p) => p.registrationId)).toEqual(['a']);
+    expect(searchByName(list, 'জাহান').map((p) => p.registrationId)).toEqual(['c']);
     expect(searchByName(list, '  ')).toEqual([]);
   });
 
@@ -95,5 +107,72 @@ describe('the check-in page’s answers', () => {
     expect(idBeforeInPath('/dashboard/events/abc-123/check-in', 'check-in')).toBe('abc-123');
     expect(idBeforeInPath('/dashboard/events/abc%20x/check-in/', 'check-in')).toBe('abc x');
     expect(idBeforeInPath('/check-in', 'check-in')).toBeUndefined();
+  });
+});
+
+describe('the door list’s tickets, hashed', () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+  it('is SHA-256 of the event’s id and the ticket, base64url: one ticket hashes apart at each event', async () => {
+    expect(await ticketHash(EVENT_ID, TOKEN)).toBe(sha256(`${EVENT_ID}:${TOKEN}`));
+    expect(await ticketHash(EVENT_ID, TOKEN)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The id in any letter case is the same event.
+    expect(await ticketHash(EVENT_ID.toUpperCase(), TOKEN)).toBe(await ticketHash(EVENT_ID, TOKEN));
+    const otherEvent = '0f1e2d3c-4b5a-4697-8877-665544332211';
+    expect(await ticketHash(otherEvent, TOKEN)).not.toBe(await ticketHash(EVENT_ID, TOKEN));
+  });
+
+  async function listOf(eventId: string, tickets: Record<string, string>): Promise<DoorList> {
+    return {
+      success: true,
+      event: {
+        id: eventId,
+        title: 'Door Day',
+        eventDate: '2030-03-10',
+        startTime: '10:00',
+        endTime: '12:00',
+        location: 'BUET',
+      },
+      attendees: await Promise.all(
+        Object.entries(tickets).map(async ([registrationId, ticket]) =>
+          person({ registrationId, ticketHash: await ticketHash(eventId, ticket), fullName: registrationId }),
+        ),
+      ),
+    };
+  }
+
+  it('finds a scanned ticket’s holder on the kept list by its hash, and nobody for another ticket', async () => {
+    const other = 'ZYXWVUTSRQPONMLKJIHGFEDCBA987654';
+    const list = await listOf(EVENT_ID, { nusrat: TOKEN, tanvir: other });
+    expect(JSON.stringify(list)).not.toContain(TOKEN);
+    expect((await attendeeOfTicket(list, TOKEN))?.registrationId).toBe('nusrat');
+    expect((await attendeeOfTicket(list, ticketOf(`https://ieeecsbd.org/tickets/${other}`)))?.registrationId).toBe(
+      'tanvir',
+    );
+    expect(await attendeeOfTicket(list, 'A'.repeat(32))).toBeUndefined();
+    // A list of another event, hashed with its id, does not know this event's ticket by its hash.
+    const elsewhere = await listOf('0f1e2d3c-4b5a-4697-8877-665544332211', { nusrat: TOKEN });
+    expect(await attendeeOfTicket({ ...elsewhere, event: list.event }, TOKEN)).toBeUndefined();
+  });
+});
+
+describe('check-ins queued on the phone', () => {
+  it('are sent by their registration’s id (those queued with a ticket by an older page, by the ticket), with their own id', () => {
+    expect(queuedBody({ id: 'q1', registrationId: 'r1' })).toEqual({ registration: 'r1', id: 'q1' });
+    expect(queuedBody({ id: 'q2', ticket: TOKEN })).toEqual({ ticket: TOKEN, id: 'q2' });
+  });
+
+  it('stay queued without an answer, signed out or throttled; wait for an account on 403; are dropped when refused', () => {
+    for (const status of [0, 500, 503, 401, 429]) expect(queuedRefusal(status), String(status)).toBe('later');
+    expect(queuedRefusal(403)).toBe('needs-account');
+    for (const status of [400, 404, 409]) expect(queuedRefusal(status), String(status)).toBe('refused');
+  });
+
+  it('say how many wait for an account of the event, and the discard question names how many', () => {
+    expect(needsAccountText(0)).toBe('');
+    expect(needsAccountText(1)).toBe('Waiting for an account of this event: 1 check-in');
+    expect(needsAccountText(2)).toBe('Waiting for an account of this event: 2 check-ins');
+    expect(discardQuestion(1)).toBe('Discard 1 check-in?');
+    expect(discardLabel(3)).toBe('Discard 3 check-ins');
   });
 });

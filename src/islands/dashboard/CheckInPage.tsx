@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { api } from '../../lib/api-client.ts';
 import {
   alreadyAnswer,
+  attendeeOfTicket,
   checkedInAnswer,
   doorCounts,
   isNoAnswer,
   isRefusal,
-  isSendLater,
   newScanId,
   offlineAnswer,
   refusalAnswer,
@@ -16,6 +16,7 @@ import {
   WAITLIST_TEXT,
   type DoorAnswer,
 } from '../../lib/check-in/door-answer.ts';
+import { queuedBody, queuedRefusal } from '../../lib/check-in/door-queue.ts';
 import { formatEventDate, formatTimeRange } from '../../lib/format.ts';
 import { attendancePath, registrationsPath } from '../../lib/registration/registration-links.ts';
 import { formatDhakaClock, formatDhakaDateTime } from '../../lib/registration/registration-view.ts';
@@ -23,6 +24,7 @@ import type { CheckInAnswer, DoorAttendee, DoorList } from '../../lib/types.ts';
 import { toast } from '../shared/toast.tsx';
 import { useIdBeforeInPath } from '../shared/use-address.ts';
 import { dequeue, enqueue, keepList, keptList, queued } from './check-in/door-store.ts';
+import WaitingForAccount from './check-in/WaitingForAccount.tsx';
 import { keepPageOffline } from './check-in/offline-shell.ts';
 import { qrReader, readerAssets } from './check-in/qr-reader.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
@@ -42,20 +44,24 @@ const READ_EVERY_MS = 150;
 export default function CheckInPage() {
   return (
     <DashboardShell title="Check-in" offlineCapable>
-      {() => <CheckIn />}
+      {(user) => <CheckIn account={user.email} />}
     </DashboardShell>
   );
 }
 
 type LoadFailure = { status: number; message: string };
 type Shown = DoorAnswer & { seq: number };
+/** Whom a check-in names: a scanned ticket, or a person picked from the list by name. */
+type Target = { ticket: string } | { attendee: DoorAttendee };
 
-/** The kept list with these people marked checked in (at their time), or unmarked (null). */
+/** The kept list with these people (by registration id) marked checked in (at their time), or unmarked (null). */
 function withCheckIns(list: DoorList, marks: ReadonlyMap<string, string | null>): DoorList {
   if (marks.size === 0) return list;
   return {
     ...list,
-    attendees: list.attendees.map((a) => (marks.has(a.ticket) ? { ...a, checkedInAt: marks.get(a.ticket)! } : a)),
+    attendees: list.attendees.map((a) =>
+      marks.has(a.registrationId) ? { ...a, checkedInAt: marks.get(a.registrationId)! } : a,
+    ),
   };
 }
 
@@ -66,13 +72,15 @@ function withCheckIns(list: DoorList, marks: ReadonlyMap<string, string | null>)
  * goes, scans are answered from it and the check-ins wait in a queue, each with its own id, until they
  * can be sent (a retry never counts twice).
  */
-function CheckIn() {
+function CheckIn({ account }: { account: string }) {
   const eventId = useIdBeforeInPath('check-in');
   const [list, setList] = useState<DoorList>();
   const [failure, setFailure] = useState<LoadFailure>();
   const [keptAt, setKeptAt] = useState<string>();
   const [online, setOnline] = useState(() => navigator.onLine);
   const [waiting, setWaiting] = useState(0);
+  /** Queued check-ins the server refused to the account signed in now (403). */
+  const [needsAccount, setNeedsAccount] = useState(0);
   const [shown, setShown] = useState<Shown>();
   const [ticketText, setTicketText] = useState('');
   const [query, setQuery] = useState('');
@@ -98,11 +106,14 @@ function CheckIn() {
   }, []);
 
   /** Puts a list on screen and keeps it on the phone. */
-  const showList = useCallback((next: DoorList, keep = true) => {
-    listRef.current = next;
-    setList(next);
-    if (keep) void keepList(next, new Date()).catch(() => {});
-  }, []);
+  const showList = useCallback(
+    (next: DoorList, keep = true) => {
+      listRef.current = next;
+      setList(next);
+      if (keep) void keepList(next, account, new Date()).catch(() => {});
+    },
+    [account],
+  );
 
   const mark = useCallback(
     (marks: Map<string, string | null>) => {
@@ -114,28 +125,37 @@ function CheckIn() {
 
   const countWaiting = useCallback(async () => {
     if (!eventId) return;
-    setWaiting((await queued(eventId).catch(() => [])).length);
+    const items = await queued(eventId).catch(() => []);
+    setWaiting(items.filter((i) => !i.needsAccount).length);
+    setNeedsAccount(items.filter((i) => i.needsAccount).length);
   }, [eventId]);
 
-  /** Sends the check-ins made offline, oldest first, each with its own id; stops at the first that gets no answer. */
+  /**
+   * Sends the check-ins made offline, oldest first, each with its own id; stops at the first that gets
+   * no answer. One refused to this account (403) stays, kept apart until an account of the event sends it.
+   */
   const flush = useCallback(async () => {
     if (!eventId || !base || flushing.current) return;
     flushing.current = true;
     try {
       for (const item of await queued(eventId)) {
-        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, { ticket: item.ticket, id: item.id });
+        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, queuedBody(item));
         if (result.ok) {
           await dequeue(item.id);
-          mark(new Map([[item.ticket, result.data.checkedInAt]]));
-        } else if (isSendLater(result.status)) {
-          break; // it stays queued and is sent again later
-        } else {
-          // Refused: it will never go through. Drop it and tell the volunteer who it was.
-          await dequeue(item.id);
-          mark(new Map([[item.ticket, null]]));
-          const why = isRefusal(result.status) ? refusalAnswer(result.message).text : result.message;
-          toast.error(`${item.fullName} was not checked in: ${why}`);
+          mark(new Map([[result.data.registrationId, result.data.checkedInAt]]));
+          continue;
         }
+        const refusal = queuedRefusal(result.status);
+        if (refusal === 'later') break; // it stays queued and is sent again later
+        if (refusal === 'needs-account') {
+          if (!item.needsAccount) await enqueue({ ...item, needsAccount: true });
+          continue;
+        }
+        // Refused: it will never go through. Drop it and tell the volunteer who it was.
+        await dequeue(item.id);
+        if (item.registrationId) mark(new Map([[item.registrationId, null]]));
+        const why = isRefusal(result.status) ? refusalAnswer(result.message).text : result.message;
+        toast.error(`${item.fullName} was not checked in: ${why}`);
       }
     } finally {
       flushing.current = false;
@@ -146,7 +166,7 @@ function CheckIn() {
   /** The door list: the kept copy at once, then the server's (with what still waits in the queue marked). */
   const load = useCallback(async () => {
     if (!eventId || !base) return;
-    const kept = await keptList(eventId).catch(() => undefined);
+    const kept = await keptList(eventId, account).catch(() => undefined);
     if (kept && !listRef.current) {
       showList(kept.list, false);
       setKeptAt(kept.savedAt);
@@ -154,7 +174,8 @@ function CheckIn() {
     const result = await api.get<DoorList>(`${base}/door`);
     if (result.ok) {
       const pending = await queued(eventId).catch(() => []);
-      showList(withCheckIns(result.data, new Map(pending.map((p) => [p.ticket, p.at]))));
+      const marks = pending.flatMap((p): [string, string][] => (p.registrationId ? [[p.registrationId, p.at]] : []));
+      showList(withCheckIns(result.data, new Map(marks)));
       setKeptAt(undefined);
       setFailure(undefined);
     } else if (isNoAnswer(result.status)) {
@@ -164,7 +185,7 @@ function CheckIn() {
       setList(undefined);
       setFailure(result);
     }
-  }, [base, eventId, showList]);
+  }, [base, eventId, account, showList]);
 
   useEffect(() => {
     let live = true;
@@ -203,18 +224,22 @@ function CheckIn() {
     return () => window.clearInterval(timer);
   }, [waiting, flush]);
 
-  /** One scan, from any source: the server answers when it can, the kept list when it cannot. */
-  const scan = useCallback(
-    async (scanned: string) => {
-      const ticket = ticketOf(scanned);
-      if (!ticket || !eventId || !base) return;
+  /**
+   * One check-in, from any source: the server answers when it can, the kept list when it cannot. A scan
+   * is sent by its ticket (the server checks the ticket itself); a name picked, by its registration's id.
+   */
+  const checkIn = useCallback(
+    async (target: Target) => {
+      if (!eventId || !base) return;
       const id = newScanId();
       if (navigator.onLine) {
-        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, { ticket, id });
+        const body =
+          'ticket' in target ? { ticket: target.ticket, id } : { registration: target.attendee.registrationId, id };
+        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, body);
         if (result.ok) {
-          const { result: outcome, fullName, checkedInAt } = result.data;
+          const { result: outcome, registrationId, fullName, checkedInAt } = result.data;
           show(outcome === 'checked-in' ? checkedInAnswer(fullName) : alreadyAnswer(checkedInAt, fullName));
-          mark(new Map([[ticket, checkedInAt]]));
+          mark(new Map([[registrationId, checkedInAt]]));
           return;
         }
         if (isRefusal(result.status)) {
@@ -227,17 +252,45 @@ function CheckIn() {
         }
         // No answer (the network went): the kept list answers, and the check-in waits in the queue.
       }
-      const attendee = listRef.current?.attendees.find((a) => a.ticket === ticket);
+      const current = listRef.current;
+      const attendee = !current
+        ? undefined
+        : 'ticket' in target
+          ? await attendeeOfTicket(current, target.ticket)
+          : current.attendees.find((a) => a.registrationId === target.attendee.registrationId);
       const { answer, admit } = offlineAnswer(attendee);
       show(answer);
       if (admit && attendee) {
         const at = new Date().toISOString();
-        mark(new Map([[ticket, at]]));
-        await enqueue({ id, eventId, ticket, fullName: attendee.fullName, at });
+        mark(new Map([[attendee.registrationId, at]]));
+        // Queued by the registration's id, which the kept list matched: the ticket is not kept.
+        await enqueue({ id, eventId, registrationId: attendee.registrationId, fullName: attendee.fullName, at });
         await countWaiting();
       }
     },
     [base, eventId, show, mark, countWaiting],
+  );
+
+  const scan = useCallback(
+    async (scanned: string) => {
+      const ticket = ticketOf(scanned);
+      if (ticket) await checkIn({ ticket });
+    },
+    [checkIn],
+  );
+
+  /** Discards the check-ins waiting for an account of the event (the volunteer confirmed how many). */
+  const discardNeedingAccount = useCallback(async () => {
+    if (!eventId) return;
+    const items = (await queued(eventId).catch(() => [])).filter((i) => i.needsAccount);
+    for (const item of items) await dequeue(item.id);
+    mark(new Map(items.flatMap((i): [string, null][] => (i.registrationId ? [[i.registrationId, null]] : []))));
+    await countWaiting();
+    toast.success(`${items.length} ${items.length === 1 ? 'check-in' : 'check-ins'} discarded`);
+  }, [eventId, mark, countWaiting]);
+
+  const waitingForAccount = (
+    <WaitingForAccount count={needsAccount} onSendAgain={() => void flush()} onDiscard={discardNeedingAccount} />
   );
 
   const stopCamera = useCallback(() => {
@@ -309,7 +362,7 @@ function CheckIn() {
   const pick = (attendee: DoorAttendee) => {
     setQuery('');
     searchField.current?.focus();
-    void scan(attendee.ticket);
+    void checkIn({ attendee });
   };
 
   if (failure && !list) {
@@ -320,12 +373,15 @@ function CheckIn() {
           ? 'The door list could not be loaded: this phone is offline and has no copy of it yet.'
           : failure.message;
     return (
-      <StatusPanel tone="error">
-        <p>{text}</p>
-        <p className="mt-3">
-          <GoBack href={LIST} />
-        </p>
-      </StatusPanel>
+      <div className="space-y-5">
+        <StatusPanel tone="error">
+          <p>{text}</p>
+          <p className="mt-3">
+            <GoBack href={LIST} />
+          </p>
+        </StatusPanel>
+        {waitingForAccount}
+      </div>
     );
   }
   if (!list) return <Loading what="the door list" />;
@@ -364,6 +420,7 @@ function CheckIn() {
           {waitingText(waiting)}
         </p>
       </div>
+      {waitingForAccount}
 
       <section aria-labelledby="camera-heading" className="space-y-3">
         <h3 id="camera-heading" className="text-base font-semibold text-slate-900 dark:text-white">
@@ -437,7 +494,7 @@ function CheckIn() {
         {results.length > 0 && (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
             {results.map((a) => (
-              <li key={a.ticket} className="flex items-center justify-between gap-3 p-3">
+              <li key={a.registrationId} className="flex items-center justify-between gap-3 p-3">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900 dark:text-white">{a.fullName}</p>
                   <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -56,27 +56,52 @@ function rememberUser(user: UserInfo | undefined) {
 }
 
 /**
- * Signed out: this phone forgets who was signed in, and the door lists the check-in page kept (loaded
- * only now: the rest of the dashboard never needs IndexedDB's code).
+ * Forgets the door lists the check-in page kept: all of them, or those another account than `keepOf`
+ * fetched (door-store.ts is loaded only now: the rest of the dashboard never needs IndexedDB's code).
  */
-async function forgetOfflineData(): Promise<void> {
-  rememberUser(undefined);
+async function forgetKeptLists(keepOf?: string): Promise<void> {
   try {
-    const { forgetKeptLists } = await import('../dashboard/check-in/door-store.ts');
-    await forgetKeptLists();
+    const store = await import('../dashboard/check-in/door-store.ts');
+    await store.forgetKeptLists(keepOf);
   } catch {
     // No IndexedDB here (or it refused): nothing was kept in it either.
   }
 }
 
-/** The remembered user, when it is the one the session cookie names. */
-function rememberedUser(guess: UserInfo): UserInfo | undefined {
+/** Signed out: this phone forgets who was signed in, and the door lists the check-in page kept. */
+async function forgetOfflineData(): Promise<void> {
+  rememberUser(undefined);
+  await forgetKeptLists();
+}
+
+/** The user remembered on this phone, whoever it is. */
+function rememberedAccount(): UserInfo | undefined {
   try {
     const user = JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null') as UserInfo | null;
-    return user && typeof user.email === 'string' && user.email === guess.email ? user : undefined;
+    return user && typeof user.email === 'string' ? user : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The remembered user, when it is the one the session cookie names. */
+function rememberedUser(guess: UserInfo): UserInfo | undefined {
+  const user = rememberedAccount();
+  return user?.email === guess.email ? user : undefined;
+}
+
+/**
+ * The server confirmed `user` signed in. What this phone keeps belongs to the account that fetched it:
+ * signed in as another account than the one remembered (a sign-in over an expired session, or as
+ * someone else), the other's kept door lists go before any page shows them. The check-in page itself
+ * (`offline`) remembers `user` and keeps only their lists, whatever was remembered.
+ */
+async function claimOfflineData(user: UserInfo, offline: boolean): Promise<void> {
+  const previous = rememberedAccount();
+  const another = previous !== undefined && previous.email !== user.email;
+  if (offline) rememberUser(user);
+  else if (another) rememberUser(undefined);
+  if (offline || another) await forgetKeptLists(user.email);
 }
 
 export interface LoadSessionOptions {
@@ -108,10 +133,8 @@ export async function loadSession({ offline = false }: LoadSessionOptions = {}):
       : remembered
         ? { status: 'signed-in', user: remembered, offline: true }
         : { status: 'signed-out', user: null };
-  if (offline && !remembered) {
-    if (state.status === 'signed-in') rememberUser(state.user);
-    else await forgetOfflineData();
-  }
+  if (state.status === 'signed-in' && !state.offline) await claimOfflineData(state.user, offline);
+  else if (offline && !remembered) await forgetOfflineData();
   $session.set(state);
   return state;
 }

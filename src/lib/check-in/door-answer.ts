@@ -1,6 +1,7 @@
 import { TICKET_IN_ADDRESS } from '../schemas/attendance.schema.ts';
 import { formatDhakaClock } from '../registration/registration-view.ts';
-import type { DoorAttendee } from '../types.ts';
+import type { DoorAttendee, DoorList } from '../types.ts';
+import { ticketHash } from './ticket-hash.ts';
 
 /**
  * What the check-in page tells the volunteer at the door after a scan, whether the API answered or the
@@ -31,6 +32,16 @@ export const alreadyAnswer = (checkedInAt: string, fullName: string): DoorAnswer
 export function ticketOf(scanned: string): string {
   const text = scanned.trim();
   return TICKET_IN_ADDRESS.exec(text)?.[1] ?? text;
+}
+
+/**
+ * Who a scanned ticket names on the kept list, found by the ticket's hash (the list holds no tickets).
+ * Undefined when nobody on it holds that ticket, or this browser cannot hash here (Web Crypto needs a
+ * secure page: https, or localhost).
+ */
+export async function attendeeOfTicket(list: DoorList, ticket: string): Promise<DoorAttendee | undefined> {
+  const hash = await ticketHash(list.event.id, ticket).catch(() => undefined);
+  return hash === undefined ? undefined : list.attendees.find((a) => a.ticketHash === hash);
 }
 
 /**

@@ -42,23 +42,44 @@ export const DEFAULT_CERTIFICATE_SETTINGS: CertificateSettings = {
   signatoryTitle: null,
 };
 
-/** A ticket as scanned: its QR code holds the ticket's address; a USB scanner types it; search sends the ticket. */
+/** A ticket as scanned: its QR code holds the ticket's address; a USB scanner types it. */
 export const TICKET_IN_ADDRESS = /(?:^|\/tickets\/)([A-Za-z0-9_-]{32})\/?(?:[?#].*)?$/;
 
+const TICKET_OR_REGISTRATION = 'Send either a ticket or a registration, not both';
+
 /**
- * POST /events/:id/check-ins. `ticket`: the ticket, or the address its QR code holds. `id`: the phone's
- * own id for this scan (a uuid), so sending it again never counts twice; without one the server makes one.
+ * POST /events/:id/check-ins, one of: `ticket` (a scan: the ticket, or the address its QR code holds)
+ * or `registration` (a name picked from the door list, which holds registration ids, never tickets).
+ * `id`: the phone's own id for this check-in (a uuid), so sending it again never counts twice; without
+ * one the server makes one.
  */
-export const checkInSchema = z.object({
-  ticket: z
-    .string('Ticket is required')
-    .trim()
-    .min(1, 'Ticket is required')
-    .max(2048, 'Ticket must be at most 2048 characters')
-    .transform((v) => TICKET_IN_ADDRESS.exec(v)?.[1] ?? v),
-  id: z.uuid('Check-in id must be a uuid').optional(),
-});
-export type CheckInRequest = z.output<typeof checkInSchema>;
+export const checkInSchema = z
+  .object({
+    ticket: z
+      .string('Ticket is required')
+      .trim()
+      .min(1, 'Ticket is required')
+      .max(2048, 'Ticket must be at most 2048 characters')
+      .transform((v) => TICKET_IN_ADDRESS.exec(v)?.[1] ?? v)
+      .optional(),
+    registration: z.uuid('Registration must be a registration id').optional(),
+    id: z.uuid('Check-in id must be a uuid').optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Neither: the request a scanner sends without its ticket, told as before.
+    if (body.ticket === undefined && body.registration === undefined)
+      ctx.addIssue({ code: 'custom', path: ['ticket'], message: 'Ticket is required' });
+    if (body.ticket !== undefined && body.registration !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['registration'], message: TICKET_OR_REGISTRATION });
+  })
+  .transform(({ ticket, registration, id }): CheckInRequest =>
+    ticket !== undefined ? { ticket, id } : { registration: registration!, id },
+  );
+
+/** Who is checked in: a scanned ticket's holder, or a registration picked by name. */
+export type CheckInRequest = ({ ticket: string; registration?: never } | { registration: string; ticket?: never }) & {
+  id?: string | undefined;
+};
 
 /** PATCH /certificates/:id: staff withdraw a certificate, saying why (shown on its verify page). */
 export const certificateWithdrawSchema = z.object({

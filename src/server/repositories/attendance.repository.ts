@@ -63,11 +63,11 @@ export function registrationsOfEvent(db: Kysely<Database>, eventId: string): Pro
   return db.selectFrom('registrations').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
 }
 
-/** What the check-in page keeps on the phone: every registration of the event not cancelled, in arrival order; no e-mail, no phone. */
+/** The door list's rows: every registration of the event not cancelled, in arrival order; no e-mail, no phone (the ticket only to be hashed). */
 export function doorListOfEvent(db: Kysely<Database>, eventId: string) {
   return db
     .selectFrom('registrations')
-    .select(['ticket', 'fullName', 'status', 'institution', 'checkedInAt'])
+    .select(['id', 'ticket', 'fullName', 'status', 'institution', 'checkedInAt'])
     .where('eventId', '=', eventId)
     .where('status', '!=', 'cancelled')
     .orderBy('seq')

@@ -53,6 +53,7 @@ export function attendanceRoutes(deps: ApiDeps) {
       return c.json({
         success: true,
         result: done.result,
+        registrationId: done.registrationId,
         fullName: done.fullName,
         checkedInAt: done.checkedInAt.toISOString(),
       } satisfies CheckInAnswer);

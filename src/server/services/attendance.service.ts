@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ticketHash } from '../../lib/check-in/ticket-hash.ts';
 import type { AttendanceReport, CheckInRequest, DoorAttendee, DoorList, EventItem } from '../../lib/types.ts';
 import type { CheckInResult, Database, RegistrationRow } from '../db/schema.ts';
 import {
@@ -30,6 +31,7 @@ export const CHECK_IN_ID_TAKEN = 'This check-in id was already used for another 
 
 export interface CheckedIn {
   result: CheckInResult;
+  registrationId: string;
   fullName: string;
   /** The ticket's first check-in. */
   checkedInAt: Date;
@@ -44,25 +46,30 @@ function refusal(registration: RegistrationRow, eventId: string): string | undef
 }
 
 /**
- * Checks a ticket in at the event, audited in the same transaction. The first scan answers
- * `checked-in`, every later one (another door, another phone) `already` with the first's time. `id` is
- * the scanning phone's id for this scan: sending it again (a retry after a lost answer) is the same
- * scan, answered as it was and neither recorded nor audited twice. An unknown ticket is a 404; another
- * event's ticket, a waitlisted or a cancelled one a 409 naming why.
+ * Checks someone in at the event, audited in the same transaction: a scanned ticket's holder, or a
+ * registration picked by name from the door list (by its id). The first check-in answers `checked-in`,
+ * every later one (another door, another phone) `already` with the first's time. `id` is the phone's
+ * id for this check-in: sending it again (a retry after a lost answer) is the same check-in, answered
+ * as it was and neither recorded nor audited twice. An unknown ticket or registration is a 404; another
+ * event's, a waitlisted or a cancelled one a 409 naming why.
  */
 export async function checkIn(
   edit: Pick<EditDeps, 'db' | 'actor'>,
   eventId: string,
-  { ticket, id }: CheckInRequest,
+  request: CheckInRequest,
   now: Date,
 ): Promise<CheckedIn> {
+  const { id } = request;
   const scanId = id ?? randomUUID();
   const done = await auditedChange(
     edit.db,
     async (tx) => {
       const earlier = await sameScan(tx, scanId, eventId);
       if (earlier) return { ...earlier, recorded: false, eventTitle: '' };
-      const registration = await findByTicket(tx, ticket);
+      const registration =
+        request.ticket !== undefined
+          ? await findByTicket(tx, request.ticket)
+          : await findRegistration(tx, request.registration);
       if (!registration) throw notFoundError(NOT_REGISTERED);
       const refused = refusal(registration, eventId);
       if (refused) throw conflictError(refused);
@@ -83,14 +90,26 @@ export async function checkIn(
         if (other) return { ...other, recorded: false, eventTitle: '' };
       }
       const event = await eventColumn(tx, eventId, 'title');
-      return { result, fullName: registration.fullName, checkedInAt: first, recorded, eventTitle: event?.title ?? '' };
+      return {
+        result,
+        registrationId: registration.id,
+        fullName: registration.fullName,
+        checkedInAt: first,
+        recorded,
+        eventTitle: event?.title ?? '',
+      };
     },
     ({ recorded, result, eventTitle }) =>
       recorded
         ? auditRow(edit.actor, 'check-in', { action: 'create', after: { id: scanId, result, eventTitle } })
         : undefined,
   );
-  return { result: done.result, fullName: done.fullName, checkedInAt: done.checkedInAt };
+  return {
+    result: done.result,
+    registrationId: done.registrationId,
+    fullName: done.fullName,
+    checkedInAt: done.checkedInAt,
+  };
 }
 
 /** The answer a scan of this id already got, if there was one (an id used at another event: 409). */
@@ -103,6 +122,7 @@ async function sameScan(db: Kysely<Database>, scanId: string, eventId: string): 
   if (!registration) throw notFoundError(NOT_REGISTERED);
   return {
     result: earlier.result,
+    registrationId: registration.id,
     fullName: registration.fullName,
     checkedInAt: registration.checkedInAt ?? earlier.at,
   };
@@ -186,8 +206,10 @@ export async function attendanceRows(db: Kysely<Database>, eventId: string): Pro
 }
 
 /**
- * The door list of an event: everyone registered and not cancelled, with their ticket so the check-in
- * page can answer a scan while offline. Nothing the door does not need (no e-mail, no phone).
+ * The door list of an event: everyone registered and not cancelled, so the check-in page can answer a
+ * scan while offline. Each ticket only as its hash (salted with the event's id): a ticket is its
+ * holder's key, and this list is kept on volunteers' phones. Nothing else the door does not need (no
+ * e-mail, no phone).
  */
 export async function doorList(db: Kysely<Database>, event: EventItem): Promise<Omit<DoorList, 'success'>> {
   const rows = await doorListOfEvent(db, event.id);
@@ -200,12 +222,15 @@ export async function doorList(db: Kysely<Database>, event: EventItem): Promise<
       endTime: event.endTime,
       location: event.location,
     },
-    attendees: rows.map((r): DoorAttendee => ({
-      ticket: r.ticket,
-      fullName: r.fullName,
-      status: r.status === 'waitlisted' ? 'waitlisted' : 'confirmed',
-      institution: r.institution,
-      checkedInAt: r.checkedInAt?.toISOString() ?? null,
-    })),
+    attendees: await Promise.all(
+      rows.map(async (r): Promise<DoorAttendee> => ({
+        registrationId: r.id,
+        ticketHash: await ticketHash(event.id, r.ticket),
+        fullName: r.fullName,
+        status: r.status === 'waitlisted' ? 'waitlisted' : 'confirmed',
+        institution: r.institution,
+        checkedInAt: r.checkedInAt?.toISOString() ?? null,
+      })),
+    ),
   };
 }

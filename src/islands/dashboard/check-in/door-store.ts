@@ -4,22 +4,36 @@ import type { DoorList } from '../../../lib/types.ts';
 /**
  * What the check-in page keeps on the phone, in IndexedDB: each event's door list as last fetched (so
  * a scan is answered while offline), and the check-ins made offline that wait to be sent, each with
- * its own id (so sending one again never counts twice).
+ * its own id (so sending one again never counts twice). A kept list belongs to the account that
+ * fetched it: another account signed in on this phone never sees it (see session.ts).
  */
 
 export interface QueuedCheckIn {
-  /** The scan's uuid, sent with it as `id`. */
+  /** The check-in's uuid, sent with it as `id`. */
   id: string;
   eventId: string;
-  ticket: string;
+  /**
+   * Whom to check in. A scan made offline was matched on the kept list by its ticket's hash, so it is
+   * sent by the registration's id too: no ticket is kept on the phone, even in the queue.
+   */
+  registrationId?: string;
+  /** Only in check-ins queued before the door list stopped carrying tickets: sent as they were. */
+  ticket?: string;
   /** Who the kept list said it was, to name them if the server refuses it. */
   fullName: string;
   /** ISO instant of the scan. */
   at: string;
+  /**
+   * The server answered 403: the account signed in then may not check people in at this event. It
+   * waits for one that may (or for the volunteer to discard it), shown apart from the rest.
+   */
+  needsAccount?: true;
 }
 
 export interface KeptList {
   eventId: string;
+  /** The e-mail of the account that fetched it. */
+  account: string;
   list: DoorList;
   /** ISO instant it was fetched. */
   savedAt: string;
@@ -31,32 +45,45 @@ interface DoorDb extends DBSchema {
 }
 
 const NAME = 'ieee-cs-bdc-check-in';
+/** 2: kept lists name their account and hold tickets' hashes, not tickets. */
+const VERSION = 2;
 let opened: Promise<IDBPDatabase<DoorDb>> | undefined;
 
 function database(): Promise<IDBPDatabase<DoorDb>> {
-  opened ??= openDB<DoorDb>(NAME, 1, {
-    upgrade(db) {
+  opened ??= openDB<DoorDb>(NAME, VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) db.createObjectStore('queue', { keyPath: 'id' }).createIndex('byEvent', 'eventId');
+      // Lists kept by version 1 hold attendees' tickets and no account: they go, and the next load
+      // fetches the list anew. Its queue stays: attendance that happened, still to be sent.
+      if (oldVersion >= 1) db.deleteObjectStore('lists');
       db.createObjectStore('lists', { keyPath: 'eventId' });
-      db.createObjectStore('queue', { keyPath: 'id' }).createIndex('byEvent', 'eventId');
+    },
+    // A newer version opened in another tab waits for this connection: it closes, and reopens as the newer.
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = undefined;
     },
   });
   return opened;
 }
 
-export async function keptList(eventId: string): Promise<KeptList | undefined> {
-  return (await database()).get('lists', eventId);
+/** The event's kept list, when this account fetched it. */
+export async function keptList(eventId: string, account: string): Promise<KeptList | undefined> {
+  const kept = await (await database()).get('lists', eventId);
+  return kept?.account === account ? kept : undefined;
 }
 
-export async function keepList(list: DoorList, savedAt: Date): Promise<void> {
-  await (await database()).put('lists', { eventId: list.event.id, list, savedAt: savedAt.toISOString() });
+export async function keepList(list: DoorList, account: string, savedAt: Date): Promise<void> {
+  await (await database()).put('lists', { eventId: list.event.id, account, list, savedAt: savedAt.toISOString() });
 }
 
-/** The event's check-ins waiting to be sent, oldest first. */
+/** The event's check-ins waiting to be sent (those waiting for an account included), oldest first. */
 export async function queued(eventId: string): Promise<QueuedCheckIn[]> {
   const items = await (await database()).getAllFromIndex('queue', 'byEvent', eventId);
   return items.sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** Queues a check-in, or stores what changed about a queued one. */
 export async function enqueue(item: QueuedCheckIn): Promise<void> {
   await (await database()).put('queue', item);
 }
@@ -66,13 +93,23 @@ export async function dequeue(id: string): Promise<void> {
 }
 
 /**
- * Signed out on this phone: the kept lists (attendees' names and tickets) go. Check-ins still waiting
- * to be sent stay: they are attendance that happened, sent by whoever of the event's staff opens its
- * page next (another chapter's account is refused, and the page says whom it could not send).
+ * Forgets the kept lists (attendees' names and tickets' hashes): all of them when signed out, or those
+ * another account than `keepOf` fetched. Check-ins still waiting to be sent stay: they are attendance
+ * that happened, sent by whoever of the event's staff opens its page next (another chapter's account
+ * is refused, and the page keeps them apart, waiting for an account of the event).
  */
-export async function forgetKeptLists(): Promise<void> {
+export async function forgetKeptLists(keepOf?: string): Promise<void> {
   // Opening a database that is not there would create it: most accounts never open the check-in page.
   const known = await indexedDB.databases?.().catch(() => undefined);
   if (known && !known.some((d) => d.name === NAME)) return;
-  await (await database()).clear('lists');
+  const db = await database();
+  if (keepOf === undefined) {
+    await db.clear('lists');
+    return;
+  }
+  const tx = db.transaction('lists', 'readwrite');
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (cursor.value.account !== keepOf) await cursor.delete();
+  }
+  await tx.done;
 }
