@@ -45,7 +45,7 @@ export async function ticketPageData(
   token: string,
   pageAddress: string,
 ): Promise<TicketPageData | undefined> {
-  const found = await readTicket(deps.db, token);
+  const found = await readTicket(deps.db, token, deps.now());
   if (!found) return undefined;
   const { registration, event } = found;
   const address = new URL(pageAddress);

@@ -27,6 +27,7 @@ import {
   overview,
   register,
   registrationSummary,
+  releaseExpiredHoldsOf,
   staffRegistrations,
 } from '../services/registrations.service.ts';
 
@@ -80,7 +81,9 @@ export function registrationRoutes(deps: ApiDeps) {
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
       async (c) => {
         const { item } = await visibleEvent(c, c.req.param('id'));
-        return c.json({ success: true, ...(await registrationSummary(db, item, now())) });
+        // Seats whose time to confirm the e-mail ran out are given on before they are counted.
+        if (await releaseExpiredHoldsOf({ db, pageCache }, item.id, now())) sendMailSoon(c, deps);
+        return c.json({ success: true, ...(await registrationSummary(db, item, now(), deps.mail.enabled)) });
       },
     )
     .post('/events/:id/registrations', async (c) => {
@@ -91,10 +94,10 @@ export function registrationRoutes(deps: ApiDeps) {
         // a popular event, and one address cannot flood it.
         await countRegistration(db, clientIp(c), eventId, now());
         if (website) throw badRequest(HONEYPOT_REFUSAL);
-        return register({ db, pageCache }, eventId, registrant, now());
+        return register({ db, pageCache, mailEnabled: deps.mail.enabled }, eventId, registrant, now());
       });
       if (!taken) throw new HttpError(503, REGISTRATION_BUSY, undefined, { 'Retry-After': '30' });
-      const { status, position, ticket } = taken.value;
+      const { status, position, ticket, confirmation } = taken.value;
       // Committed, with its message queued: sent after the answer, never before it.
       sendMailSoon(c, deps);
       const body: RegistrationResult = {
@@ -104,6 +107,7 @@ export function registrationRoutes(deps: ApiDeps) {
         ticket,
         ticketUrl: ticketUrl(c, config.siteUrl, ticket),
         emailed: deps.mail.enabled,
+        ...(confirmation ? { confirmation } : {}),
       };
       return c.json(body, 201);
     })
