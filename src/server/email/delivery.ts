@@ -95,6 +95,10 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         email: recipient.email,
         ticketUrl: `${origin}/tickets/${recipient.ticket}`,
         position: recipient.position ?? undefined,
+        confirmation:
+          recipient.emailConfirmation === 'pending'
+            ? { holdUntil: recipient.holdUntil && recipient.holdUntil.toISOString() }
+            : undefined,
         event: recipient.event,
       });
       try {

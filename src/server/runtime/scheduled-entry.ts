@@ -1,4 +1,5 @@
 import { createMailer } from '../email/mailer.ts';
+import { netlifyPageCache } from '../caching/page-cache.ts';
 import { describeJobs, runScheduledJobs, type JobDeps } from '../jobs/scheduled-jobs.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
 
@@ -9,7 +10,14 @@ const deps = once(async (): Promise<JobDeps> => {
   const config = functionConfig();
   const database = connectFunction(config);
   const now = () => new Date();
-  return { config, database, now, mail: createMailer({ db: database.db, config, now }) };
+  return {
+    config,
+    database,
+    now,
+    mail: createMailer({ db: database.db, config, now }),
+    // A release of seats not confirmed by e-mail purges the event's public seat count.
+    pageCache: netlifyPageCache(config.purgeApiUrl),
+  };
 });
 
 /**
@@ -24,6 +32,9 @@ export async function runScheduled(request: Request): Promise<Response> {
   const report = await runScheduledJobs(jobDeps, origin, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
   for (const line of describeJobs(report)) console.log(line);
   const failed =
-    report.mail instanceof Error || report.retention instanceof Error || report.certificates instanceof Error;
+    report.mail instanceof Error ||
+    report.retention instanceof Error ||
+    report.certificates instanceof Error ||
+    report.holds instanceof Error;
   return new Response(null, { status: failed ? 500 : 204 });
 }
