@@ -226,15 +226,16 @@ export async function promoteWaitlisted(
   if (count !== null) next = next.limit(count);
   const rows = await db
     .updateTable('registrations')
-    .set((eb) => ({
+    .set({
       status: 'confirmed',
       promotedAt: now,
       updatedAt: now,
+      // (A parameter in a CASE has no type of its own: the cast says it is an instant.)
       holdUntil:
         holdUntil === null
           ? null
-          : eb.case().when('emailConfirmation', '=', 'pending').then(holdUntil).else(null).end(),
-    }))
+          : sql<Date | null>`case when email_confirmation = 'pending' then ${holdUntil}::timestamptz end`,
+    })
     .where('id', 'in', next)
     .returning('id')
     .execute();
