@@ -82,7 +82,8 @@ export function registrationRoutes(deps: ApiDeps) {
       async (c) => {
         const { item } = await visibleEvent(c, c.req.param('id'));
         // Seats whose time to confirm the e-mail ran out are given on before they are counted.
-        if (await releaseExpiredHoldsOf({ db, pageCache }, item.id, now())) sendMailSoon(c, deps);
+        if (item.registration.confirmByEmail && (await releaseExpiredHoldsOf({ db, pageCache }, item.id, now())))
+          sendMailSoon(c, deps);
         return c.json({ success: true, ...(await registrationSummary(db, item, now(), deps.mail.enabled)) });
       },
     )

@@ -167,8 +167,9 @@ export async function register(
       const refused = refusal(event.registration, event, now);
       if (refused) throw conflictError(refused);
       const answers = checkAnswers(registrant.answers, event.registration.questions);
-      // Seats whose time to confirm ran out go to those waiting before this one counts what is left.
-      await releaseHolds(tx, event, now);
+      // Seats whose time to confirm ran out go to those waiting before this one counts what is left
+      // (only an event that confirms by e-mail holds seats: turning it off ends every hold).
+      if (event.registration.confirmByEmail) await releaseHolds(tx, event, now);
 
       const { confirmed, waitlisted, existing } = await seatsAndRegistrationOf(tx, event.id, registrant.email);
       if (existing && existing.status !== 'cancelled') throw conflictError(ALREADY_REGISTERED);
