@@ -156,9 +156,7 @@ export interface RegistrationSummary {
  * after, `released` once its seat went to the next person because it was not confirmed in time.
  */
 export type TicketConfirmation =
-  | { state: 'pending'; holdUntil: string | null }
-  | { state: 'confirmed' }
-  | { state: 'released'; releasedAt: string };
+  { state: 'pending'; holdUntil: string | null } | { state: 'confirmed' } | { state: 'released'; releasedAt: string };
 
 /** POST /events/:id/registrations (201). `position` only when waitlisted (1: next in line). */
 export interface RegistrationResult {

@@ -5,6 +5,7 @@ import {
   holdExpired,
   holdNotice,
   SEAT_RELEASED,
+  staffConfirmationText,
   ticketConfirmation,
   type ConfirmationFacts,
 } from '../../src/lib/registration/email-confirmation.ts';
@@ -60,5 +61,23 @@ describe('confirm by e-mail', () => {
       'Confirm your e-mail by 14:30 (Dhaka time) to keep your seat',
     );
     expect(SEAT_RELEASED).toBe('Your seat was released because the e-mail was not confirmed in time');
+  });
+
+  it('tells staff whether the e-mail was confirmed', () => {
+    const row = {
+      status: 'confirmed' as const,
+      emailConfirmation: 'pending' as const,
+      holdUntil: null,
+      holdReleasedAt: null,
+    };
+    expect(staffConfirmationText({ ...row, holdUntil: '2030-03-01T08:30:00.000Z' })).toBe(
+      'Not yet: seat held until Mar 1, 2030, 2:30 PM GMT+6',
+    );
+    expect(staffConfirmationText({ ...row, status: 'waitlisted' })).toBe('Not yet');
+    expect(staffConfirmationText({ ...row, emailConfirmation: 'confirmed' })).toBe('Yes');
+    expect(staffConfirmationText({ ...row, status: 'cancelled', holdReleasedAt: '2030-03-01T08:31:00.000Z' })).toBe(
+      'No: seat released, not confirmed in time',
+    );
+    expect(staffConfirmationText({ ...row, emailConfirmation: null })).toBeUndefined();
   });
 });

@@ -19,7 +19,7 @@
  * as released, so no one is told a seat is theirs after its time.
  */
 import type { RegistrationStatus, TicketConfirmation } from '../types.ts';
-import { formatDhakaClock } from './registration-view.ts';
+import { formatDhakaClock, formatDhakaDateTime } from './registration-view.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -50,7 +50,8 @@ export function holdExpired(r: ConfirmationFacts, now: Date): boolean {
 
 /** The ticket's confirmation at `now`; undefined where none was asked (or it was cancelled otherwise). */
 export function ticketConfirmation(r: ConfirmationFacts, now: Date): TicketConfirmation | undefined {
-  if (r.status === 'cancelled' && r.holdReleasedAt !== null) return { state: 'released', releasedAt: iso(r.holdReleasedAt) };
+  if (r.status === 'cancelled' && r.holdReleasedAt !== null)
+    return { state: 'released', releasedAt: iso(r.holdReleasedAt) };
   if (holdExpired(r, now)) return { state: 'released', releasedAt: iso(r.holdUntil!) };
   if (r.status === 'cancelled' || r.emailConfirmation === null) return undefined;
   if (r.emailConfirmation === 'confirmed') return { state: 'confirmed' };
@@ -73,3 +74,16 @@ export const SEAT_RELEASED = 'Your seat was released because the e-mail was not 
 
 /** The button on the ticket page (the e-mail's link leads to it). */
 export const CONFIRM_BUTTON = 'Confirm my e-mail';
+
+/** The staff list's "E-mail confirmed" line; undefined where the event asked nothing. */
+export function staffConfirmationText(r: {
+  status: RegistrationStatus;
+  emailConfirmation: 'pending' | 'confirmed' | null;
+  holdUntil: string | null;
+  holdReleasedAt: string | null;
+}): string | undefined {
+  if (r.status === 'cancelled' && r.holdReleasedAt) return 'No: seat released, not confirmed in time';
+  if (r.emailConfirmation === 'confirmed') return 'Yes';
+  if (r.emailConfirmation !== 'pending' || r.status === 'cancelled') return undefined;
+  return r.holdUntil ? `Not yet: seat held until ${formatDhakaDateTime(r.holdUntil)}` : 'Not yet';
+}

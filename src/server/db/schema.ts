@@ -104,7 +104,11 @@ export interface RegistrationTable {
   cancelledAt: NullableTimestamp;
   promotedAt: NullableTimestamp;
   /** Null: not asked to confirm its e-mail; 'pending' until the link is used; then 'confirmed'. */
-  emailConfirmation: ColumnType<EmailConfirmation | null, EmailConfirmation | null | undefined, EmailConfirmation | null>;
+  emailConfirmation: ColumnType<
+    EmailConfirmation | null,
+    EmailConfirmation | null | undefined,
+    EmailConfirmation | null
+  >;
   /** A seat held for an e-mail not yet confirmed: released at this instant unless confirmed. */
   holdUntil: NullableTimestamp;
   /** When the seat was released because the e-mail was not confirmed in time. */

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { readTicket } from '../services/registrations.service.ts';
 import type { PageDeps } from './page-deps.ts';
-import type { EventItem, RegistrationStatus, TicketCertificate } from '../../lib/types.ts';
+import type { EventItem, RegistrationStatus, TicketCertificate, TicketConfirmation } from '../../lib/types.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
 import { escapeXml } from '../../lib/xml.ts';
 
@@ -31,6 +31,8 @@ export interface TicketPageData {
   qrSvg: string;
   /** Its certificate of attendance once issued (and not withdrawn): id and verify page on this site. */
   certificate: TicketCertificate | null;
+  /** "Confirm by e-mail", on an event that asks it: pending (with the seat's hold), confirmed or released. */
+  confirmation: TicketConfirmation | null;
 }
 
 /** The QR code of an address as SVG markup, labelled for screen readers. */
@@ -63,5 +65,6 @@ export async function ticketPageData(
     certificate: found.certificate
       ? { id: found.certificate.id, verifyUrl: verifyUrl(address.origin, found.certificate.id) }
       : null,
+    confirmation: found.confirmation ?? null,
   };
 }
