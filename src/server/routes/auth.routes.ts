@@ -81,7 +81,8 @@ export function authRoutes(deps: ApiDeps) {
       })
       .get('/session', (c) => {
         const user = currentUser(c);
-        // `mailEnabled`: whether the site sends e-mail (SMTP_URL set); the event form offers "confirm by e-mail" only then.
+        // `mailEnabled`: whether the site sends e-mail (SMTP_URL set); the event form offers
+        // "confirm by e-mail" only then.
         return c.json({
           success: true,
           authenticated: true,

@@ -17,50 +17,48 @@ import { ticketUrl } from './registrations.routes.ts';
 export function ticketRoutes(deps: ApiDeps) {
   const { database, now, pageCache, config } = deps;
   const db = database.db;
-  return (
-    new Hono<AppEnv>()
-      .use(async (c, next) => {
-        await next();
-        c.res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
-      })
-      .get('/:ticket', async (c) => {
-        const found = await readTicket(db, c.req.param('ticket'), now());
-        if (!found) throw notFound('Ticket not found');
-        const { registration, position, event } = found;
-        const body: TicketView = {
-          success: true,
-          status: registration.status,
-          ...(position !== undefined ? { position } : {}),
-          fullName: registration.fullName,
-          event,
-          ...(registration.checkedInAt ? { checkedInAt: registration.checkedInAt.toISOString() } : {}),
-          ticket: registration.ticket,
-          ticketUrl: ticketUrl(c, config.siteUrl, registration.ticket),
-          ...(found.certificate
-            ? {
-                certificate: {
-                  id: found.certificate.id,
-                  verifyUrl: verifyUrl(siteOrigin(config.siteUrl, c.req.url), found.certificate.id),
-                },
-              }
-            : {}),
-          ...(found.confirmation ? { confirmation: found.confirmation } : {}),
-        };
-        return c.json(body);
-      })
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      await next();
+      c.res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
+    })
+    .get('/:ticket', async (c) => {
+      const found = await readTicket(db, c.req.param('ticket'), now());
+      if (!found) throw notFound('Ticket not found');
+      const { registration, position, event } = found;
+      const body: TicketView = {
+        success: true,
+        status: registration.status,
+        ...(position !== undefined ? { position } : {}),
+        fullName: registration.fullName,
+        event,
+        ...(registration.checkedInAt ? { checkedInAt: registration.checkedInAt.toISOString() } : {}),
+        ticket: registration.ticket,
+        ticketUrl: ticketUrl(c, config.siteUrl, registration.ticket),
+        ...(found.certificate
+          ? {
+              certificate: {
+                id: found.certificate.id,
+                verifyUrl: verifyUrl(siteOrigin(config.siteUrl, c.req.url), found.certificate.id),
+              },
+            }
+          : {}),
+        ...(found.confirmation ? { confirmation: found.confirmation } : {}),
+      };
+      return c.json(body);
+    })
+    .post('/:ticket/confirm', async (c) => {
       // "Confirm by e-mail": the ticket page's button. A POST, so a mail scanner fetching the e-mail's
       // link (the ticket page) confirms nothing; 409 when the seat was already released.
-      .post('/:ticket/confirm', async (c) => {
-        const confirmation = await confirmByTicket({ db, pageCache }, c.req.param('ticket'), now());
-        // A release that ran on the way may have promoted someone, whose message is now queued.
-        sendMailSoon(c, deps);
-        return c.json({ success: true, confirmation, message: 'Your e-mail is confirmed: the seat is yours' });
-      })
-      .delete('/:ticket', async (c) => {
-        const { status } = await cancelByTicket({ db, pageCache }, c.req.param('ticket'), now());
-        // The freed seat's new holder has a "promoted" message queued.
-        sendMailSoon(c, deps);
-        return c.json({ success: true, status, message: 'Your registration is cancelled' });
-      })
-  );
+      const confirmation = await confirmByTicket({ db, pageCache }, c.req.param('ticket'), now());
+      // A release that ran on the way may have promoted someone, whose message is now queued.
+      sendMailSoon(c, deps);
+      return c.json({ success: true, confirmation, message: 'Your e-mail is confirmed: the seat is yours' });
+    })
+    .delete('/:ticket', async (c) => {
+      const { status } = await cancelByTicket({ db, pageCache }, c.req.param('ticket'), now());
+      // The freed seat's new holder has a "promoted" message queued.
+      sendMailSoon(c, deps);
+      return c.json({ success: true, status, message: 'Your registration is cancelled' });
+    });
 }
