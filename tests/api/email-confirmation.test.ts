@@ -212,6 +212,35 @@ describe('a held seat', () => {
     expect(await summary(eventId)).toMatchObject({ confirmed: 1, seatsLeft: 1 });
   });
 
+  it('is e-mailed with the link and the time to confirm by; a message due after the hold is not sent', async () => {
+    const eventId = await confirmingEvent(3);
+    const reg = await register(eventId, 'Mailed Mitu');
+    await api.deps.mail.idle();
+    const address = `mailed.mitu.${eventId.slice(0, 8)}@example.org`;
+    const [mail, ...more] = smtp.accepted.filter(
+      (m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === address,
+    );
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe(`Confirm your seat: Rust Workshop ${eventCount}`);
+    expect(mail!.text).toContain('open your ticket and choose “Confirm my e-mail” before then');
+    expect(mail!.text).toContain(`/tickets/${reg.ticket}`);
+
+    // Queued again, but due only after the hold ran out: dropped, not sent.
+    const late = await register(eventId, 'Late Mail Lina');
+    await api.deps.mail.idle();
+    const sentBefore = smtp.accepted.length;
+    const { id } = await api.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('ticket', '=', late.ticket)
+      .executeTakeFirstOrThrow();
+    await api.db.insertInto('emailOutbox').values({ kind: 'registered', registrationId: id }).execute();
+    clock.advance(31 * MINUTE);
+    const report = await api.deps.mail.deliver(api.origin);
+    expect(report).toMatchObject({ sent: 0, dropped: 1 });
+    expect(smtp.accepted.length).toBe(sentBefore);
+  });
+
   it('not confirmed in time, goes to the first on the waitlist, who is mailed and holds it in turn', async () => {
     const eventId = await confirmingEvent(1);
     const first = await register(eventId, 'Slow Sadia');

@@ -45,9 +45,18 @@ export interface DeliveryReport {
   dropped: number;
 }
 
-/** A message still tells the truth: a seat for a confirmed registration, a place in line for a waitlisted one. */
-function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient): boolean {
-  return kind === 'waitlisted' ? recipient.status === 'waitlisted' : recipient.status === 'confirmed';
+/**
+ * A message still tells the truth: a seat for a confirmed registration, a place in line for a
+ * waitlisted one. A seat whose time to confirm the e-mail ran out is no longer offered, though its
+ * release may not have run yet.
+ */
+function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient, now: Date): boolean {
+  if (kind === 'waitlisted') return recipient.status === 'waitlisted';
+  const expired =
+    recipient.emailConfirmation === 'pending' &&
+    recipient.holdUntil !== null &&
+    recipient.holdUntil.getTime() <= now.getTime();
+  return recipient.status === 'confirmed' && !expired;
 }
 
 function describeError(err: unknown): string {
@@ -84,7 +93,7 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         return report;
       }
       const recipient = await findEmailRecipient(db, message.registrationId);
-      if (!recipient || !stillTrue(message.kind, recipient)) {
+      if (!recipient || !stillTrue(message.kind, recipient, now())) {
         await deleteEmail(db, message.id);
         report.dropped++;
         continue;
