@@ -248,6 +248,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /auth/logout': 'ends this device’s session (its row): the account is unchanged',
   'POST /events/:id/registrations': 'a visitor’s registration: no account did it, and the trail keeps no personal data',
   'DELETE /tickets/:ticket': 'the registrant cancels their own registration: no account did it',
+  'POST /tickets/:ticket/confirm':
+    'the registrant confirms their own e-mail address: no account did it (a seat it releases on the way is audited as the system’s)',
 };
 
 /** Every row of every table, in a stable order. */
