@@ -147,7 +147,21 @@ export interface RegistrationSummary {
    * again"; without it, the form says to ask the organiser.
    */
   sendsEmail: boolean;
+  /**
+   * "Confirm by e-mail" is on (and the site sends e-mail): a new seat is held for `holdMinutes`
+   * minutes until the link in its e-mail is opened, then given to the next person.
+   */
+  confirmByEmail: boolean;
+  holdMinutes: number;
 }
+
+/**
+ * A ticket's e-mail confirmation, on an event that asks for one: `pending` until the link in its
+ * e-mail is used (`holdUntil`: while it holds a seat, the instant the seat is released), `confirmed`
+ * after, `released` once its seat went to the next person because it was not confirmed in time.
+ */
+export type TicketConfirmation =
+  { state: 'pending'; holdUntil: string | null } | { state: 'confirmed' } | { state: 'released'; releasedAt: string };
 
 /** POST /events/:id/registrations (201). `position` only when waitlisted (1: next in line). */
 export interface RegistrationResult {
@@ -159,6 +173,8 @@ export interface RegistrationResult {
   ticketUrl: string;
   /** Whether the site sends e-mail (SMTP_URL set): the ticket link is then on its way to the address given too. */
   emailed: boolean;
+  /** On an event that confirms by e-mail: what the registrant must do, and by when. */
+  confirmation?: TicketConfirmation;
 }
 
 /** GET /tickets/:ticket: what the ticket's holder sees. */
@@ -175,6 +191,8 @@ export interface TicketView {
   ticketUrl: string;
   /** Issue 28: once a certificate of attendance is issued (and while it is not withdrawn). */
   certificate?: TicketCertificate;
+  /** On an event that confirms by e-mail (POST /tickets/:ticket/confirm confirms it). */
+  confirmation?: TicketConfirmation;
 }
 
 /** A ticket's certificate of attendance: its id and its public verify page, `${siteOrigin}/verify/${id}`. */
@@ -288,6 +306,10 @@ export interface StaffRegistration {
   checkedInAt: string | null;
   cancelledAt: string | null;
   promotedAt: string | null;
+  /** "Confirm by e-mail": null where not asked; `holdUntil` while a seat waits for it; `holdReleasedAt` once released for want of it. */
+  emailConfirmation: 'pending' | 'confirmed' | null;
+  holdUntil: string | null;
+  holdReleasedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -86,7 +86,15 @@ async function createEvent(overrides: Record<string, unknown> = {}, token = alph
 describe('registration settings of an event', () => {
   it('default to the event link when a payload has none (the spec payload keeps working)', async () => {
     const event = await createEvent();
-    expect(event.registration).toEqual({ mode: 'link', capacity: null, opensAt: null, closesAt: null, questions: [] });
+    expect(event.registration).toEqual({
+      mode: 'link',
+      capacity: null,
+      opensAt: null,
+      closesAt: null,
+      questions: [],
+      confirmByEmail: false,
+      holdMinutes: 30,
+    });
   });
 
   it('store mode, capacity, a Dhaka-time window and questions, and merge an edit field by field', async () => {
@@ -105,6 +113,8 @@ describe('registration settings of an event', () => {
       opensAt: '2030-03-01T03:00:00.000Z',
       closesAt: '2030-03-09T17:59:00.000Z',
       questions: ['Your T-shirt size?'],
+      confirmByEmail: false,
+      holdMinutes: 30,
     });
     const res = await api.call(`/events/${event.id}`, json('PATCH', { registration: { capacity: 80 } }, alpha.token));
     expect(res.status).toBe(200);
@@ -153,6 +163,8 @@ describe('the public summary', () => {
       questions: ['Laptop?'],
       // No SMTP_URL here: the form offers no "Send my ticket again", it says to ask the organiser.
       sendsEmail: false,
+      confirmByEmail: false,
+      holdMinutes: 30,
     });
   });
 

@@ -52,6 +52,36 @@ describe('the registration e-mails', () => {
     expect(promoted.text).toContain('Your ticket: https://ieeecsbdc.org/tickets/abc_DEF-123');
   });
 
+  it('asks a held seat to confirm its e-mail by the hold’s end, in Dhaka time, and a waiting one to confirm ahead', () => {
+    // 08:30 UTC is 14:30 in Dhaka.
+    const held = composeTicketMail(data({ confirmation: { holdUntil: '2030-03-01T08:30:00.000Z' } }));
+    expect(held.subject).toBe('Confirm your seat: Rust & <Safety> Workshop');
+    expect(held.text).toContain('A seat at Rust & <Safety> Workshop is held for you until 14:30 (Dhaka time).');
+    expect(held.text).toContain('open your ticket and choose “Confirm my e-mail” before then');
+    expect(held.text).toContain('Otherwise the seat goes to the next person on the waitlist.');
+    expect(held.text).not.toContain('is confirmed');
+    expect(held.html).toContain('Open your ticket to confirm your seat</a>');
+
+    const promoted = composeTicketMail(
+      data({ kind: 'promoted', confirmation: { holdUntil: '2030-03-01T08:30:00.000Z' } }),
+    );
+    expect(promoted.text).toContain(
+      'a seat became free at Rust & <Safety> Workshop, and it is held for you until 14:30',
+    );
+
+    const waiting = composeTicketMail(data({ kind: 'waitlisted', position: 2, confirmation: { holdUntil: null } }));
+    expect(waiting.subject).toBe('You are on the waitlist: Rust & <Safety> Workshop');
+    expect(waiting.text).toContain(
+      'Please confirm your e-mail address: open your ticket and choose “Confirm my e-mail” now.',
+    );
+
+    // A seat staff confirmed holds nothing, and a registration that confirmed is asked nothing.
+    expect(composeTicketMail(data({ kind: 'promoted', confirmation: { holdUntil: null } })).text).not.toContain(
+      'Confirm my e-mail',
+    );
+    expect(composeTicketMail(data()).text).not.toContain('Confirm my e-mail');
+  });
+
   it('keeps a subject on one line whatever the title holds', () => {
     const mail = composeTicketMail(data({ event: { ...data().event, title: 'Line one\r\nBcc: x@example.com' } }));
     expect(mail.subject).toBe('Your ticket: Line one Bcc: x@example.com');

@@ -46,7 +46,24 @@ describe('event payloads', () => {
       opensAt: null,
       closesAt: null,
       questions: [],
+      confirmByEmail: false,
+      holdMinutes: 30,
     });
+  });
+
+  it('confirm by e-mail: off by default, a hold of 5 to 1440 minutes (typed in a form or a number)', () => {
+    const parsed = (registration: Record<string, unknown>) => eventSchema.safeParse({ ...event, registration });
+    expect(parsed({ confirmByEmail: true, holdMinutes: '45' }).data?.registration).toMatchObject({
+      confirmByEmail: true,
+      holdMinutes: 45,
+    });
+    expect(parsed({ holdMinutes: 1440 }).success).toBe(true);
+    expect(parsed({ holdMinutes: 4 }).error?.issues[0]?.message).toBe('The time to confirm must be at least 5 minutes');
+    expect(parsed({ holdMinutes: 1441 }).error?.issues[0]?.message).toBe(
+      'The time to confirm must be at most 1440 minutes (a day)',
+    );
+    expect(parsed({ holdMinutes: 7.5 }).success).toBe(false);
+    expect(parsed({ confirmByEmail: 'yes' }).error?.issues[0]?.message).toBe('Confirm by e-mail must be true or false');
   });
 
   it('take a capacity typed in a form, and a blank one as none', () => {

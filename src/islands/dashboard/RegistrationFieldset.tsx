@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { MAX_QUESTIONS } from '../../lib/schemas/registration.schema.ts';
+import { api } from '../../lib/api-client.ts';
+import {
+  DEFAULT_HOLD_MINUTES,
+  MAX_HOLD_MINUTES,
+  MAX_QUESTIONS,
+  MIN_HOLD_MINUTES,
+} from '../../lib/schemas/registration.schema.ts';
 import { dhakaLocalToIso, isoToDhakaLocal, registrationOf } from '../../lib/registration/registration-view.ts';
 import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
@@ -12,6 +18,9 @@ export interface RegistrationValue {
   opensAt: string;
   closesAt: string;
   questions: string[];
+  confirmByEmail: boolean;
+  /** As typed. */
+  holdMinutes: string;
 }
 
 const MODE_LABELS: Readonly<Record<RegistrationMode, { label: string; hint: string }>> = {
@@ -28,6 +37,8 @@ export function registrationValue(event: object | undefined): RegistrationValue 
     opensAt: isoToDhakaLocal(settings.opensAt),
     closesAt: isoToDhakaLocal(settings.closesAt),
     questions: settings.questions ?? [],
+    confirmByEmail: settings.confirmByEmail ?? false,
+    holdMinutes: String(settings.holdMinutes ?? DEFAULT_HOLD_MINUTES),
   };
 }
 
@@ -44,7 +55,29 @@ export function registrationPayload(value: RegistrationValue): RegistrationSetti
     opensAt: dhakaLocalToIso(value.opensAt),
     closesAt: dhakaLocalToIso(value.closesAt),
     questions: value.questions.map((q) => q.trim()).filter(Boolean),
+    confirmByEmail: value.confirmByEmail,
+    holdMinutes: /^\s*\d+\s*$/.test(value.holdMinutes)
+      ? Number(value.holdMinutes)
+      : (value.holdMinutes as unknown as number),
   };
+}
+
+/**
+ * Whether the site sends e-mail (GET /auth/session's `mailEnabled`): "confirm by e-mail" needs it.
+ * Undefined while asking (or when the answer did not come: the API's refusal then says why).
+ */
+function useMailEnabled(): boolean | undefined {
+  const [enabled, setEnabled] = useState<boolean>();
+  useEffect(() => {
+    let live = true;
+    void api.get<{ mailEnabled?: boolean }>('/auth/session').then((result) => {
+      if (live && result.ok) setEnabled(result.data.mailEnabled === true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return enabled;
 }
 
 const buttonClass =
@@ -67,6 +100,9 @@ export function RegistrationFieldset({
     if (added) document.getElementById(fieldIdOf(`registration.questions.${added.index}`))?.focus();
   }, [added]);
   const questionErrors = value.questions.map((_, i) => errors[`registration.questions.${i}`]);
+  const mailEnabled = useMailEnabled();
+  // Without e-mail it cannot be turned on; an event that has it keeps the box, so it can be turned off.
+  const confirmOff = mailEnabled === false && !value.confirmByEmail;
   return (
     <fieldset className="rounded-lg border border-slate-300 p-4 sm:p-5 dark:border-slate-700">
       <legend className="px-1 text-base font-semibold text-slate-900 dark:text-white">Registration</legend>
@@ -199,6 +235,54 @@ export function RegistrationFieldset({
             >
               Add a question
             </button>
+          </div>
+
+          <div>
+            <div className="flex items-start gap-2">
+              <input
+                id={fieldIdOf('registration.confirmByEmail')}
+                type="checkbox"
+                checked={value.confirmByEmail}
+                disabled={confirmOff}
+                onChange={(e) => set({ confirmByEmail: e.target.checked })}
+                className="mt-1 h-4 w-4 accent-brand-700"
+                {...described('registration.confirmByEmail', errors, true)}
+              />
+              <div>
+                <label htmlFor={fieldIdOf('registration.confirmByEmail')} className="text-sm font-medium">
+                  Confirm by e-mail
+                </label>
+                <p id={`${fieldIdOf('registration.confirmByEmail')}-hint`} className={hintClass}>
+                  {confirmOff
+                    ? 'Not available: this site does not send e-mail (SMTP_URL is not set).'
+                    : 'A new seat is held until the registrant opens the link in their e-mail; not confirmed in time, it goes to the next person on the waitlist.'}
+                </p>
+              </div>
+            </div>
+            <ErrorText path="registration.confirmByEmail" errors={errors} />
+            {value.confirmByEmail && (
+              <div className="mt-3 max-w-xs">
+                <label htmlFor={fieldIdOf('registration.holdMinutes')} className={labelClass}>
+                  Time to confirm (minutes)
+                </label>
+                <input
+                  id={fieldIdOf('registration.holdMinutes')}
+                  type="number"
+                  min={MIN_HOLD_MINUTES}
+                  max={MAX_HOLD_MINUTES}
+                  step={1}
+                  inputMode="numeric"
+                  value={value.holdMinutes}
+                  onChange={(e) => set({ holdMinutes: e.target.value })}
+                  className={inputClass}
+                  {...described('registration.holdMinutes', errors, true)}
+                />
+                <p id={`${fieldIdOf('registration.holdMinutes')}-hint`} className={hintClass}>
+                  From {MIN_HOLD_MINUTES} to {MAX_HOLD_MINUTES}; {DEFAULT_HOLD_MINUTES} by default.
+                </p>
+                <ErrorText path="registration.holdMinutes" errors={errors} />
+              </div>
+            )}
           </div>
         </div>
       )}

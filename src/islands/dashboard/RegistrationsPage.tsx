@@ -7,6 +7,7 @@ import {
   eventPath,
 } from '../../lib/registration/registration-links.ts';
 import { formatDhakaDateTime, statusText } from '../../lib/registration/registration-view.ts';
+import { staffConfirmationText } from '../../lib/registration/email-confirmation.ts';
 import type { RegistrationCounts, RegistrationList, StaffRegistration } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';
@@ -247,6 +248,12 @@ function RegistrationCard({
           <>
             <dt className="text-slate-600 dark:text-slate-400">Phone</dt>
             <dd className="text-slate-900 dark:text-slate-100">{r.phone}</dd>
+          </>
+        )}
+        {staffConfirmationText(r) && (
+          <>
+            <dt className="text-slate-600 dark:text-slate-400">E-mail confirmed</dt>
+            <dd className="text-slate-900 dark:text-slate-100">{staffConfirmationText(r)}</dd>
           </>
         )}
         <dt className="text-slate-600 dark:text-slate-400">IEEE member</dt>

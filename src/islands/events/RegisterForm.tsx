@@ -8,6 +8,12 @@ import {
   seatsText,
   statusText,
 } from '../../lib/registration/registration-view.ts';
+import {
+  CONFIRM_BUTTON,
+  CONFIRM_WHILE_WAITING,
+  confirmByText,
+  holdNotice,
+} from '../../lib/registration/email-confirmation.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
@@ -158,6 +164,14 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
         <p className="mt-2">
           Status: <strong>{statusText(done.status, done.position)}</strong>
         </p>
+        {done.confirmation?.state === 'pending' && (
+          <p className="mt-2">
+            <strong>
+              {done.confirmation.holdUntil ? confirmByText(done.confirmation.holdUntil) : CONFIRM_WHILE_WAITING}.
+            </strong>{' '}
+            Open the link in the e-mail we are sending you and choose “{CONFIRM_BUTTON}”.
+          </p>
+        )}
         <p className="mt-4">
           <a
             href={done.ticketUrl}
@@ -333,8 +347,15 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
             <label htmlFor="register-website">Website (leave empty)</label>
             <input id="register-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
           </div>
+          {/* "Confirm by e-mail": said before sending, so nobody is surprised by the hold. */}
+          {state?.confirmByEmail && (
+            <p id="register-confirm-note" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {holdNotice(state.holdMinutes)}
+            </p>
+          )}
           <button
             type="submit"
+            aria-describedby={state?.confirmByEmail ? 'register-confirm-note' : undefined}
             disabled={sending || !hydrated}
             className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
           >

@@ -18,7 +18,15 @@ export const ASK_THE_ORGANISER = 'Ask the organiser for your ticket link.';
 export const registrationOf = (event: {
   registration?: RegistrationSettings | null | undefined;
 }): RegistrationSettings =>
-  event.registration ?? { mode: 'link', capacity: null, opensAt: null, closesAt: null, questions: [] };
+  event.registration ?? {
+    mode: 'link',
+    capacity: null,
+    opensAt: null,
+    closesAt: null,
+    questions: [],
+    confirmByEmail: false,
+    holdMinutes: 30,
+  };
 
 const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 

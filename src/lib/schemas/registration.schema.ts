@@ -18,6 +18,10 @@ export const MAX_CAPACITY = 100_000;
 export const MAX_QUESTIONS = 5;
 export const MAX_QUESTION_LENGTH = 200;
 export const MAX_ANSWER_LENGTH = 500;
+/** "Confirm by e-mail": how long a new seat waits for its e-mail to be confirmed, in minutes. */
+export const DEFAULT_HOLD_MINUTES = 30;
+export const MIN_HOLD_MINUTES = 5;
+export const MAX_HOLD_MINUTES = 1440;
 
 const DHAKA_OFFSET_MINUTES = 6 * 60;
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
@@ -86,12 +90,24 @@ const questions = z.preprocess(
     .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
 );
 
+const holdMinutes = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number('The time to confirm must be a whole number of minutes')
+    .int('The time to confirm must be a whole number of minutes')
+    .min(MIN_HOLD_MINUTES, `The time to confirm must be at least ${MIN_HOLD_MINUTES} minutes`)
+    .max(MAX_HOLD_MINUTES, `The time to confirm must be at most ${MAX_HOLD_MINUTES} minutes (a day)`),
+);
+
 const settingsFields = {
   mode: z.enum(REGISTRATION_MODES, 'Registration mode must be link, site or none'),
   capacity,
   opensAt: instant('Registration opening time'),
   closesAt: instant('Registration closing time'),
   questions,
+  /** Against seats taken with made-up addresses: a new seat is held until its e-mail's link is opened. */
+  confirmByEmail: z.boolean('Confirm by e-mail must be true or false'),
+  holdMinutes,
 };
 
 const closesAfterOpens = (s: { opensAt?: string | null | undefined; closesAt?: string | null | undefined }) =>
@@ -109,6 +125,8 @@ export const registrationSettingsSchema = z
     opensAt: settingsFields.opensAt.default(null),
     closesAt: settingsFields.closesAt.default(null),
     questions: settingsFields.questions.default([]),
+    confirmByEmail: settingsFields.confirmByEmail.default(false),
+    holdMinutes: settingsFields.holdMinutes.default(DEFAULT_HOLD_MINUTES),
   })
   .refine(closesAfterOpens, CLOSES_AFTER_OPENS);
 
@@ -122,6 +140,8 @@ export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
   opensAt: null,
   closesAt: null,
   questions: [],
+  confirmByEmail: false,
+  holdMinutes: DEFAULT_HOLD_MINUTES,
 };
 
 /**

@@ -73,6 +73,9 @@ export interface EventTable {
   registrationClosesAt: NullableTimestamp;
   /** jsonb: written as JSON text. */
   registrationQuestions: ColumnType<string[], string | undefined, string>;
+  /** Whether a new registration holds its seat only until its e-mail is confirmed, and for how many minutes. */
+  registrationConfirmByEmail: Generated<boolean>;
+  registrationHoldMinutes: Generated<number>;
   /** Issue 28: who signs its certificates of attendance (both null: none named). */
   certificateSignatoryName: ColumnType<string | null, string | null | undefined, string | null>;
   certificateSignatoryTitle: ColumnType<string | null, string | null | undefined, string | null>;
@@ -100,9 +103,21 @@ export interface RegistrationTable {
   checkedInAt: NullableTimestamp;
   cancelledAt: NullableTimestamp;
   promotedAt: NullableTimestamp;
+  /** Null: not asked to confirm its e-mail; 'pending' until the link is used; then 'confirmed'. */
+  emailConfirmation: ColumnType<
+    EmailConfirmation | null,
+    EmailConfirmation | null | undefined,
+    EmailConfirmation | null
+  >;
+  /** A seat held for an e-mail not yet confirmed: released at this instant unless confirmed. */
+  holdUntil: NullableTimestamp;
+  /** When the seat was released because the e-mail was not confirmed in time. */
+  holdReleasedAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
+
+export type EmailConfirmation = 'pending' | 'confirmed';
 
 /** `ticket-again`: "Send my ticket again", asked for on the event's page. */
 export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted', 'ticket-again'] as const;

@@ -53,11 +53,17 @@ export interface DeliveryReport {
 
 /**
  * A message still tells the truth: a seat for a confirmed registration, a place in line for a
- * waitlisted one; a ticket sent again, any registration not cancelled.
+ * waitlisted one; a ticket sent again, any registration not cancelled. A seat whose time to confirm the e-mail ran out is no longer offered, though its
+ * release may not have run yet.
  */
-function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient): boolean {
+function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient, now: Date): boolean {
   if (kind === 'ticket-again') return recipient.status !== 'cancelled';
-  return kind === 'waitlisted' ? recipient.status === 'waitlisted' : recipient.status === 'confirmed';
+  if (kind === 'waitlisted') return recipient.status === 'waitlisted';
+  const expired =
+    recipient.emailConfirmation === 'pending' &&
+    recipient.holdUntil !== null &&
+    recipient.holdUntil.getTime() <= now.getTime();
+  return recipient.status === 'confirmed' && !expired;
 }
 
 function describeError(err: unknown): string {
@@ -96,7 +102,7 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         return report;
       }
       const recipient = await findEmailRecipient(db, message.registrationId);
-      if (!recipient || !stillTrue(message.kind, recipient)) {
+      if (!recipient || !stillTrue(message.kind, recipient, now())) {
         await deleteEmail(db, message.id);
         report.dropped++;
         continue;
@@ -118,6 +124,10 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         email: recipient.email,
         ticketUrl: `${origin}/tickets/${recipient.ticket}`,
         position: recipient.position ?? undefined,
+        confirmation:
+          recipient.emailConfirmation === 'pending'
+            ? { holdUntil: recipient.holdUntil && recipient.holdUntil.toISOString() }
+            : undefined,
         event: recipient.event,
       });
       try {

@@ -1,5 +1,7 @@
 import { formatEventDateLong, formatTimeRange } from '../../lib/format.ts';
 import type { EmailKind } from '../db/schema.ts';
+import { CONFIRM_BUTTON } from '../../lib/registration/email-confirmation.ts';
+import { formatDhakaClock } from '../../lib/registration/registration-view.ts';
 
 /** What a message is made from: the registration and its event as they are when it is sent. */
 export interface TicketMailData {
@@ -10,6 +12,11 @@ export interface TicketMailData {
   ticketUrl: string;
   /** The place on the waitlist (waitlisted messages). */
   position?: number | undefined;
+  /**
+   * "Confirm by e-mail": the address is still to be confirmed, on the ticket's page (the link); with
+   * `holdUntil` the seat is held until then (ISO instant), and released if not confirmed.
+   */
+  confirmation?: { holdUntil: string | null } | undefined;
   event: { title: string; eventDate: string; startTime: string; endTime: string; location: string };
 }
 
@@ -43,7 +50,40 @@ interface Parts {
 const CANCEL_NOTE =
   'Can’t come? Open your ticket and choose “Cancel my registration”, so that your seat goes to the next person on the waitlist.';
 
+/** The words that ask to confirm: a held seat says until when, a place in line why now. */
+function confirmationParts(data: TicketMailData, parts: Parts, title: string): Parts {
+  const holdUntil = data.confirmation?.holdUntil;
+  if (!data.confirmation) return parts;
+  const ask = `open your ticket and choose “${CONFIRM_BUTTON}”`;
+  if (holdUntil) {
+    const by = `${formatDhakaClock(holdUntil)} (Dhaka time)`;
+    const held =
+      data.kind === 'promoted'
+        ? `Good news: a seat became free at ${title}, and it is held for you until ${by}.`
+        : `A seat at ${title} is held for you until ${by}.`;
+    return {
+      subject: `Confirm your seat: ${title}`,
+      lead: `${held} To keep it, confirm your e-mail address: ${ask} before then. Otherwise the seat goes to the next person on the waitlist.`,
+      after: parts.after,
+      linkText: 'Open your ticket to confirm your seat',
+    };
+  }
+  // A seat staff confirmed holds nothing: only a place in line is asked to confirm ahead.
+  if (data.kind !== 'waitlisted') return parts;
+  return {
+    ...parts,
+    after: [
+      `Please confirm your e-mail address: ${ask} now. When a seat becomes free for you, it is then yours at once; otherwise it is held for you only a short time, until you confirm.`,
+      ...parts.after,
+    ],
+  };
+}
+
 function partsOf(data: TicketMailData): Parts {
+  return confirmationParts(data, basicPartsOf(data), oneLine(data.event.title));
+}
+
+function basicPartsOf(data: TicketMailData): Parts {
   const title = oneLine(data.event.title);
   switch (data.kind) {
     case 'registered':

@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../deps.ts';
 import type { DeliveryReport } from '../email/delivery.ts';
 import { autoIssueCertificates, type AutoIssueReport } from '../services/certificates.service.ts';
-import { deletePersonalDataOfPastEvents } from '../services/registrations.service.ts';
+import { deletePersonalDataOfPastEvents, releaseAllExpiredHolds } from '../services/registrations.service.ts';
 
-/** What the jobs need: the API's deps without the HTTP-only parts. */
-export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail'>;
+/** What the jobs need: the API's deps without the HTTP-only parts (the page cache: a release purges seats). */
+export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail' | 'pageCache'>;
 
 export interface JobsReport {
   /** undefined: no SMTP_URL, nothing was claimed. An Error: the run failed (the messages stay queued). */
@@ -13,6 +13,13 @@ export interface JobsReport {
   retention: number | Error;
   /** Certificates of attendance issued by themselves for events that ended (issue 28). */
   certificates: AutoIssueReport | Error;
+  /** Seats released because their e-mail was not confirmed in time (given to the next in line). */
+  holds: number | Error;
+}
+
+/** The release job alone: seats whose time to confirm the e-mail ran out go to those waiting. */
+export function releaseExpiredHolds({ database, pageCache, now }: Pick<JobDeps, 'database' | 'pageCache' | 'now'>) {
+  return releaseAllExpiredHolds({ db: database.db, pageCache }, now());
 }
 
 /** The retention job alone: deletes the registrations of events that ended long enough ago. */
@@ -35,19 +42,24 @@ export async function runScheduledJobs(deps: JobDeps, options: { mailBudgetMs?: 
   const certificates = await issueDueCertificates(deps).catch(asError);
   // Expired data next: its queued mail goes with it, unsent.
   const retention = await deleteExpiredPersonalData(deps).catch(asError);
+  // Released seats before the mail: the people promoted into them are told in this run.
+  const holds = await releaseExpiredHolds(deps).catch(asError);
   const mail = deps.mail.enabled
     ? await deps.mail
         .deliver(options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
         .catch(asError)
     : undefined;
-  return { mail, retention, certificates };
+  return { mail, retention, certificates, holds };
 }
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /** The log lines of a run: what it did, and what failed. */
-export function describeJobs({ mail, retention, certificates }: Partial<JobsReport>): string[] {
+export function describeJobs({ mail, retention, certificates, holds }: Partial<JobsReport>): string[] {
   const lines: string[] = [];
+  if (holds instanceof Error) lines.push(`Releasing seats not confirmed by e-mail failed: ${holds.message}`);
+  else if (holds !== undefined && holds > 0)
+    lines.push(`Released ${holds} seat${holds === 1 ? '' : 's'} whose e-mail was not confirmed in time`);
   if (mail instanceof Error) lines.push(`E-mail delivery failed; the messages stay queued: ${mail.message}`);
   else if (mail && mail.sent + mail.failed + mail.dropped + mail.held > 0)
     lines.push(
@@ -65,7 +77,10 @@ export function describeJobs({ mail, retention, certificates }: Partial<JobsRepo
   return lines;
 }
 
-/** How often the local server retries due mail, issues due certificates, and deletes expired personal data. */
+/**
+ * How often the local server retries due mail (and releases seats not confirmed by e-mail in time),
+ * issues due certificates, and deletes expired personal data.
+ */
 export const LOCAL_MAIL_INTERVAL_MS = 60_000;
 export const LOCAL_CERTIFICATES_INTERVAL_MS = 15 * 60_000;
 export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
@@ -79,7 +94,19 @@ export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
 export function startLocalJobs(deps: JobDeps, log: (line: string) => void = console.log): { stop(): Promise<void> } {
   let retentionRun: Promise<void> | undefined;
   let certificatesRun: Promise<void> | undefined;
-  const mailTimer = setInterval(() => void deps.mail.kick(), LOCAL_MAIL_INTERVAL_MS);
+  let holdsRun: Promise<void> | undefined;
+  // Every minute: due mail, and seats whose time to confirm the e-mail ran out are released (the
+  // people promoted into them are mailed at once).
+  const mailTimer = setInterval(() => {
+    void deps.mail.kick();
+    holdsRun ??= releaseExpiredHolds(deps)
+      .then((count) => {
+        describeJobs({ holds: count }).forEach(log);
+        if (count > 0) void deps.mail.kick();
+      })
+      .catch((err: unknown) => describeJobs({ holds: asError(err) }).forEach(log))
+      .finally(() => (holdsRun = undefined));
+  }, LOCAL_MAIL_INTERVAL_MS);
   const certificatesTimer = setInterval(() => {
     certificatesRun ??= issueDueCertificates(deps)
       .then((report) => describeJobs({ certificates: report }).forEach(log))
@@ -101,7 +128,8 @@ export function startLocalJobs(deps: JobDeps, log: (line: string) => void = cons
       clearInterval(mailTimer);
       clearInterval(certificatesTimer);
       clearInterval(retentionTimer);
-      await Promise.all([deps.mail.idle(), retentionRun, certificatesRun]);
+      await Promise.all([holdsRun, retentionRun, certificatesRun]);
+      await deps.mail.idle();
     },
   };
 }

@@ -30,7 +30,7 @@ export async function certificatePageData(
   token: string,
   pageAddress: string,
 ): Promise<CertificatePageData | undefined> {
-  const found = await readTicket(deps.db, token);
+  const found = await readTicket(deps.db, token, deps.now());
   if (!found?.certificate) return undefined;
   const certificate = await findCertificate(deps.db, found.certificate.id);
   if (!certificate || certificate.withdrawnAt) return undefined;

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { cancelRefusal, readTicket } from '../services/registrations.service.ts';
 import type { PageDeps } from './page-deps.ts';
-import type { EventItem, RegistrationStatus, TicketCertificate } from '../../lib/types.ts';
+import type { EventItem, RegistrationStatus, TicketCertificate, TicketConfirmation } from '../../lib/types.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
 import { escapeXml } from '../../lib/xml.ts';
 
@@ -36,6 +36,8 @@ export interface TicketPageData {
    * null while they can. The page offers Cancel only then.
    */
   cancelRefusal: string | null;
+  /** "Confirm by e-mail", on an event that asks it: pending (with the seat's hold), confirmed or released. */
+  confirmation: TicketConfirmation | null;
 }
 
 /** The QR code of an address as SVG markup, labelled for screen readers. */
@@ -50,7 +52,7 @@ export async function ticketPageData(
   token: string,
   pageAddress: string,
 ): Promise<TicketPageData | undefined> {
-  const found = await readTicket(deps.db, token);
+  const found = await readTicket(deps.db, token, deps.now());
   if (!found) return undefined;
   const { registration, event } = found;
   const address = new URL(pageAddress);
@@ -77,5 +79,6 @@ export async function ticketPageData(
       : null,
     cancelRefusal:
       registration.status === 'cancelled' ? null : (cancelRefusal(registration, event, deps.now()) ?? null),
+    confirmation: found.confirmation ?? null,
   };
 }

@@ -80,6 +80,9 @@ export interface EmailRecipient {
   status: RegistrationStatus;
   /** The place on the waitlist: 1 + the event's waitlisted registrations that came before; null otherwise. */
   position: number | null;
+  /** "Confirm by e-mail": 'pending' while the link waits to be used; the seat's hold meanwhile. */
+  emailConfirmation: 'pending' | 'confirmed' | null;
+  holdUntil: Date | null;
   event: { title: string; eventDate: string; startTime: string; endTime: string; location: string };
 }
 
@@ -95,6 +98,8 @@ export async function findEmailRecipient(
       'r.email',
       'r.ticket',
       'r.status',
+      'r.emailConfirmation',
+      'r.holdUntil',
       'e.title',
       'e.eventDate',
       'e.startTime',

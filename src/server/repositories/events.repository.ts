@@ -15,12 +15,14 @@ export type EventFields = Omit<
   | 'registrationOpensAt'
   | 'registrationClosesAt'
   | 'registrationQuestions'
+  | 'registrationConfirmByEmail'
+  | 'registrationHoldMinutes'
   | 'certificateSignatoryName'
   | 'certificateSignatoryTitle'
   | 'certificatesAuto'
 > & { registration?: RegistrationSettings | undefined; certificates?: CertificateSettings | undefined };
 
-/** The registration settings are one object in the API and five columns in the table; the certificate settings three. */
+/** The registration settings are one object in the API and seven columns in the table; the certificate settings three. */
 function eventColumns({ registration, certificates, ...fields }: EventFields): EventColumns {
   return {
     ...fields,
@@ -30,6 +32,8 @@ function eventColumns({ registration, certificates, ...fields }: EventFields): E
       registrationOpensAt: registration.opensAt,
       registrationClosesAt: registration.closesAt,
       registrationQuestions: JSON.stringify(registration.questions),
+      registrationConfirmByEmail: registration.confirmByEmail,
+      registrationHoldMinutes: registration.holdMinutes,
     }),
     ...(certificates && {
       certificatesAuto: certificates.auto,
@@ -52,6 +56,8 @@ export const registrationOf = (row: EventRowRead): RegistrationSettings => ({
   opensAt: isoOrNull(row.registrationOpensAt),
   closesAt: isoOrNull(row.registrationClosesAt),
   questions: row.registrationQuestions,
+  confirmByEmail: row.registrationConfirmByEmail,
+  holdMinutes: row.registrationHoldMinutes,
 });
 
 export const certificatesOf = (row: EventRowRead): CertificateSettings => ({

@@ -76,7 +76,13 @@ export async function deleteRegistration(db: Kysely<Database>, id: string): Prom
 export type NewRegistration = Pick<
   RegistrationRow,
   'eventId' | 'ticket' | 'fullName' | 'email' | 'phone' | 'institution' | 'ieeeMemberId' | 'answers'
-> & { status: 'confirmed' | 'waitlisted'; createdAt: Date };
+> & {
+  status: 'confirmed' | 'waitlisted';
+  createdAt: Date;
+  /** "Confirm by e-mail": 'pending' when asked, and the end of the seat's hold when it took one. */
+  emailConfirmation?: 'pending' | null;
+  holdUntil?: Date | null;
+};
 
 /**
  * The event's seat counts and the registration of this e-mail address (any case), if any, in one
@@ -175,7 +181,11 @@ export function findRegistrationOwner(
   );
 }
 
-/** Sets a registration's status, stamping when it was cancelled or promoted. The row as stored after. */
+/**
+ * Sets a registration's status, stamping when it was cancelled or promoted. The row as stored after.
+ * A seat's hold for an unconfirmed e-mail ends with it: a registration cancelled has no seat to hold,
+ * and one staff confirm is theirs to vouch for.
+ */
 export function setStatus(
   db: Kysely<Database>,
   id: string,
@@ -187,6 +197,7 @@ export function setStatus(
     .set({
       status,
       updatedAt: now,
+      holdUntil: null,
       ...(status === 'cancelled' ? { cancelledAt: now } : { cancelledAt: null }),
       ...(status === 'confirmed' ? { promotedAt: now } : {}),
     })
@@ -197,13 +208,15 @@ export function setStatus(
 
 /**
  * Confirms the first `count` waitlisted registrations (all of them when null), in arrival order, in
- * one statement; their ids, for their mail. Callers hold the event's lock.
+ * one statement; their ids, for their mail. Callers hold the event's lock. With `holdUntil`, those whose
+ * e-mail confirmation is still pending hold their new seat until then.
  */
 export async function promoteWaitlisted(
   db: Kysely<Database>,
   eventId: string,
   count: number | null,
   now: Date,
+  holdUntil: Date | null = null,
 ): Promise<string[]> {
   if (count !== null && count <= 0) return [];
   let next = db
@@ -215,7 +228,16 @@ export async function promoteWaitlisted(
   if (count !== null) next = next.limit(count);
   const rows = await db
     .updateTable('registrations')
-    .set({ status: 'confirmed', promotedAt: now, updatedAt: now })
+    .set({
+      status: 'confirmed',
+      promotedAt: now,
+      updatedAt: now,
+      // (A parameter in a CASE has no type of its own: the cast says it is an instant.)
+      holdUntil:
+        holdUntil === null
+          ? null
+          : sql<Date | null>`case when email_confirmation = 'pending' then ${holdUntil}::timestamptz end`,
+    })
     .where('id', 'in', next)
     .returning('id')
     .execute();
@@ -239,6 +261,9 @@ export const toStaffRegistration = (row: RegistrationRow, position: number | nul
   checkedInAt: iso(row.checkedInAt),
   cancelledAt: iso(row.cancelledAt),
   promotedAt: iso(row.promotedAt),
+  emailConfirmation: row.emailConfirmation,
+  holdUntil: iso(row.holdUntil),
+  holdReleasedAt: iso(row.holdReleasedAt),
   createdAt: isoTime(row.createdAt),
   updatedAt: isoTime(row.updatedAt),
 });
@@ -265,6 +290,70 @@ export function countRegistrations(registrations: readonly StaffRegistration[]):
     }
   }
   return counts;
+}
+
+/** A seat held for an e-mail not confirmed, whose time ran out: released unless its holder is already at the door. */
+const expiredHold = (now: Date) =>
+  sql<boolean>`status = 'confirmed' and email_confirmation = 'pending' and hold_until <= ${now} and checked_in_at is null`;
+
+/** Whether the event has a seat whose hold ran out (no lock: a cheap look before taking it). */
+export async function hasExpiredHold(db: Kysely<Database>, eventId: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where(expiredHold(now))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The events with a seat whose hold ran out (the scheduled release goes through them one by one). */
+export async function eventsWithExpiredHolds(db: Kysely<Database>, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('registrations')
+    .select('eventId')
+    .distinct()
+    .where('holdUntil', '<=', now)
+    .where(expiredHold(now))
+    .execute();
+  return rows.map((r) => r.eventId);
+}
+
+/**
+ * Cancels the event's seats whose hold ran out, stamping them released (the ticket says why), in one
+ * statement; their ids. Callers hold the event's lock and give the seats on.
+ */
+export async function releaseExpiredHolds(db: Kysely<Database>, eventId: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .updateTable('registrations')
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, holdReleasedAt: now })
+    .where('eventId', '=', eventId)
+    .where(expiredHold(now))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks a registration's e-mail confirmed, ending its seat's hold. The row as stored after. */
+export function confirmEmail(db: Kysely<Database>, id: string, now: Date): Promise<RegistrationRow> {
+  return db
+    .updateTable('registrations')
+    .set({ emailConfirmation: 'confirmed', holdUntil: null, updatedAt: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Turning "confirm by e-mail" off: the event's held seats are kept without it, its pending requests dropped. */
+export async function dropEmailConfirmations(db: Kysely<Database>, eventId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('registrations')
+    .set({ emailConfirmation: null, holdUntil: null, updatedAt: now })
+    .where('eventId', '=', eventId)
+    .where('emailConfirmation', '=', 'pending')
+    .where('status', '!=', 'cancelled')
+    .execute();
 }
 
 /** The end of an event as a timestamptz: its date and end time are Dhaka wall-clock time. */

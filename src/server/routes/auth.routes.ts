@@ -81,7 +81,14 @@ export function authRoutes(deps: ApiDeps) {
       })
       .get('/session', (c) => {
         const user = currentUser(c);
-        return c.json({ success: true, authenticated: true, userInfo: userInfoOf(user) });
+        // `mailEnabled`: whether the site sends e-mail (SMTP_URL set); the event form offers
+        // "confirm by e-mail" only then.
+        return c.json({
+          success: true,
+          authenticated: true,
+          userInfo: userInfoOf(user),
+          mailEnabled: deps.mail.enabled,
+        });
       })
       .get('/account', requireUser, (c) => c.json({ success: true, account: toChapterAccount(currentUser(c)) }))
       /**

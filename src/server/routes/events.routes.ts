@@ -21,6 +21,7 @@ import {
   publicEventsInOrder,
   removeEvent,
 } from '../services/events.service.ts';
+import { checkConfirmByEmail } from '../services/registrations.service.ts';
 
 const definedOnly = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -47,6 +48,7 @@ export function eventRoutes(deps: ApiDeps) {
     const registration = { ...existing.registration, ...definedOnly(changes.registration ?? {}) };
     const certificates = { ...existing.certificates, ...definedOnly(changes.certificates ?? {}) };
     const merged = validate(eventSchema, { ...existing, ...changes, registration, certificates });
+    checkConfirmByEmail(merged.registration, existing.registration, deps.mail.enabled);
     const event = await changeEvent(edit(c), existing.id, merged, now());
     // A raised (or lifted) capacity promotes people from the waitlist, whose mail is now queued.
     if (changes.registration !== undefined) sendMailSoon(c, deps);
@@ -74,7 +76,9 @@ export function eventRoutes(deps: ApiDeps) {
     })
     .post('/', requireUser, async (c) => {
       const user = currentUser(c);
-      const event = await addEvent(edit(c), user.id, await readJson(c, eventSchema));
+      const fields = await readJson(c, eventSchema);
+      checkConfirmByEmail(fields.registration, undefined, deps.mail.enabled);
+      const event = await addEvent(edit(c), user.id, fields);
       return c.json({ success: true, message: 'Event Added Successfully', event }, 201);
     })
     .put('/:id', requireUser, (c) => update(c, c.req.param('id')))

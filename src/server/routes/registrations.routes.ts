@@ -32,6 +32,7 @@ import {
   register,
   registrationSummary,
   sendTicketAgain,
+  releaseExpiredHoldsOf,
   staffRegistrations,
 } from '../services/registrations.service.ts';
 
@@ -87,9 +88,12 @@ export function registrationRoutes(deps: ApiDeps) {
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
       async (c) => {
         const { item } = await visibleEvent(c, c.req.param('id'));
+        // Seats whose time to confirm the e-mail ran out are given on before they are counted.
+        if (item.registration.confirmByEmail && (await releaseExpiredHoldsOf({ db, pageCache }, item.id, now())))
+          sendMailSoon(c, deps);
         return c.json({
           success: true,
-          ...(await registrationSummary(db, item, now())),
+          ...(await registrationSummary(db, item, now(), deps.mail.enabled)),
           sendsEmail: deps.mail.enabled,
         });
       },
@@ -108,14 +112,14 @@ export function registrationRoutes(deps: ApiDeps) {
         if (!seat) throw notFound('Event not found');
         try {
           if (website) throw badRequest(HONEYPOT_REFUSAL);
-          return await register({ db, pageCache }, eventId, registrant, now());
+          return await register({ db, pageCache, mailEnabled: deps.mail.enabled }, eventId, registrant, now());
         } catch (err) {
           await seat.release();
           throw err;
         }
       });
       if (!taken) throw new HttpError(503, REGISTRATION_BUSY, undefined, { 'Retry-After': '30' });
-      const { status, position, ticket } = taken.value;
+      const { status, position, ticket, confirmation } = taken.value;
       // Committed, with its message queued: sent after the answer, never before it.
       sendMailSoon(c, deps);
       const body: RegistrationResult = {
@@ -125,6 +129,7 @@ export function registrationRoutes(deps: ApiDeps) {
         ticket,
         ticketUrl: ticketUrl(c, site, ticket),
         emailed: deps.mail.enabled,
+        ...(confirmation ? { confirmation } : {}),
       };
       return c.json(body, 201);
     })

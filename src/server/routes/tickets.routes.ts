@@ -7,7 +7,7 @@ import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { notFound } from '../http/errors.ts';
 import { answerOrigin } from '../http/site-origin.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
-import { cancelByTicket, readTicket } from '../services/registrations.service.ts';
+import { cancelByTicket, confirmByTicket, readTicket } from '../services/registrations.service.ts';
 import { ticketUrl } from './registrations.routes.ts';
 
 /**
@@ -23,7 +23,7 @@ export function ticketRoutes(deps: ApiDeps) {
       c.res.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL);
     })
     .get('/:ticket', async (c) => {
-      const found = await readTicket(db, c.req.param('ticket'));
+      const found = await readTicket(db, c.req.param('ticket'), now());
       if (!found) throw notFound('Ticket not found');
       const { registration, position, event } = found;
       const body: TicketView = {
@@ -43,8 +43,17 @@ export function ticketRoutes(deps: ApiDeps) {
               },
             }
           : {}),
+        ...(found.confirmation ? { confirmation: found.confirmation } : {}),
       };
       return c.json(body);
+    })
+    .post('/:ticket/confirm', async (c) => {
+      // "Confirm by e-mail": the ticket page's button. A POST, so a mail scanner fetching the e-mail's
+      // link (the ticket page) confirms nothing; 409 when the seat was already released.
+      const confirmation = await confirmByTicket({ db, pageCache }, c.req.param('ticket'), now());
+      // A release that ran on the way may have promoted someone, whose message is now queued.
+      sendMailSoon(c, deps);
+      return c.json({ success: true, confirmation, message: 'Your e-mail is confirmed: the seat is yours' });
     })
     .delete('/:ticket', async (c) => {
       const { status } = await cancelByTicket({ db, pageCache }, c.req.param('ticket'), now());

@@ -1,6 +1,7 @@
 import type { Context } from '@netlify/functions';
 import { createMailer } from '../email/mailer.ts';
 import { siteAddress, type SiteAddress } from '../http/site-origin.ts';
+import { netlifyPageCache } from '../caching/page-cache.ts';
 import { describeJobs, runScheduledJobs, type JobDeps } from '../jobs/scheduled-jobs.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
 
@@ -12,7 +13,15 @@ const deps = once(async (): Promise<JobDeps & { site: SiteAddress }> => {
   const database = connectFunction(config);
   const now = () => new Date();
   const site = siteAddress(config.mail.linkOrigin);
-  return { config, database, now, site, mail: createMailer({ db: database.db, config, now, site }) };
+  return {
+    config,
+    database,
+    now,
+    site,
+    mail: createMailer({ db: database.db, config, now, site }),
+    // A release of seats not confirmed by e-mail purges the event's public seat count.
+    pageCache: netlifyPageCache(config.purgeApiUrl),
+  };
 });
 
 /**
@@ -27,6 +36,9 @@ export async function runScheduled(_request: Request, context?: Context): Promis
   const report = await runScheduledJobs(jobDeps, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
   for (const line of describeJobs(report)) console.log(line);
   const failed =
-    report.mail instanceof Error || report.retention instanceof Error || report.certificates instanceof Error;
+    report.mail instanceof Error ||
+    report.retention instanceof Error ||
+    report.certificates instanceof Error ||
+    report.holds instanceof Error;
   return new Response(null, { status: failed ? 500 : 204 });
 }

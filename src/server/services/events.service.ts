@@ -30,7 +30,7 @@ import {
   type Viewer,
 } from '../repositories/viewer-scope.ts';
 import { auditRow } from './audit.ts';
-import { applyRegistrationSettings } from './registrations.service.ts';
+import { applyConfirmationSetting, applyRegistrationSettings } from './registrations.service.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.ts';
@@ -172,6 +172,7 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
       const was = found.item.registration;
       if (seats && (seats.capacity !== was.capacity || seats.mode !== was.mode))
         await applyRegistrationSettings(tx, id, seats, now);
+      if (seats) await applyConfirmationSetting(tx, id, seats, was, now);
       return { before: found.item, after: await updateEvent(tx, id, fields, now) };
     },
     (change) => auditRow(edit.actor, 'event', { action: 'update', ...change }),

@@ -26,6 +26,17 @@ export function csvCell(value: string | number | null): string {
 
 const STATUS_LABEL = { confirmed: 'Confirmed', waitlisted: 'Waitlisted', cancelled: 'Cancelled' } as const;
 
+/** The status as staff read it, with "confirm by e-mail"'s state where the event asks for it. */
+export function statusLabel(
+  r: Pick<StaffRegistration, 'status' | 'emailConfirmation' | 'holdUntil' | 'holdReleasedAt'>,
+): string {
+  if (r.status === 'cancelled')
+    return r.holdReleasedAt ? 'Cancelled (seat released: e-mail not confirmed in time)' : STATUS_LABEL.cancelled;
+  if (r.emailConfirmation !== 'pending') return STATUS_LABEL[r.status];
+  const held = r.holdUntil ? `; seat held until ${dhakaTimestamp(r.holdUntil)} Dhaka time` : '';
+  return `${STATUS_LABEL[r.status]} (e-mail not confirmed${held})`;
+}
+
 export function registrationsCsv(questions: readonly string[], registrations: readonly StaffRegistration[]): string {
   const header = [
     'Registered at (Dhaka time)',
@@ -41,7 +52,7 @@ export function registrationsCsv(questions: readonly string[], registrations: re
   ];
   const rows = registrations.map((r) => [
     dhakaTimestamp(r.createdAt),
-    STATUS_LABEL[r.status],
+    statusLabel(r),
     r.position,
     r.fullName,
     r.email,

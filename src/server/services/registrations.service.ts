@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { dhakaInstant, eventEnd } from '../../lib/format.ts';
+import { holdEnd, SEAT_RELEASED, ticketConfirmation } from '../../lib/registration/email-confirmation.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type {
   EventItem,
@@ -11,19 +12,25 @@ import type {
   RegistrationStatus,
   RegistrationSummary,
   StaffRegistration,
+  TicketConfirmation,
 } from '../../lib/types.ts';
 import type { PageCache } from '../caching/page-cache.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import { pgErrorCode } from '../db/errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
-import { auditedChange } from '../repositories/audit.repository.ts';
+import { auditedChange, insertAuditRow } from '../repositories/audit.repository.ts';
 import { activeCertificateOf } from '../repositories/certificates.repository.ts';
 import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import {
   countRegistrations,
+  confirmEmail,
   countSeats,
   deleteRegistration,
+  dropEmailConfirmations,
+  eventsWithExpiredHolds,
+  hasExpiredHold,
+  releaseExpiredHolds,
   deleteRegistrationsOfEventsEndedBefore,
   seatsAndRegistrationOf,
   findByTicket,
@@ -62,7 +69,16 @@ const TICKET_NOT_FOUND = 'Ticket not found';
 export interface RegistrationDeps {
   db: Kysely<Database>;
   pageCache: PageCache;
+  /** Whether the site sends e-mail: an event confirms by e-mail only then (email-confirmation.ts). */
+  mailEnabled?: boolean | undefined;
 }
+
+/** Who releases a seat whose e-mail was not confirmed in time, in the audit trail. */
+export const HOLD_RELEASE_ACTOR: Actor = { id: null, name: 'System', email: 'system (e-mail not confirmed in time)' };
+export const NOTHING_TO_CONFIRM = 'This registration has no e-mail address waiting to be confirmed';
+export const CONFIRM_CANCELLED = 'This registration is cancelled';
+export const CONFIRM_NEEDS_MAIL =
+  'Confirm by e-mail needs the site to send e-mail: set SMTP_URL first, or leave it off';
 
 /** A ticket: base64url of 24 random bytes (192 bits), so it cannot be guessed. */
 export const newTicket = () => randomBytes(24).toString('base64url');
@@ -87,8 +103,9 @@ export async function registrationSummary(
   db: Kysely<Database>,
   event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'endTime'>,
   now: Date,
+  mailEnabled = false,
 ): Promise<Omit<RegistrationSummary, 'sendsEmail'>> {
-  const { mode, capacity, opensAt, closesAt, questions } = event.registration;
+  const { mode, capacity, opensAt, closesAt, questions, holdMinutes } = event.registration;
   const { confirmed, waitlisted } = await countSeats(db, event.id);
   return {
     mode,
@@ -100,6 +117,8 @@ export async function registrationSummary(
     opensAt,
     closesAt,
     questions,
+    confirmByEmail: event.registration.confirmByEmail && mailEnabled,
+    holdMinutes,
   };
 }
 
@@ -109,6 +128,8 @@ export interface Registered {
   position?: number;
   ticket: string;
   registrationId: string;
+  /** On an event that confirms by e-mail: pending, with the seat's hold when it took one. */
+  confirmation?: TicketConfirmation;
 }
 
 /** The registrant's answers, one per question of the event, each answered. */
@@ -135,7 +156,7 @@ const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
  * gives way to the new one. Visitors cannot see drafts, so a draft is "not found".
  */
 export async function register(
-  { db, pageCache }: RegistrationDeps,
+  { db, pageCache, mailEnabled = false }: RegistrationDeps,
   eventId: string,
   registrant: Omit<Registrant, 'website'>,
   now: Date,
@@ -148,6 +169,9 @@ export async function register(
       const refused = refusal(event.registration, event, now);
       if (refused) throw conflictError(refused);
       const answers = checkAnswers(registrant.answers, event.registration.questions);
+      // Seats whose time to confirm ran out go to those waiting before this one counts what is left
+      // (only an event that confirms by e-mail holds seats: turning it off ends every hold).
+      if (event.registration.confirmByEmail) await releaseHolds(tx, event, now);
 
       const { confirmed, waitlisted, existing } = await seatsAndRegistrationOf(tx, event.id, registrant.email);
       if (existing && existing.status !== 'cancelled') throw conflictError(ALREADY_REGISTERED);
@@ -155,6 +179,9 @@ export async function register(
 
       const capacity = event.registration.capacity;
       const status = capacity === null || confirmed < capacity ? 'confirmed' : 'waitlisted';
+      // Without e-mail the link could not reach anyone: an event confirms by e-mail only while mail is on.
+      const confirming = event.registration.confirmByEmail && mailEnabled;
+      const holdUntil = confirming && status === 'confirmed' ? holdEnd(now, event.registration.holdMinutes) : null;
       const row = await insertRegistration(
         tx,
         {
@@ -168,6 +195,8 @@ export async function register(
           answers,
           status,
           createdAt: now,
+          emailConfirmation: confirming ? 'pending' : null,
+          holdUntil,
         },
         status === 'confirmed' ? 'registered' : 'waitlisted',
       );
@@ -177,7 +206,8 @@ export async function register(
         ticket: row.ticket,
         registrationId: row.id,
         ...(status === 'waitlisted' ? { position: waitlisted + 1 } : {}),
-      };
+        ...(confirming ? { confirmation: { state: 'pending', holdUntil: holdUntil && holdUntil.toISOString() } } : {}),
+      } satisfies Registered;
     });
   } catch (err) {
     // Two registrations of one address that met anyway (the lock makes this unlikely): the same answer.
@@ -195,12 +225,21 @@ export interface TicketDetails {
   event: EventItem;
   /** Its certificate of attendance, once issued and while not withdrawn (issue 28). */
   certificate?: { id: string };
+  /** On an event that confirms by e-mail (email-confirmation.ts). */
+  confirmation?: TicketConfirmation;
 }
 
-/** What a ticket shows: the registration, its place in line while waitlisted, and its event. Undefined: no such ticket. */
-export async function readTicket(db: Kysely<Database>, ticket: string): Promise<TicketDetails | undefined> {
-  const registration = await findByTicket(db, ticket);
-  if (!registration) return undefined;
+/**
+ * What a ticket shows: the registration, its place in line while waitlisted, and its event. Undefined:
+ * no such ticket. A seat whose time to confirm ran out reads as cancelled (released) at once, though
+ * the release itself may not have run yet: reading a ticket changes nothing.
+ */
+export async function readTicket(db: Kysely<Database>, ticket: string, now: Date): Promise<TicketDetails | undefined> {
+  const stored = await findByTicket(db, ticket);
+  if (!stored) return undefined;
+  const confirmation = ticketConfirmation(stored, now);
+  const registration: RegistrationRow =
+    confirmation?.state === 'released' ? { ...stored, status: 'cancelled' } : stored;
   const found = await findEvent(db, registration.eventId, 'staff');
   if (!found) return undefined;
   // Only someone checked in can hold a certificate: the others' tickets cost no query for it.
@@ -212,22 +251,32 @@ export async function readTicket(db: Kysely<Database>, ticket: string): Promise<
       ? { position: await waitlistPosition(db, registration.eventId, registration.seq) }
       : {}),
     ...(certificate ? { certificate } : {}),
+    ...(confirmation ? { confirmation } : {}),
   };
 }
 
 /**
  * Confirms as many waitlisted people as `capacity` (null: unlimited) now leaves room for beside the
  * `confirmed` seats, in arrival order, with mail telling each; in the caller's transaction, which holds
- * the event's lock. The ids promoted.
+ * the event's lock. On an event that confirms by e-mail, those whose e-mail is not confirmed yet hold
+ * their seat for its hold time from now. The ids promoted.
  */
 async function promoteIntoFreeSeats(
   tx: Kysely<Database>,
   eventId: string,
-  capacity: number | null,
+  settings: Pick<RegistrationSettings, 'capacity' | 'confirmByEmail' | 'holdMinutes'>,
   confirmed: number,
   now: Date,
 ): Promise<string[]> {
-  const promoted = await promoteWaitlisted(tx, eventId, capacity === null ? null : capacity - confirmed, now);
+  const { capacity } = settings;
+  const holdUntil = settings.confirmByEmail ? holdEnd(now, settings.holdMinutes) : null;
+  const promoted = await promoteWaitlisted(
+    tx,
+    eventId,
+    capacity === null ? null : capacity - confirmed,
+    now,
+    holdUntil,
+  );
   await enqueueEmails(
     tx,
     promoted.map((registrationId) => ({ kind: 'promoted' as const, registrationId })),
@@ -239,7 +288,91 @@ async function promoteIntoFreeSeats(
 async function fillFreedSeats(tx: Kysely<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   if (event.registration.mode !== 'site') return [];
   const { confirmed } = await countSeats(tx, event.id);
-  return promoteIntoFreeSeats(tx, event.id, event.registration.capacity, confirmed, now);
+  return promoteIntoFreeSeats(tx, event.id, event.registration, confirmed, now);
+}
+
+/**
+ * Releases the event's seats whose time to confirm the e-mail ran out, and gives them to those waiting;
+ * in the caller's transaction, which holds the event's lock. Each release is audited as the system's
+ * (no one signed in did it), in the same transaction. The ids released.
+ */
+async function releaseHolds(tx: Kysely<Database>, event: LockedEvent, now: Date): Promise<string[]> {
+  const released = await releaseExpiredHolds(tx, event.id, now);
+  for (const id of released)
+    await insertAuditRow(
+      tx,
+      auditRow(HOLD_RELEASE_ACTOR, 'registration', {
+        action: 'update',
+        before: { id, status: 'confirmed', eventTitle: event.title },
+        after: { id, status: 'cancelled', eventTitle: event.title },
+      })!,
+    );
+  if (released.length > 0) await fillFreedSeats(tx, event, now);
+  return released;
+}
+
+/**
+ * Releases the event's seats whose time to confirm ran out (if any: a look without the lock first, so
+ * the common case costs one small query), gives them on, and purges the event's summary. How many.
+ */
+export async function releaseExpiredHoldsOf(
+  { db, pageCache }: RegistrationDeps,
+  eventId: string,
+  now: Date,
+): Promise<number> {
+  if (!(await hasExpiredHold(db, eventId, now))) return 0;
+  const released = await db.transaction().execute(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    return event ? releaseHolds(tx, event, now) : [];
+  });
+  if (released.length > 0) await purgeStalePages(pageCache, stalePages.registration(eventId));
+  return released.length;
+}
+
+/** The scheduled release: every event's seats whose time to confirm ran out. How many, in all. */
+export async function releaseAllExpiredHolds(deps: RegistrationDeps, now: Date): Promise<number> {
+  let released = 0;
+  for (const eventId of await eventsWithExpiredHolds(deps.db, now))
+    released += await releaseExpiredHoldsOf(deps, eventId, now);
+  return released;
+}
+
+/**
+ * The ticket's holder confirms their e-mail (the ticket page's button, where the e-mail's link leads):
+ * the seat's hold ends and the seat is theirs. Too late, the seat was released (409, saying so; the
+ * release runs now if it had not yet). Confirming again answers the same. Unknown ticket: 404.
+ */
+export async function confirmByTicket(
+  { db, pageCache }: RegistrationDeps,
+  ticket: string,
+  now: Date,
+): Promise<TicketConfirmation> {
+  const outcome = await db.transaction().execute(async (tx) => {
+    const found = await findByTicket(tx, ticket);
+    if (!found) throw notFoundError(TICKET_NOT_FOUND);
+    const event = await lockEvent(tx, found.eventId);
+    if (!event) throw notFoundError(TICKET_NOT_FOUND);
+    const released = await releaseHolds(tx, event, now);
+    // Read again under the event's lock: a release or a staff change may have come first.
+    const registration = await findByTicket(tx, ticket);
+    if (!registration) throw notFoundError(TICKET_NOT_FOUND);
+    const confirmation = ticketConfirmation(registration, now);
+    if (confirmation?.state === 'released' || registration.status === 'cancelled' || !confirmation)
+      return { confirmation, registration, released, eventId: event.id };
+    if (confirmation.state === 'pending') await confirmEmail(tx, registration.id, now);
+    return {
+      confirmation: { state: 'confirmed' } as const,
+      registration,
+      released,
+      eventId: event.id,
+    };
+  });
+  // The releases commit even when this ticket's answer is a refusal: they are the clock's, not the caller's.
+  if (outcome.released.length > 0) await purgeStalePages(pageCache, stalePages.registration(outcome.eventId));
+  if (outcome.confirmation?.state === 'released') throw conflictError(SEAT_RELEASED);
+  if (outcome.registration.status === 'cancelled') throw conflictError(CONFIRM_CANCELLED);
+  if (!outcome.confirmation) throw conflictError(NOTHING_TO_CONFIRM);
+  return outcome.confirmation;
 }
 
 /** Who cancels with a ticket: its holder, who has no account; the trail keeps nothing of theirs. */
@@ -406,7 +539,32 @@ export async function applyRegistrationSettings(
     throw conflictError(message, [{ path: 'registration.capacity', message }]);
   }
   if (settings.mode !== 'site') return [];
-  return promoteIntoFreeSeats(tx, eventId, settings.capacity, confirmed, now);
+  return promoteIntoFreeSeats(tx, eventId, settings, confirmed, now);
+}
+
+/**
+ * "Confirm by e-mail" is offered only where the site sends e-mail: turning it on without is refused
+ * (409 naming registration.confirmByEmail). An event that has it on keeps it when mail is turned off
+ * later (it then asks nothing of new registrants), so its other fields can still be edited.
+ */
+export function checkConfirmByEmail(
+  settings: Pick<RegistrationSettings, 'confirmByEmail'>,
+  was: Pick<RegistrationSettings, 'confirmByEmail'> | undefined,
+  mailEnabled: boolean,
+): void {
+  if (settings.confirmByEmail && !was?.confirmByEmail && !mailEnabled)
+    throw conflictError(CONFIRM_NEEDS_MAIL, [{ path: 'registration.confirmByEmail', message: CONFIRM_NEEDS_MAIL }]);
+}
+
+/** An event edit turned "confirm by e-mail" off: what was pending asks nothing more, and held seats are kept. */
+export async function applyConfirmationSetting(
+  tx: Kysely<Database>,
+  eventId: string,
+  settings: Pick<RegistrationSettings, 'confirmByEmail'>,
+  was: Pick<RegistrationSettings, 'confirmByEmail'>,
+  now: Date,
+): Promise<void> {
+  if (was.confirmByEmail && !settings.confirmByEmail) await dropEmailConfirmations(tx, eventId, now);
 }
 
 /** The dashboard's overview: events in scope that have not ended, with seats taken. */

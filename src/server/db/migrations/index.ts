@@ -10,6 +10,7 @@ import * as publicEmail from './2026-11-26T0110-public-email.ts';
 import * as auditValues from './2026-11-26T0200-audit-values.ts';
 import * as registrations from './2026-11-27T0100-registrations.ts';
 import * as attendance from './2026-11-28T0100-attendance.ts';
+import * as emailConfirmation from './2026-11-29T0100-email-confirmation.ts';
 import * as mailLimits from './2026-11-29T0200-mail-limits.ts';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0200-audit-values': auditValues,
   '2026-11-27T0100-registrations': registrations,
   '2026-11-28T0100-attendance': attendance,
+  '2026-11-29T0100-email-confirmation': emailConfirmation,
   '2026-11-29T0200-mail-limits': mailLimits,
 };

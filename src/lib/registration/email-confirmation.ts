@@ -1,0 +1,89 @@
+/**
+ * "Confirm by e-mail" (an event's `registration.confirmByEmail`, offered only where the site sends
+ * e-mail), against seats filled with made-up addresses. The rules, in one place:
+ *
+ * - Every registration on such an event is asked to confirm its e-mail address ('pending'), by the
+ *   link in its e-mail (the ticket page's "Confirm my e-mail" button: opening the page changes
+ *   nothing, so a mail scanner that fetches the link confirms nobody).
+ * - A pending registration that takes a seat, on registering or when promoted from the waitlist,
+ *   holds it for the event's hold time (default 30 minutes) from then. Confirmed in time, the seat is
+ *   theirs; not confirmed, it is released: the registration is cancelled (by the system, audited) and
+ *   the seat goes to the first on the waitlist, who then holds it the same way unless confirmed
+ *   already (a waitlisted person may confirm while waiting).
+ * - Someone already checked in at the door keeps their seat: the door treats a held seat as confirmed.
+ * - A seat staff confirm, or a registration staff change, holds nothing: staff vouch for it. Turning
+ *   the setting off drops the pending requests: held seats stay as they are.
+ *
+ * Released seats are given on the next time anyone registers, reads the event's seats or confirms,
+ * and by the scheduled job (every few minutes); until then a ticket whose hold ran out already reads
+ * as released, so no one is told a seat is theirs after its time.
+ */
+import type { RegistrationStatus, TicketConfirmation } from '../types.ts';
+import { formatDhakaClock, formatDhakaDateTime } from './registration-view.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The end of a hold that starts `now`. */
+export const holdEnd = (now: Date, minutes: number): Date => new Date(now.getTime() + minutes * MINUTE_MS);
+
+/** What the ticket and the staff list know of a registration (times as stored: Date or ISO). */
+export interface ConfirmationFacts {
+  status: RegistrationStatus;
+  emailConfirmation: 'pending' | 'confirmed' | null;
+  holdUntil: Date | string | null;
+  holdReleasedAt: Date | string | null;
+  checkedInAt: Date | string | null;
+}
+
+const iso = (t: Date | string) => new Date(t).toISOString();
+
+/** Whether the seat's hold has run out at `now` (released, whether or not the release has run yet). */
+export function holdExpired(r: ConfirmationFacts, now: Date): boolean {
+  return (
+    r.status === 'confirmed' &&
+    r.emailConfirmation === 'pending' &&
+    r.holdUntil !== null &&
+    new Date(r.holdUntil).getTime() <= now.getTime() &&
+    r.checkedInAt === null
+  );
+}
+
+/** The ticket's confirmation at `now`; undefined where none was asked (or it was cancelled otherwise). */
+export function ticketConfirmation(r: ConfirmationFacts, now: Date): TicketConfirmation | undefined {
+  if (r.status === 'cancelled' && r.holdReleasedAt !== null)
+    return { state: 'released', releasedAt: iso(r.holdReleasedAt) };
+  if (holdExpired(r, now)) return { state: 'released', releasedAt: iso(r.holdUntil!) };
+  if (r.status === 'cancelled' || r.emailConfirmation === null) return undefined;
+  if (r.emailConfirmation === 'confirmed') return { state: 'confirmed' };
+  return { state: 'pending', holdUntil: r.status === 'confirmed' && r.holdUntil !== null ? iso(r.holdUntil) : null };
+}
+
+/** The form's words before sending, on an event that confirms by e-mail. */
+export const holdNotice = (minutes: number) =>
+  `You will get an e-mail with a link: open it within ${minutes} minutes to keep your seat.`;
+
+/** "Confirm your e-mail by 14:05 (Dhaka time) to keep your seat": the ticket and the form's answer. */
+export const confirmByText = (holdUntil: string) =>
+  `Confirm your e-mail by ${formatDhakaClock(holdUntil)} (Dhaka time) to keep your seat`;
+
+/** A waitlisted ticket still to confirm. */
+export const CONFIRM_WHILE_WAITING =
+  'Confirm your e-mail now, so that a seat that becomes free can be yours without a wait';
+
+export const SEAT_RELEASED = 'Your seat was released because the e-mail was not confirmed in time';
+
+/** The button on the ticket page (the e-mail's link leads to it). */
+export const CONFIRM_BUTTON = 'Confirm my e-mail';
+
+/** The staff list's "E-mail confirmed" line; undefined where the event asked nothing. */
+export function staffConfirmationText(r: {
+  status: RegistrationStatus;
+  emailConfirmation: 'pending' | 'confirmed' | null;
+  holdUntil: string | null;
+  holdReleasedAt: string | null;
+}): string | undefined {
+  if (r.status === 'cancelled' && r.holdReleasedAt) return 'No: seat released, not confirmed in time';
+  if (r.emailConfirmation === 'confirmed') return 'Yes';
+  if (r.emailConfirmation !== 'pending' || r.status === 'cancelled') return undefined;
+  return r.holdUntil ? `Not yet: seat held until ${formatDhakaDateTime(r.holdUntil)}` : 'Not yet';
+}
