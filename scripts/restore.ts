@@ -5,6 +5,7 @@ import { restoreBackup } from '../src/server/backup/archive.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { createBlobStore } from '../src/server/storage/blob-store.ts';
+import { backupKey } from '../src/server/storage/backup-store.ts';
 import { describeBackup } from './backup-figures.ts';
 
 /**
@@ -24,11 +25,10 @@ try {
     const started = performance.now();
     const replacedDir = join(config.dataDir, 'backups');
     if (values.replace) await mkdir(replacedDir, { recursive: true });
-    const stamp = new Date().toISOString().replaceAll(':', '-');
     const { manifest, replacedBackupPath } = await restoreBackup(
       { db: database.db, kind: database.kind, blobs: await createBlobStore(config) },
       file,
-      { replace: values.replace ?? false, replacedBackupPath: join(replacedDir, `replaced-${stamp}.tar.gz`) },
+      { replace: values.replace ?? false, replacedBackupPath: join(replacedDir, backupKey(new Date(), 'replaced')) },
     );
     if (replacedBackupPath) console.log(`What was there before is kept in ${replacedBackupPath}`);
     console.log(`Restored (${database.kind}):`);

@@ -307,7 +307,7 @@ describe('schema versions', () => {
     await migrateTo(old.db, version);
     const chapter = await old.db
       .insertInto('chapters')
-      .values({ name: 'Old', email: 'old@example.org', passwordHash: 'x', slug: 'old' })
+      .values({ name: 'Old', email: 'old@example.org', passwordHash: 'x', phone: '', slug: 'old' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`insert into events (chapter_id, title, event_date, start_time, end_time, location, host,

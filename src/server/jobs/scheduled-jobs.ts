@@ -1,10 +1,18 @@
 import type { ApiDeps } from '../deps.ts';
 import type { DeliveryReport } from '../email/delivery.ts';
 import { autoIssueCertificates, type AutoIssueReport } from '../services/certificates.service.ts';
+import { runAutomaticBackup, type AutomaticBackupReport } from '../services/backups.service.ts';
 import { deletePersonalDataOfPastEvents } from '../services/registrations.service.ts';
+import type { BackupStore } from '../storage/backup-store.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 
-/** What the jobs need: the API's deps without the HTTP-only parts. */
-export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail'>;
+/**
+ * What the jobs need: the API's deps without the HTTP-only parts; `backups` (the uploads and the
+ * store the automatic backups go to) where the runtime keeps them: the scheduled function, the local server.
+ */
+export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail'> & {
+  backups?: { blobs: BlobStore; store: BackupStore };
+};
 
 export interface JobsReport {
   /** undefined: no SMTP_URL, nothing was claimed. An Error: the run failed (the messages stay queued). */
@@ -13,6 +21,8 @@ export interface JobsReport {
   retention: number | Error;
   /** Certificates of attendance issued by themselves for events that ended (issue 28). */
   certificates: AutoIssueReport | Error;
+  /** The daily backup (undefined where the runtime keeps none). */
+  backup?: AutomaticBackupReport | Error;
 }
 
 /** The retention job alone: deletes the registrations of events that ended long enough ago. */
@@ -23,6 +33,13 @@ export function deleteExpiredPersonalData({ config, database, now }: JobDeps): P
 /** The certificates job alone: issues those of ended events that issue them by themselves. */
 export function issueDueCertificates({ database, now }: Pick<JobDeps, 'database' | 'now'>): Promise<AutoIssueReport> {
   return autoIssueCertificates(database.db, now());
+}
+
+/** The automatic backup alone: one a day, the last 14 kept, none older than the retention period. */
+export function backUpWhenDue({ config, database, now, backups }: JobDeps): Promise<AutomaticBackupReport | undefined> {
+  if (!backups) return Promise.resolve(undefined);
+  const target = { db: database.db, kind: database.kind, blobs: backups.blobs };
+  return runAutomaticBackup(target, backups.store, now(), config.registrationRetentionDays);
 }
 
 /**
@@ -39,18 +56,20 @@ export async function runScheduledJobs(
   const certificates = await issueDueCertificates(deps).catch(asError);
   // Expired data next: its queued mail goes with it, unsent.
   const retention = await deleteExpiredPersonalData(deps).catch(asError);
+  // The backup after retention, so it holds no registration retention has just deleted.
+  const backup = await backUpWhenDue(deps).catch(asError);
   const mail = deps.mail.enabled
     ? await deps.mail
         .deliver(origin, options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
         .catch(asError)
     : undefined;
-  return { mail, retention, certificates };
+  return { mail, retention, certificates, ...(backup ? { backup } : {}) };
 }
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /** The log lines of a run: what it did, and what failed. */
-export function describeJobs({ mail, retention, certificates }: Partial<JobsReport>): string[] {
+export function describeJobs({ mail, retention, certificates, backup }: Partial<JobsReport>): string[] {
   const lines: string[] = [];
   if (mail instanceof Error) lines.push(`E-mail delivery failed; the messages stay queued: ${mail.message}`);
   else if (mail && mail.sent + mail.failed + mail.dropped > 0)
@@ -63,6 +82,13 @@ export function describeJobs({ mail, retention, certificates }: Partial<JobsRepo
   if (retention instanceof Error) lines.push(`Deleting expired registrations failed: ${retention.message}`);
   else if (retention !== undefined && retention > 0)
     lines.push(`Deleted ${retention} registration${retention === 1 ? '' : 's'} of events past their retention time`);
+  if (backup instanceof Error) lines.push(`The automatic backup failed: ${backup.message}`);
+  else if (backup?.written)
+    lines.push(`Wrote the automatic backup ${backup.written.key} (${backup.written.bytes} bytes)`);
+  if (backup && !(backup instanceof Error) && backup.deleted.length > 0)
+    lines.push(
+      `Deleted ${backup.deleted.length} automatic backup${backup.deleted.length === 1 ? '' : 's'} past keeping`,
+    );
   return lines;
 }
 
@@ -70,11 +96,14 @@ export function describeJobs({ mail, retention, certificates }: Partial<JobsRepo
 export const LOCAL_MAIL_INTERVAL_MS = 60_000;
 export const LOCAL_CERTIFICATES_INTERVAL_MS = 15 * 60_000;
 export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
+/** How often the local server checks whether the daily backup is due (it is once the newest is a day old). */
+export const LOCAL_BACKUP_CHECK_INTERVAL_MS = 3_600_000;
 
 /**
  * The local server's timers: due mail every minute (a message that failed waits for its retry time),
  * certificates of ended events every quarter hour, expired personal data once a day (both also at
- * start-up: bootstrap.ts). `stop` clears them and waits for a
+ * start-up: bootstrap.ts), and, given `backups`, a backup into DATA_DIR/backups once the newest is a
+ * day old (checked every hour, the first an hour after start). `stop` clears them and waits for a
  * run in progress, so the database can close after it.
  */
 export function startLocalJobs(
@@ -84,6 +113,13 @@ export function startLocalJobs(
 ): { stop(): Promise<void> } {
   let retentionRun: Promise<void> | undefined;
   let certificatesRun: Promise<void> | undefined;
+  let backupRun: Promise<void> | undefined;
+  const backupTimer = setInterval(() => {
+    backupRun ??= backUpWhenDue(deps)
+      .then((report) => describeJobs({ ...(report ? { backup: report } : {}) }).forEach(log))
+      .catch((err: unknown) => describeJobs({ backup: asError(err) }).forEach(log))
+      .finally(() => (backupRun = undefined));
+  }, LOCAL_BACKUP_CHECK_INTERVAL_MS);
   const mailTimer = setInterval(() => void deps.mail.kick(origin), LOCAL_MAIL_INTERVAL_MS);
   const certificatesTimer = setInterval(() => {
     certificatesRun ??= issueDueCertificates(deps)
@@ -101,12 +137,14 @@ export function startLocalJobs(
   mailTimer.unref();
   certificatesTimer.unref();
   retentionTimer.unref();
+  backupTimer.unref();
   return {
     stop: async () => {
       clearInterval(mailTimer);
       clearInterval(certificatesTimer);
       clearInterval(retentionTimer);
-      await Promise.all([deps.mail.idle(), retentionRun, certificatesRun]);
+      clearInterval(backupTimer);
+      await Promise.all([deps.mail.idle(), retentionRun, certificatesRun, backupRun]);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { createMailer } from '../email/mailer.ts';
 import { describeJobs, runScheduledJobs, type JobDeps } from '../jobs/scheduled-jobs.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
+import { netlifyBackupStore } from '../storage/backup-store.ts';
+import { netlifyBlobStore } from '../storage/blob-store.ts';
 
 /** A run's mail stops claiming after this long; a scheduled function has 30 s in all. */
 export const SCHEDULED_MAIL_BUDGET_MS = 20_000;
@@ -9,13 +11,15 @@ const deps = once(async (): Promise<JobDeps> => {
   const config = functionConfig();
   const database = connectFunction(config);
   const now = () => new Date();
-  return { config, database, now, mail: createMailer({ db: database.db, config, now }) };
+  const backups = { blobs: await netlifyBlobStore(), store: await netlifyBackupStore() };
+  return { config, database, now, mail: createMailer({ db: database.db, config, now }), backups };
 });
 
 /**
  * The scheduled function (netlify/functions/scheduled-jobs.ts): sends the due e-mail (what the API's
- * waitUntil didn't finish, and retries), issues the certificates of ended events (issue 28) and deletes
- * the personal data of events past their retention.
+ * waitUntil didn't finish, and retries), issues the certificates of ended events (issue 28), deletes
+ * the personal data of events past their retention, and once a day writes a backup into the Blobs
+ * store "backups" (the last 14 kept).
  * Links go to SITE_URL, else to Netlify's URL for the site, else to the address it was invoked at.
  */
 export async function runScheduled(request: Request): Promise<Response> {
@@ -24,6 +28,9 @@ export async function runScheduled(request: Request): Promise<Response> {
   const report = await runScheduledJobs(jobDeps, origin, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
   for (const line of describeJobs(report)) console.log(line);
   const failed =
-    report.mail instanceof Error || report.retention instanceof Error || report.certificates instanceof Error;
+    report.mail instanceof Error ||
+    report.retention instanceof Error ||
+    report.certificates instanceof Error ||
+    report.backup instanceof Error;
   return new Response(null, { status: failed ? 500 : 204 });
 }
