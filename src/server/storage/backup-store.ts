@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
+import type { NetlifyBlobsAccess } from './blob-store.ts';
 
 /**
  * Where the automatic backups live: files in DATA_DIR/backups locally, a Netlify Blobs store of their
@@ -70,9 +71,9 @@ export function filesystemBackupStore(dir: string): BackupStore {
   };
 }
 
-export async function netlifyBackupStore(storeName = 'backups'): Promise<BackupStore> {
+export async function netlifyBackupStore(storeName = 'backups', access?: NetlifyBlobsAccess): Promise<BackupStore> {
   const { getStore } = await import('@netlify/blobs');
-  const store = getStore({ name: storeName, consistency: 'strong' });
+  const store = getStore({ name: storeName, consistency: 'strong', ...access });
   return {
     async list() {
       const found: StoredBackup[] = [];

@@ -60,9 +60,12 @@ export function filesystemBlobStore(dir: string): BlobStore {
   };
 }
 
-export async function netlifyBlobStore(storeName = 'uploads'): Promise<BlobStore> {
+/** Outside Netlify (a script), the site and token that reach its Blobs; inside, Netlify's own context. */
+export type NetlifyBlobsAccess = { siteID: string; token: string } | undefined;
+
+export async function netlifyBlobStore(storeName = 'uploads', access?: NetlifyBlobsAccess): Promise<BlobStore> {
   const { getStore } = await import('@netlify/blobs');
-  const store = getStore({ name: storeName, consistency: 'strong' });
+  const store = getStore({ name: storeName, consistency: 'strong', ...access });
   return {
     async put(key, data) {
       await store.set(key, data.slice().buffer);
@@ -104,5 +107,7 @@ export function memoryBlobStore(): BlobStore {
 
 /** The one place that picks the blob store the configuration names. */
 export async function createBlobStore(config: Config): Promise<BlobStore> {
-  return config.blobStore.kind === 'netlify' ? netlifyBlobStore() : filesystemBlobStore(config.blobStore.dir);
+  return config.blobStore.kind === 'netlify'
+    ? netlifyBlobStore('uploads', config.blobStore.access)
+    : filesystemBlobStore(config.blobStore.dir);
 }
