@@ -313,7 +313,7 @@ export async function holdsData(target: BackupTarget): Promise<boolean> {
     ).length > 0
   )
     return true;
-  for await (const key of target.blobs.keys()) return key !== undefined;
+  for await (const key of target.blobs.keys()) if (key) return true;
   return false;
 }
 
