@@ -1,9 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyBackup } from '../../src/server/backup/archive.ts';
-import { runScheduledJobs } from '../../src/server/jobs/scheduled-jobs.ts';
+import {
+  LOCAL_BACKUP_CHECK_INTERVAL_MS,
+  runScheduledJobs,
+  startLocalJobs,
+} from '../../src/server/jobs/scheduled-jobs.ts';
 import { AUTOMATIC_BACKUPS_KEPT } from '../../src/server/services/backups.service.ts';
 import { filesystemBackupStore } from '../../src/server/storage/backup-store.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
@@ -139,5 +143,29 @@ describe('automatic backups', () => {
     expect(keys.at(-1)).toBe('backup-2030-03-06T00-00-00.000Z.tar.gz');
     for (const b of await store.list())
       expect(clock.getTime() - Date.parse(b.createdAt)).toBeLessThanOrEqual(RETENTION_DAYS * 86_400_000);
+  });
+
+  it('are written by the local server, which checks every hour', async () => {
+    const local = filesystemBackupStore(join(dataDir, 'local-backups'));
+    const lines: string[] = [];
+    // Only the intervals are faked: the database keeps its own timers.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const jobs = startLocalJobs(
+        { ...api.deps, now: () => clock, backups: { blobs: api.deps.blobs, store: local } },
+        'http://x.test',
+        (line) => lines.push(line),
+      );
+      vi.advanceTimersByTime(LOCAL_BACKUP_CHECK_INTERVAL_MS - 1);
+      expect(await local.list()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      await jobs.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await local.list()).map((b) => b.key)).toEqual(['backup-2030-04-05T00-00-00.000Z.tar.gz']);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Wrote the automatic backup backup-2030-04-05T00-00-00\.000Z\.tar\.gz \(\d+ bytes\)$/),
+    ]);
   });
 });
