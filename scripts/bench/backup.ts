@@ -10,7 +10,6 @@ import { connectDatabase } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { bootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { findPostgresBin, startPostgres } from '../postgres-test-server.ts';
-import { freshDatabase } from './api.ts';
 
 /**
  * `npm run bench -- backup`: `npm run backup` and `npm run restore` (each in a process of its own, as a
@@ -25,6 +24,34 @@ const REGISTRATIONS = [1_000, 100_000];
 const UPLOAD_MB = Number(process.env['BENCH_BACKUP_UPLOAD_MB'] ?? 256);
 const UPLOAD_FILE_MB = 2;
 const run = promisify(execFile);
+
+/** A new database on the server for one run, dropped at the end (the server may be shared). */
+function databases(serverUrl: string) {
+  const made: string[] = [];
+  const admin = async (statement: string) => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    async fresh(): Promise<string> {
+      const name = `bench_backup_${randomBytes(6).toString('hex')}`;
+      await admin(`create database ${name}`);
+      made.push(name);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      return url.href;
+    },
+    async dropAll() {
+      for (const name of made.splice(0)) await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
 
 async function fill(env: Record<string, string>, registrations: number, uploadMb: number) {
   const config = loadConfig({ ...env, SESSION_SECRET: 'bench-session-secret-that-is-long-enough', SAMPLE_DATA: '1' });
@@ -62,6 +89,7 @@ export async function benchBackup(): Promise<void> {
     : findPostgresBin()
       ? await startPostgres(findPostgresBin()!)
       : undefined;
+  const dbs = pg && databases(pg.url);
   try {
     console.log(
       `\nBackup and restore (npm run backup / npm run restore), uploads ${UPLOAD_MB} MB with the larger run:`,
@@ -80,20 +108,23 @@ export async function benchBackup(): Promise<void> {
       rmSync(dir('pglite'), { recursive: true, force: true });
       rmSync(dir('pglite-restored'), { recursive: true, force: true });
       rmSync(join(work, `pglite-${registrations}.tar.gz`), { force: true });
-      if (!pg) continue;
-      const pgSource = { DATA_DIR: dir('pg'), DATABASE_URL: await freshDatabase(pg.url) };
+      if (!dbs) continue;
+      const pgSource = { DATA_DIR: dir('pg'), DATABASE_URL: await dbs.fresh() };
       await fill(pgSource, registrations, uploads);
       await roundTrip(
         `PostgreSQL, ${registrations} registrations`,
         pgSource,
-        { DATA_DIR: dir('pg-restored'), DATABASE_URL: await freshDatabase(pg.url) },
+        { DATA_DIR: dir('pg-restored'), DATABASE_URL: await dbs.fresh() },
         join(work, `pg-${registrations}.tar.gz`),
       );
       rmSync(dir('pg'), { recursive: true, force: true });
       rmSync(dir('pg-restored'), { recursive: true, force: true });
+      rmSync(join(work, `pg-${registrations}.tar.gz`), { force: true });
+      await dbs.dropAll();
     }
     if (!pg) console.log('  PostgreSQL: no server (TEST_DATABASE_URL) nor binaries (PG_BIN); skipped.');
   } finally {
+    await dbs?.dropAll();
     await pg?.stop();
     rmSync(work, { recursive: true, force: true });
   }
