@@ -18,7 +18,7 @@ import { findPostgresBin, startPostgres } from '../postgres-test-server.ts';
  * and on a throwaway PostgreSQL (TEST_DATABASE_URL's server when set). Each command prints its tables,
  * rows, bytes, time and peak memory (RSS); a run with 1,000 registrations beside it shows whether
  * memory grows with the data. Figures only, never pass/fail. BENCH_BACKUP_UPLOAD_MB overrides the
- * uploads (default 1024: the issue's gigabyte; about 3 GB of temporary disk at the peak).
+ * uploads (default 1024, a gigabyte; about 3 GB of temporary disk at the peak).
  */
 const REGISTRATIONS = [1_000, 100_000];
 const UPLOAD_MB = Number(process.env['BENCH_BACKUP_UPLOAD_MB'] ?? 1024);
