@@ -17,7 +17,7 @@ const deps = once(async (): Promise<JobDeps> => {
 
 /**
  * The scheduled function (netlify/functions/scheduled-jobs.ts): sends the due e-mail (what the API's
- * waitUntil didn't finish, and retries), issues the certificates of ended events (issue 28), deletes
+ * waitUntil didn't finish, and retries), issues the certificates of ended events, deletes
  * the personal data of events past their retention, and once a day writes a backup into the Blobs
  * store "backups" (the last 14 kept).
  * Links go to SITE_URL, else to Netlify's URL for the site, else to the address it was invoked at.
