@@ -1,4 +1,5 @@
 import { benchApi } from './bench/api.ts';
+import { benchBackup } from './bench/backup.ts';
 import { benchCdn } from './bench/cdn.ts';
 import { benchFunction } from './bench/function.ts';
 import { benchLighthouse } from './bench/lighthouse.ts';
@@ -11,6 +12,7 @@ import { benchRegistration } from './bench/registration.ts';
  */
 const parts = {
   api: benchApi,
+  backup: benchBackup,
   cdn: benchCdn,
   function: benchFunction,
   pages: benchPages,

@@ -19,6 +19,7 @@ export const AUDIT_ENTITIES = {
   registration: 'Event registration',
   'check-in': 'Check-in',
   certificate: 'Certificate of attendance',
+  backup: 'Backup (downloaded)',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

@@ -9,6 +9,7 @@ import { errorBody, handleError, payloadTooLarge } from './http/errors.ts';
 import { sameOrigin } from './http/same-origin.ts';
 import { overHttps, securityHeadersFor } from './http/security-headers.ts';
 import { auditRoutes } from './routes/audit.routes.ts';
+import { backupRoutes } from './routes/backups.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { chapterRoutes } from './routes/chapters.routes.ts';
 import { contactRoutes } from './routes/contact.routes.ts';
@@ -68,6 +69,7 @@ export function createApi(deps: ApiDeps) {
   api.route('/uploads', uploadRoutes(deps));
   api.route('/blog', blogRoutes(deps));
   api.route('/audit', auditRoutes(deps));
+  api.route('/backups', backupRoutes(deps));
   // /events/:id/registration(s), /registrations/...
   api.route('/', registrationRoutes(deps));
   api.route('/tickets', ticketRoutes(deps));

@@ -30,6 +30,10 @@ const envSchema = z.object({
   HASHNODE_GQL_URL: z.url().default('https://gql.hashnode.com'),
   SITE_URL: z.url().optional(),
   BLOB_STORE: z.enum(['filesystem', 'netlify']).optional(),
+  // Scripts run outside Netlify (npm run backup / restore with BLOB_STORE=netlify): the site and a
+  // personal access token that reach its Blobs. Functions need neither: Netlify gives them their store.
+  NETLIFY_SITE_ID: z.string().min(1).optional(),
+  NETLIFY_AUTH_TOKEN: z.string().min(1).optional(),
   // Outgoing mail (registration tickets). Unset: no e-mail; messages wait in the outbox, harmless.
   SMTP_URL: z
     .string()
@@ -87,8 +91,13 @@ export interface Config {
   readonly siteUrl: string | undefined;
   /** Tests only: where the Netlify functions send cache purges (NETLIFY_PURGE_API_URL). */
   readonly purgeApiUrl: string | undefined;
-  /** Uploaded images: files in DATA_DIR/uploads, or Netlify Blobs in production. */
-  readonly blobStore: { kind: 'filesystem'; dir: string } | { kind: 'netlify' };
+  /**
+   * Uploaded images: files in DATA_DIR/uploads, or Netlify Blobs in production (`access`: the site and
+   * token a script outside Netlify reaches them with).
+   */
+  readonly blobStore:
+    | { kind: 'filesystem'; dir: string }
+    | { kind: 'netlify'; access?: { readonly siteID: string; readonly token: string } };
   readonly mail: {
     /** SMTP_URL; undefined sends nothing (the outbox keeps the messages). */
     readonly smtpUrl: string | undefined;
@@ -169,7 +178,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     purgeApiUrl: e.NETLIFY_PURGE_API_URL,
     blobStore:
       (e.BLOB_STORE ?? (e.NETLIFY === 'true' ? 'netlify' : 'filesystem')) === 'netlify'
-        ? { kind: 'netlify' }
+        ? {
+            kind: 'netlify',
+            ...(e.NETLIFY_SITE_ID && e.NETLIFY_AUTH_TOKEN
+              ? { access: { siteID: e.NETLIFY_SITE_ID, token: e.NETLIFY_AUTH_TOKEN } }
+              : {}),
+          }
         : { kind: 'filesystem', dir: join(dataDir, 'uploads') },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, holdRequests, test } from './fixtures.ts';
+import { verifyBackup } from '../../src/server/backup/archive.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowHttpErrors, apiLogin, bearer, createChapter, signInAs, toastWith } from './dashboard-helpers.ts';
 
@@ -148,6 +149,37 @@ test.describe('dashboard accounts and passwords', () => {
     const token = await apiLogin(request);
     const res = await request.put('/api/v1/auth/account', { headers: bearer(token), data: { name: oldName } });
     expect(res.ok()).toBe(true);
+  });
+
+  test('an admin downloads a backup of everything from Settings; a chapter sees no backups there', async ({
+    page,
+    request,
+  }) => {
+    await signInAs(page);
+    await page.goto('/dashboard/settings');
+    const backups = page.getByRole('region', { name: 'Backups' });
+    await expect(backups.getByRole('heading', { name: 'Automatic backups' })).toBeVisible();
+    await expect(backups.getByText('Loading the automatic backups')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousA11yViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      backups.getByRole('link', { name: 'Download a Backup Now' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^ieee-cs-bdc-backup-.+\.tar\.gz$/);
+    const file = test.info().outputPath('backup.tar.gz');
+    await download.saveAs(file);
+    const manifest = await verifyBackup(file);
+    expect(manifest.tables.find((t) => t.name === 'chapters')?.rows).toBeGreaterThan(0);
+
+    const chapter = await createChapter(request, await apiLogin(request));
+    await page.context().clearCookies();
+    await signInAs(page, chapter);
+    await page.goto('/dashboard/settings');
+    await expect(page.getByRole('region', { name: 'Change password' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Backups' })).toHaveCount(0);
   });
 
   test('Sign out everywhere in Settings ends every session of the account, this browser’s too', async ({

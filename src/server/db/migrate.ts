@@ -12,3 +12,17 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Whether this code knows a migration by that name (a backup made by a newer version names one it doesn't). */
+export const isKnownMigration = (name: string) => Object.hasOwn(migrations, name);
+
+/** Migrates up (or down) to the named migration: a restore first brings an empty database to the backup's version. */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateTo(name);
+  const failed = results.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? 'unknown error'));
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+}

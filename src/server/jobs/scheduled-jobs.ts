@@ -1,10 +1,19 @@
 import type { ApiDeps } from '../deps.ts';
 import type { DeliveryReport } from '../email/delivery.ts';
 import { autoIssueCertificates, type AutoIssueReport } from '../services/certificates.service.ts';
+import { runAutomaticBackup, type AutomaticBackupReport } from '../services/backups.service.ts';
 import { deletePersonalDataOfPastEvents, releaseAllExpiredHolds } from '../services/registrations.service.ts';
+import type { BackupStore } from '../storage/backup-store.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 
-/** What the jobs need: the API's deps without the HTTP-only parts (the page cache: a release purges seats). */
-export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail' | 'pageCache'>;
+/**
+ * What the jobs need: the API's deps without the HTTP-only parts (the page cache: a release purges
+ * seats); `backups` (the uploads and the store the automatic backups go to) where the runtime keeps
+ * them: the scheduled function, the local server.
+ */
+export type JobDeps = Pick<ApiDeps, 'config' | 'database' | 'now' | 'mail' | 'pageCache'> & {
+  backups?: { blobs: BlobStore; store: BackupStore };
+};
 
 export interface JobsReport {
   /** undefined: no SMTP_URL, nothing was claimed. An Error: the run failed (the messages stay queued). */
@@ -15,6 +24,8 @@ export interface JobsReport {
   certificates: AutoIssueReport | Error;
   /** Seats released because their e-mail was not confirmed in time (given to the next in line). */
   holds: number | Error;
+  /** The daily backup (undefined where the runtime keeps none). */
+  backup?: AutomaticBackupReport | Error;
 }
 
 /** The release job alone: seats whose time to confirm the e-mail ran out go to those waiting. */
@@ -32,6 +43,13 @@ export function issueDueCertificates({ database, now }: Pick<JobDeps, 'database'
   return autoIssueCertificates(database.db, now());
 }
 
+/** The automatic backup alone: one a day, the last 14 kept, none older than the retention period. */
+export function backUpWhenDue({ config, database, now, backups }: JobDeps): Promise<AutomaticBackupReport | undefined> {
+  if (!backups) return Promise.resolve(undefined);
+  const target = { db: database.db, kind: database.kind, blobs: backups.blobs };
+  return runAutomaticBackup(target, backups.store, now(), config.registrationRetentionDays);
+}
+
 /**
  * One run of the periodic jobs (the Netlify scheduled function; the local server's timers run the same
  * two parts on their own rhythms). Each part fails alone: a down SMTP server doesn't keep personal data
@@ -44,18 +62,20 @@ export async function runScheduledJobs(deps: JobDeps, options: { mailBudgetMs?: 
   const retention = await deleteExpiredPersonalData(deps).catch(asError);
   // Released seats before the mail: the people promoted into them are told in this run.
   const holds = await releaseExpiredHolds(deps).catch(asError);
+  // The backup after retention, so it holds no registration retention has just deleted.
+  const backup = await backUpWhenDue(deps).catch(asError);
   const mail = deps.mail.enabled
     ? await deps.mail
         .deliver(options.mailBudgetMs === undefined ? {} : { budgetMs: options.mailBudgetMs })
         .catch(asError)
     : undefined;
-  return { mail, retention, certificates, holds };
+  return { mail, retention, certificates, holds, ...(backup ? { backup } : {}) };
 }
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /** The log lines of a run: what it did, and what failed. */
-export function describeJobs({ mail, retention, certificates, holds }: Partial<JobsReport>): string[] {
+export function describeJobs({ mail, retention, certificates, holds, backup }: Partial<JobsReport>): string[] {
   const lines: string[] = [];
   if (holds instanceof Error) lines.push(`Releasing seats not confirmed by e-mail failed: ${holds.message}`);
   else if (holds !== undefined && holds > 0)
@@ -74,6 +94,13 @@ export function describeJobs({ mail, retention, certificates, holds }: Partial<J
   if (retention instanceof Error) lines.push(`Deleting expired registrations failed: ${retention.message}`);
   else if (retention !== undefined && retention > 0)
     lines.push(`Deleted ${retention} registration${retention === 1 ? '' : 's'} of events past their retention time`);
+  if (backup instanceof Error) lines.push(`The automatic backup failed: ${backup.message}`);
+  else if (backup?.written)
+    lines.push(`Wrote the automatic backup ${backup.written.key} (${backup.written.bytes} bytes)`);
+  if (backup && !(backup instanceof Error) && backup.deleted.length > 0)
+    lines.push(
+      `Deleted ${backup.deleted.length} automatic backup${backup.deleted.length === 1 ? '' : 's'} past keeping`,
+    );
   return lines;
 }
 
@@ -84,11 +111,14 @@ export function describeJobs({ mail, retention, certificates, holds }: Partial<J
 export const LOCAL_MAIL_INTERVAL_MS = 60_000;
 export const LOCAL_CERTIFICATES_INTERVAL_MS = 15 * 60_000;
 export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
+/** How often the local server checks whether the daily backup is due (it is once the newest is a day old). */
+export const LOCAL_BACKUP_CHECK_INTERVAL_MS = 3_600_000;
 
 /**
  * The local server's timers: due mail every minute (a message that failed waits for its retry time),
  * certificates of ended events every quarter hour, expired personal data once a day (both also at
- * start-up: bootstrap.ts). `stop` clears them and waits for a
+ * start-up: bootstrap.ts), and, given `backups`, a backup into DATA_DIR/backups once the newest is a
+ * day old (checked every hour, the first an hour after start). `stop` clears them and waits for a
  * run in progress, so the database can close after it.
  */
 export function startLocalJobs(deps: JobDeps, log: (line: string) => void = console.log): { stop(): Promise<void> } {
@@ -107,6 +137,13 @@ export function startLocalJobs(deps: JobDeps, log: (line: string) => void = cons
       .catch((err: unknown) => describeJobs({ holds: asError(err) }).forEach(log))
       .finally(() => (holdsRun = undefined));
   }, LOCAL_MAIL_INTERVAL_MS);
+  let backupRun: Promise<void> | undefined;
+  const backupTimer = setInterval(() => {
+    backupRun ??= backUpWhenDue(deps)
+      .then((report) => describeJobs({ ...(report ? { backup: report } : {}) }).forEach(log))
+      .catch((err: unknown) => describeJobs({ backup: asError(err) }).forEach(log))
+      .finally(() => (backupRun = undefined));
+  }, LOCAL_BACKUP_CHECK_INTERVAL_MS);
   const certificatesTimer = setInterval(() => {
     certificatesRun ??= issueDueCertificates(deps)
       .then((report) => describeJobs({ certificates: report }).forEach(log))
@@ -123,12 +160,14 @@ export function startLocalJobs(deps: JobDeps, log: (line: string) => void = cons
   mailTimer.unref();
   certificatesTimer.unref();
   retentionTimer.unref();
+  backupTimer.unref();
   return {
     stop: async () => {
       clearInterval(mailTimer);
       clearInterval(certificatesTimer);
       clearInterval(retentionTimer);
-      await Promise.all([holdsRun, retentionRun, certificatesRun]);
+      clearInterval(backupTimer);
+      await Promise.all([holdsRun, retentionRun, certificatesRun, backupRun]);
       await deps.mail.idle();
     },
   };

@@ -84,8 +84,11 @@ export interface AuditFilter {
   account?: string | undefined;
 }
 
-/** The table each kind of record lives in (uploads are named by their key, the rest by uuid). */
-const TABLE_OF: Record<AuditEntity, string> = {
+/**
+ * The table each kind of record lives in (uploads are named by their key, the rest by uuid). A
+ * downloaded backup is a file that left the site: its entries never link.
+ */
+const TABLE_OF: Record<Exclude<AuditEntity, 'backup'>, string> = {
   account: 'chapters',
   'chapter-info': 'chapter_infos',
   event: 'events',

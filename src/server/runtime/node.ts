@@ -6,6 +6,7 @@ import { createDeps } from './local-deps.ts';
 import { startLocalJobs } from '../jobs/scheduled-jobs.ts';
 import { providePageDeps } from '../pages/page-deps.ts';
 import { createServerApp } from './server-app.ts';
+import { createBackupStore } from '../storage/backup-store.ts';
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
 
@@ -42,7 +43,8 @@ export async function startServer(
   log(`Site and API running at ${url} (database: ${deps.database.kind})`);
   if (!deps.mail.enabled) log('E-mail is off (no SMTP_URL): registrations are kept, their messages wait');
 
-  const jobs = startLocalJobs(deps, log);
+  const backups = { blobs: deps.blobs, store: await createBackupStore(config) };
+  const jobs = startLocalJobs({ ...deps, backups }, log);
   // Whatever was queued while the server was down goes out now.
   void deps.mail.kick();
 

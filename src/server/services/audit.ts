@@ -53,6 +53,8 @@ export interface AuditedRecords {
    * certificate (its id, whether withdrawn, and the reason its public page shows); never the attendee's name.
    */
   certificate: { id: string; name: string; issued?: number; withdrawn?: boolean; reason?: string };
+  /** A backup downloaded by an admin: its file name. What it holds is everything, so no field is named. */
+  backup: { id: string; name: string };
 }
 
 /** Keys every API record carries that are bookkeeping, not something a person edits. */
@@ -189,6 +191,10 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
       fields: { issued: c.issued ?? null, withdrawn: c.withdrawn ?? null, reason: c.reason ?? null },
     }),
     valuesShown: ['issued', 'withdrawn', 'reason'],
+  },
+  backup: {
+    view: (b) => ({ name: b.name, fields: {} }),
+    valuesShown: [],
   },
 };
 

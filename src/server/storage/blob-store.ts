@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 
@@ -11,7 +12,18 @@ export interface BlobStore {
   get(key: string): Promise<Uint8Array | undefined>;
   /** Removes the blob; a key with no blob is already removed, not an error. */
   delete(key: string): Promise<void>;
+  /** Every key in the store (for backups), in no particular order. */
+  keys(): AsyncIterable<string>;
+  /** A blob's size and bytes as a stream (for backups: a file is never read whole where it can be avoided). */
+  open(key: string): Promise<{ size: number; body: AsyncIterable<Uint8Array> } | undefined>;
 }
+
+const once = (data: Uint8Array) => ({
+  size: data.byteLength,
+  body: (async function* () {
+    yield data;
+  })(),
+});
 
 const SAFE_KEY = /^[0-9a-f-]{36}\.[a-z]{3,4}$/;
 /** Whether a string has the shape of a key the server generates (and so names no other file). */
@@ -36,12 +48,24 @@ export function filesystemBlobStore(dir: string): BlobStore {
       if (!SAFE_KEY.test(key)) throw new Error(`unsafe blob key ${key}`);
       await rm(join(dir, key), { force: true });
     },
+    async *keys() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      yield* names.filter((name) => SAFE_KEY.test(name));
+    },
+    async open(key) {
+      if (!SAFE_KEY.test(key)) return undefined;
+      const info = await stat(join(dir, key)).catch(() => undefined);
+      return info?.isFile() ? { size: info.size, body: createReadStream(join(dir, key)) } : undefined;
+    },
   };
 }
 
-export async function netlifyBlobStore(storeName = 'uploads'): Promise<BlobStore> {
+/** Outside Netlify (a script), the site and token that reach its Blobs; inside, Netlify's own context. */
+export type NetlifyBlobsAccess = { siteID: string; token: string } | undefined;
+
+export async function netlifyBlobStore(storeName = 'uploads', access?: NetlifyBlobsAccess): Promise<BlobStore> {
   const { getStore } = await import('@netlify/blobs');
-  const store = getStore({ name: storeName, consistency: 'strong' });
+  const store = getStore({ name: storeName, consistency: 'strong', ...access });
   return {
     async put(key, data) {
       await store.set(key, data.slice().buffer);
@@ -53,6 +77,14 @@ export async function netlifyBlobStore(storeName = 'uploads'): Promise<BlobStore
     async delete(key) {
       await store.delete(key);
     },
+    async *keys() {
+      for await (const page of store.list({ paginate: true })) yield* page.blobs.map((b) => b.key);
+    },
+    async open(key) {
+      // Netlify Blobs give no size before the body; an upload is at most 5 MB, so it is read whole.
+      const value = await store.get(key, { type: 'arrayBuffer' });
+      return value ? once(new Uint8Array(value)) : undefined;
+    },
   };
 }
 
@@ -63,10 +95,19 @@ export function memoryBlobStore(): BlobStore {
     put: async (key, data) => void blobs.set(key, data),
     get: async (key) => blobs.get(key),
     delete: async (key) => void blobs.delete(key),
+    async *keys() {
+      yield* [...blobs.keys()];
+    },
+    open: async (key) => {
+      const data = blobs.get(key);
+      return data ? once(data) : undefined;
+    },
   };
 }
 
 /** The one place that picks the blob store the configuration names. */
 export async function createBlobStore(config: Config): Promise<BlobStore> {
-  return config.blobStore.kind === 'netlify' ? netlifyBlobStore() : filesystemBlobStore(config.blobStore.dir);
+  return config.blobStore.kind === 'netlify'
+    ? netlifyBlobStore('uploads', config.blobStore.access)
+    : filesystemBlobStore(config.blobStore.dir);
 }
