@@ -219,6 +219,9 @@ export async function writeBackupFile(source: BackupTarget, path: string, now = 
 }
 
 const isZlibError = (err: unknown) => err instanceof Error && /^Z_/.test((err as NodeJS.ErrnoException).code ?? '');
+/** A failure of the decompression is damage to the file; anything else is itself. */
+const asDamage = (err: unknown) =>
+  isZlibError(err) ? new DamagedArchiveError(`The file is damaged (${(err as Error).message})`) : err;
 
 /** The tar members of a backup file, any damage to the compression reported as damage. */
 async function* entriesOf(path: string) {
@@ -226,8 +229,7 @@ async function* entriesOf(path: string) {
   try {
     yield* readTar(source as AsyncIterable<Buffer>);
   } catch (err) {
-    if (isZlibError(err)) throw new DamagedArchiveError(`The file is damaged (${(err as Error).message})`);
-    throw err;
+    throw asDamage(err);
   } finally {
     source.destroy();
   }
@@ -252,11 +254,8 @@ function parseManifest(text: string): BackupManifest {
   return manifest;
 }
 
-/**
- * Reads the whole file and checks it against its manifest: every member there, of its size and
- * SHA-256, every table of its row count, nothing else. Returns the manifest; throws on any difference.
- */
-export async function verifyBackup(path: string): Promise<BackupManifest> {
+/** Every member of the file with its size, SHA-256 and line count; the manifest's text. */
+async function readMembers(path: string) {
   const seen = new Map<string, { bytes: number; sha256: string; lines: number }>();
   let manifestText: string | undefined;
   for await (const entry of entriesOf(path)) {
@@ -276,6 +275,18 @@ export async function verifyBackup(path: string): Promise<BackupManifest> {
     }
     seen.set(entry.name, { bytes, sha256: hash.digest('hex'), lines });
   }
+  return { seen, manifestText };
+}
+
+/**
+ * Reads the whole file and checks it against its manifest: every member there, of its size and
+ * SHA-256, every table of its row count, nothing else. Returns the manifest; throws on any difference.
+ */
+export async function verifyBackup(path: string): Promise<BackupManifest> {
+  // Damage to the compression shows wherever the reading is when it meets it, a member's body included.
+  const { seen, manifestText } = await readMembers(path).catch((err: unknown) => {
+    throw asDamage(err);
+  });
   if (manifestText === undefined)
     throw new DamagedArchiveError('The file has no manifest: it is truncated or not a backup');
   const manifest = parseManifest(manifestText);
