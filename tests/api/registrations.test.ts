@@ -617,10 +617,12 @@ describe('staff', () => {
     expect((await registerFor(event.id)).status).toBe(409);
   });
 
-  it('see an overview of their events that have not ended, with seats taken', async () => {
+  it('see an overview of their events that have not ended and take registrations here, with seats taken', async () => {
     const upcoming = await siteEvent({ capacity: 10 }, { title: 'Overview Upcoming', eventDate: '2030-04-01' });
     await siteEvent({}, { title: 'Overview Past', eventDate: '2030-02-01' });
     const betas = await createEvent({ title: 'Overview Beta', registration: { mode: 'site' } }, beta.token);
+    // Registered for on its own link: nothing to count here, so not listed.
+    await createEvent({ title: 'Overview Elsewhere', eventDate: '2030-04-02', registration: { mode: 'link' } }, alpha.token);
     await registerFor(upcoming.id);
     await registerFor(betas.id);
     const mine = await (await api.call('/registrations/overview', json('GET', undefined, alpha.token))).json();
@@ -628,6 +630,7 @@ describe('staff', () => {
     expect(titles).toContain('Overview Upcoming');
     expect(titles).not.toContain('Overview Past');
     expect(titles).not.toContain('Overview Beta');
+    expect(titles).not.toContain('Overview Elsewhere');
     expect(mine.events.find((e: { title: string }) => e.title === 'Overview Upcoming')).toEqual({
       eventId: upcoming.id,
       title: 'Overview Upcoming',

@@ -117,7 +117,7 @@ test.describe('attendance and certificates', () => {
     await page.goto('/dashboard/events');
     await waitForIslands(page);
     await page.getByRole('link', { name: `Attendance of ${title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/events/attendance/${event.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/events/${event.id}/attendance$`));
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     const figure = (key: string) => page.locator(`[data-figure="${key}"]`);
     await expect(figure('registered')).toHaveText('3');

@@ -236,7 +236,7 @@ test.describe('registration on the site', () => {
     const link = page.getByRole('link', { name: `Registrations (1/1) of ${title}` });
     await expect(link).toBeVisible();
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/events/registrations/${event!.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/events/${event!.id}/registrations$`));
     const count = (key: string) => page.locator(`[data-count="${key}"]`);
     await expect(count('confirmed')).toHaveText('1');
     await expect(count('waitlisted')).toHaveText('0');
@@ -303,9 +303,10 @@ test.describe('registration on the site', () => {
     const upcoming = page.getByRole('region', { name: 'Upcoming registrations' });
     await expect(upcoming.getByRole('link', { name: title })).toHaveAttribute(
       'href',
-      `/dashboard/events/registrations/${event!.id}`,
+      `/dashboard/events/${event!.id}/registrations`,
     );
     await expect(upcoming).toContainText('1 of 1 seat taken');
+    await expect(upcoming).toContainText('Upcoming events that take registrations on this site.');
     // Other tests of this worker may have left messages: the count is the API's, however many.
     const { unhandled } = (await (await page.request.get('/api/v1/contact/unhandled-count')).json()) as {
       unhandled: number;
