@@ -225,7 +225,11 @@ test.describe('registration on the site', () => {
     const missing = await two.page.goto('/tickets/no-such-ticket-0000000000000000000000');
     expect(missing?.status()).toBe(404);
     expect(missing!.headers()['cache-control']).toBe('private, no-store');
-    await expect(two.page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(two.page.getByRole('heading', { name: 'Ticket not found' })).toBeVisible();
+    await expect(
+      two.page.getByText('This ticket link is not valid. Check the link in your e-mail, or ask the organiser.'),
+    ).toBeVisible();
+    await expect(two.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     allowHttpErrors(consoleErrors, 404);
     await one.close();
     await two.close();
