@@ -54,6 +54,10 @@ test.describe('an event’s dashboard addresses', () => {
       expect(moved.status(), old).toBe(301);
       expect(new URL(moved.headers()['location']!, 'http://x').pathname, old).toBe(now);
     }
+    // The address's query (a list's filter) goes along, as on Netlify.
+    const filtered = await request.get(`/dashboard/events/registrations/${id}?status=confirmed`, { maxRedirects: 0 });
+    expect(filtered.status()).toBe(301);
+    expect(filtered.headers()['location']).toMatch(new RegExp(`${registrationsPath(id)}\\?status=confirmed$`));
     // The new ones are the pages themselves (one static page each), the check-in page as before.
     for (const path of [registrationsPath(id), attendancePath(id), checkInPath(id)]) {
       const served = await request.get(path, { maxRedirects: 0 });
