@@ -79,7 +79,7 @@ test.describe('an event’s dashboard addresses', () => {
     await expect(page).toHaveURL(new RegExp(`${registrationsPath(event.id)}$`));
     await waitForIslands(page);
     await expect(page.getByRole('heading', { level: 2, name: event.title })).toBeVisible();
-    await expect(page.getByText('Nadia Islam')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: 'Nadia Islam' })).toBeVisible();
     // One registration, one page: counted plainly.
     await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText('Showing 1 registration');
     for (const width of [1280, 375]) {
@@ -166,7 +166,7 @@ test.describe('an event’s dashboard addresses', () => {
     await page.goto(registrationsPath(event.id));
     await waitForIslands(page);
     await expect(page.getByRole('heading', { level: 2, name: event.title })).toBeVisible();
-    await expect(page.getByText('Nadia Islam')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: 'Nadia Islam' })).toBeVisible();
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toContain(
       '/dashboard/events/check-in-sw.js',
     );

@@ -25,6 +25,13 @@ async function settle(page: Page) {
   });
 }
 
+/** Brings the last form into view (an island hydrated when visible starts then), waits for every island. */
+async function hydrate(page: Page) {
+  await page.locator('form').last().scrollIntoViewIfNeeded();
+  await waitForIslands(page);
+  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }));
+}
+
 /** The probe: every field and label on screen that something else covers, and by what. */
 function coveredNow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -96,7 +103,7 @@ async function scrollThrough(page: Page): Promise<{ stops: number; covered: stri
 async function expectNothingCovers(page: Page, path: string, formName: string | RegExp) {
   await page.setViewportSize({ width: 375, height: 667 });
   await page.goto(path);
-  await waitForIslands(page);
+  await hydrate(page);
   await expect(page.getByRole('textbox').first()).toBeVisible();
   expect(await page.locator('form').count(), `${path}: a form`).toBeGreaterThan(0);
   const { stops, covered } = await scrollThrough(page);
@@ -138,7 +145,7 @@ test.describe('floating controls at 375 px', () => {
     });
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto(`/events/${event.id}`);
-    await waitForIslands(page);
+    await hydrate(page);
     const toTop = page.getByRole('button', { name: 'Scroll to top' });
     // Past 300 px, above the form: the button shows.
     await page.evaluate(() => scrollTo({ top: 400, behavior: 'instant' }));
