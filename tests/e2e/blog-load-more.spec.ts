@@ -11,7 +11,7 @@ import { waitForIslands } from './dashboard-helpers.ts';
 
 test.describe('Load More Articles before the script runs', () => {
   test('without JavaScript, following it shows the next articles, then the end', async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/blogs');
     const cards = page.getByTestId('post-card');
