@@ -152,10 +152,40 @@
         var hide = y > lastY && y > header.offsetHeight && !open && !header.contains(document.activeElement);
         header.toggleAttribute('data-hidden', hide);
       }
-      if (top) top.hidden = y <= 300;
+      if (top) {
+        top.hidden = y <= 300;
+        placeTop();
+      }
       lastY = y;
     }
+    // Someone filling in a form does not need the way back to the top, and must see every field, label
+    // and consent line: while a form lies under the button (a phone's narrow column, most of all), the
+    // button steps aside (unseen and out of the tab order), and comes back once the form has scrolled by.
+    function placeTop() {
+      if (top.hidden) return top.removeAttribute('data-over-form');
+      var b = top.getBoundingClientRect();
+      var over = Array.prototype.some.call(document.querySelectorAll('form'), function (form) {
+        var f = form.getBoundingClientRect();
+        var margin = 8;
+        return (
+          f.width > 0 &&
+          f.height > 0 &&
+          f.top < b.bottom + margin &&
+          f.bottom > b.top - margin &&
+          f.left < b.right + margin &&
+          f.right > b.left - margin
+        );
+      });
+      top.toggleAttribute('data-over-form', over);
+    }
     addEventListener('scroll', onScroll, { passive: true });
+    if (top) {
+      // A form can also come under it without a scroll: the layout changes, a form appears, the
+      // on-screen keyboard shrinks the view.
+      addEventListener('resize', placeTop, { passive: true });
+      document.addEventListener('focusin', placeTop);
+      new ResizeObserver(placeTop).observe(document.body);
+    }
     onScroll();
   });
 })();

@@ -379,7 +379,11 @@ describe('the door list', () => {
     const visitor = await door(event.id, undefined);
     expect(visitor.status).toBe(401);
     expect((await visitor.json()).success).toBe(false);
-    expect((await door(event.id, beta.token)).status).toBe(403);
+    const refused = await door(event.id, beta.token);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(
+      'This event belongs to another chapter: only its chapter and admins can check people in',
+    );
     expect((await door(randomUUID(), alpha.token)).status).toBe(404);
     expect((await door('not-an-id', alpha.token)).status).toBe(404);
   });
@@ -493,7 +497,11 @@ describe('the attendance report', () => {
       arrivalsPerQuarterHour: [],
     });
     expect((await api.call(`/events/${event.id}/attendance`)).status).toBe(401);
-    expect((await api.call(`/events/${event.id}/attendance`, json('GET', undefined, beta.token))).status).toBe(403);
+    const refused = await api.call(`/events/${event.id}/attendance`, json('GET', undefined, beta.token));
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(
+      'This event belongs to another chapter: only its chapter and admins can see its attendance',
+    );
     expect((await api.call(`/events/${event.id}/attendance.csv`, json('GET', undefined, beta.token))).status).toBe(403);
   });
 

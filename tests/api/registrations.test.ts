@@ -472,7 +472,12 @@ describe('staff', () => {
     const event = await siteEvent();
     await registerFor(event.id);
     expect((await api.call(`/events/${event.id}/registrations`)).status).toBe(401);
-    expect((await staffList(event.id, '', beta.token)).status).toBe(403);
+    const refused = await staffList(event.id, '', beta.token);
+    expect(refused.status).toBe(403);
+    // A read: the refusal says whose event it is and who may see it, not "change".
+    expect((await refused.json()).message).toBe(
+      'This event belongs to another chapter: only its chapter and admins can see its registrations',
+    );
     expect((await staffList(event.id, '', admin)).status).toBe(200);
     expect((await staffList('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await api.call(`/events/${event.id}/registrations.csv`)).status).toBe(401);
@@ -617,10 +622,15 @@ describe('staff', () => {
     expect((await registerFor(event.id)).status).toBe(409);
   });
 
-  it('see an overview of their events that have not ended, with seats taken', async () => {
+  it('see an overview of their events that have not ended and take registrations here, with seats taken', async () => {
     const upcoming = await siteEvent({ capacity: 10 }, { title: 'Overview Upcoming', eventDate: '2030-04-01' });
     await siteEvent({}, { title: 'Overview Past', eventDate: '2030-02-01' });
     const betas = await createEvent({ title: 'Overview Beta', registration: { mode: 'site' } }, beta.token);
+    // Registered for on its own link: nothing to count here, so not listed.
+    await createEvent(
+      { title: 'Overview Elsewhere', eventDate: '2030-04-02', registration: { mode: 'link' } },
+      alpha.token,
+    );
     await registerFor(upcoming.id);
     await registerFor(betas.id);
     const mine = await (await api.call('/registrations/overview', json('GET', undefined, alpha.token))).json();
@@ -628,6 +638,7 @@ describe('staff', () => {
     expect(titles).toContain('Overview Upcoming');
     expect(titles).not.toContain('Overview Past');
     expect(titles).not.toContain('Overview Beta');
+    expect(titles).not.toContain('Overview Elsewhere');
     expect(mine.events.find((e: { title: string }) => e.title === 'Overview Upcoming')).toEqual({
       eventId: upcoming.id,
       title: 'Overview Upcoming',

@@ -117,7 +117,7 @@ test.describe('attendance and certificates', () => {
     await page.goto('/dashboard/events');
     await waitForIslands(page);
     await page.getByRole('link', { name: `Attendance of ${title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/events/attendance/${event.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/events/${event.id}/attendance$`));
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     const figure = (key: string) => page.locator(`[data-figure="${key}"]`);
     await expect(figure('registered')).toHaveText('3');
@@ -262,10 +262,13 @@ test.describe('attendance and certificates', () => {
     await expect(visitor.getByRole('link', { name: 'Your certificate of attendance' })).toHaveCount(0);
     expect((await visitor.goto(`${member.ticketPath}/certificate`))?.status()).toBe(404);
 
-    // An unknown id is the site's 404 page, kept out of search engines.
+    // An unknown id is a 404 that says no certificate has that number, kept out of search engines.
     const missing = await visitor.goto('/verify/AAAAAAAAAAAAAAAAAAAAAA');
     expect(missing?.status()).toBe(404);
-    await expect(visitor.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: 'Certificate not found' })).toBeVisible();
+    await expect(
+      visitor.getByText('No certificate has this number. Check the address on the certificate.'),
+    ).toBeVisible();
     await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     expect(missing!.headers()['netlify-cache-tag']).toBe('certificate-AAAAAAAAAAAAAAAAAAAAAA');
     await holder.close();

@@ -456,7 +456,9 @@ test.describe('check-in at the door', () => {
     await page.goto(checkInPath(event.id));
     await waitForIslands(page);
     await expect(page.getByTestId('identity')).toContainText(chapter.email);
-    await expect(page.getByRole('alert')).toContainText('You can only change your own chapter’s records');
+    await expect(page.getByRole('alert')).toContainText(
+      'This event belongs to another chapter: only its chapter and admins can check people in',
+    );
     const waitingApart = page.getByTestId('needs-account');
     await expect(waitingApart).toHaveText('Waiting for an account of this event: 1 check-in');
     await expect(page.getByText(/waiting to send/)).toHaveCount(0);
@@ -604,7 +606,9 @@ test.describe('check-in at the door', () => {
     await signInAs(page, chapter);
     await page.goto(checkInPath(event.id));
     await waitForIslands(page);
-    await expect(page.getByRole('alert')).toContainText('You can only change your own chapter’s records');
+    await expect(page.getByRole('alert')).toContainText(
+      'This event belongs to another chapter: only its chapter and admins can check people in',
+    );
     await expect(page.getByRole('button', { name: 'Start camera' })).toHaveCount(0);
     await expect(page.getByLabel('Ticket address or code')).toHaveCount(0);
     allowHttpErrors(consoleErrors, 403);

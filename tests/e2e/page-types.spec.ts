@@ -121,12 +121,12 @@ const PAGE_TYPES: PageType[] = [
   { name: 'dashboard form', path: () => '/dashboard/add-new-event', staff: true },
   {
     name: 'dashboard attendee list',
-    path: async (request) => `/dashboard/events/registrations/${(await registeredEvent(request)).eventId}`,
+    path: async (request) => `/dashboard/events/${(await registeredEvent(request)).eventId}/registrations`,
     staff: true,
   },
   {
     name: 'dashboard attendance report',
-    path: async (request) => `/dashboard/events/attendance/${(await registeredEvent(request)).eventId}`,
+    path: async (request) => `/dashboard/events/${(await registeredEvent(request)).eventId}/attendance`,
     staff: true,
   },
 ];

@@ -225,7 +225,11 @@ test.describe('registration on the site', () => {
     const missing = await two.page.goto('/tickets/no-such-ticket-0000000000000000000000');
     expect(missing?.status()).toBe(404);
     expect(missing!.headers()['cache-control']).toBe('private, no-store');
-    await expect(two.page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(two.page.getByRole('heading', { name: 'Ticket not found' })).toBeVisible();
+    await expect(
+      two.page.getByText('This ticket link is not valid. Check the link in your e-mail, or ask the organiser.'),
+    ).toBeVisible();
+    await expect(two.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     allowHttpErrors(consoleErrors, 404);
     await one.close();
     await two.close();
@@ -236,7 +240,7 @@ test.describe('registration on the site', () => {
     const link = page.getByRole('link', { name: `Registrations (1/1) of ${title}` });
     await expect(link).toBeVisible();
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/events/registrations/${event!.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/events/${event!.id}/registrations$`));
     const count = (key: string) => page.locator(`[data-count="${key}"]`);
     await expect(count('confirmed')).toHaveText('1');
     await expect(count('waitlisted')).toHaveText('0');
@@ -303,9 +307,10 @@ test.describe('registration on the site', () => {
     const upcoming = page.getByRole('region', { name: 'Upcoming registrations' });
     await expect(upcoming.getByRole('link', { name: title })).toHaveAttribute(
       'href',
-      `/dashboard/events/registrations/${event!.id}`,
+      `/dashboard/events/${event!.id}/registrations`,
     );
     await expect(upcoming).toContainText('1 of 1 seat taken');
+    await expect(upcoming).toContainText('Upcoming events that take registrations on this site.');
     // Other tests of this worker may have left messages: the count is the API's, however many.
     const { unhandled } = (await (await page.request.get('/api/v1/contact/unhandled-count')).json()) as {
       unhandled: number;

@@ -180,3 +180,24 @@ test('a volunteer checks a ticket in on the check-in page; its QR reader comes f
   expect(reader.status()).toBe(200);
   expect(reader.headers()['content-type']).toBe('application/wasm');
 });
+
+test('an event’s staff pages answer at /dashboard/events/{id}/{page}; the earlier addresses move there (301)', async ({
+  page,
+  request,
+}) => {
+  for (const name of ['registrations', 'attendance']) {
+    const moved = await request.get(`/dashboard/events/${name}/${eventId}`, { maxRedirects: 0 });
+    expect(moved.status(), name).toBe(301);
+    expect(new URL(moved.headers()['location']!, 'http://x').pathname, name).toBe(
+      `/dashboard/events/${eventId}/${name}`,
+    );
+  }
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const list = await page.goto(`/dashboard/events/registrations/${eventId}`);
+  expect(list?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe(`/dashboard/events/${eventId}/registrations`);
+  await expect(page.getByRole('heading', { level: 2, name: EVENT.title })).toBeVisible();
+  const report = await page.goto(`/dashboard/events/${eventId}/attendance`);
+  expect(report?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 2, name: EVENT.title })).toBeVisible();
+});

@@ -28,7 +28,7 @@ describe('the attendance report', () => {
 
   it('is one static page the dashboard rewrites every event to; the certificate pages render on demand', () => {
     const rules = parseRedirects(readFileSync('public/_redirects', 'utf8'));
-    expect(matchRedirect(rules, '/dashboard/events/attendance/abc-123')).toEqual({
+    expect(matchRedirect(rules, '/dashboard/events/abc-123/attendance')).toEqual({
       to: '/dashboard/events/attendance/',
       status: 200,
     });

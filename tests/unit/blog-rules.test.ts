@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  feedPageHref,
+  feedStartFromSearchParams,
   articleCount,
   authorStats,
   blogPaths,
@@ -149,5 +151,28 @@ describe('blog dates (en-US, Asia/Dhaka)', () => {
     expect(formatBlogDate('2024-01-04T20:00:00.000Z')).toBe('Jan 05, 2024');
     expect(formatBlogDate(null)).toBe('No date');
     expect(formatBlogDate('not a date')).toBe('No date');
+  });
+});
+
+describe('the feed’s pages by address (Load More Articles before the script runs)', () => {
+  it('links the next page with its number and the cursor it starts after', () => {
+    expect(feedPageHref(2, 'b2Zmc2V0Ojk')).toBe('/blogs?page=2&after=b2Zmc2V0Ojk');
+    expect(feedStartFromSearchParams(new URLSearchParams('page=2&after=b2Zmc2V0Ojk'))).toEqual({
+      page: 2,
+      after: 'b2Zmc2V0Ojk',
+    });
+  });
+
+  it('reads anything else as the first page', () => {
+    for (const query of [
+      '',
+      'page=2',
+      'after=x',
+      'page=1&after=x',
+      'page=2.5&after=x',
+      'page=-3&after=x',
+      `page=2&after=${'x'.repeat(501)}`,
+    ])
+      expect(feedStartFromSearchParams(new URLSearchParams(query)), query).toEqual({ page: 1, after: null });
   });
 });

@@ -107,6 +107,8 @@ describe('the check-in page’s answers', () => {
     expect(idBeforeInPath('/dashboard/events/abc-123/check-in', 'check-in')).toBe('abc-123');
     expect(idBeforeInPath('/dashboard/events/abc%20x/check-in/', 'check-in')).toBe('abc x');
     expect(idBeforeInPath('/check-in', 'check-in')).toBeUndefined();
+    expect(idBeforeInPath('/dashboard/events/abc-123/registrations', 'registrations')).toBe('abc-123');
+    expect(idBeforeInPath('/dashboard/events/abc-123/attendance/', 'attendance')).toBe('abc-123');
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, pageFromParam, pageWindow, searchAndPage } from '../../src/islands/dashboard/ui/list-query.ts';
+import {
+  matchesSearch,
+  pageFromParam,
+  pageSummary,
+  pageWindow,
+  searchAndPage,
+} from '../../src/islands/dashboard/ui/list-query.ts';
 
 describe('dashboard list search', () => {
   it('matches every word, in any case and order, anywhere in the text', () => {
@@ -30,5 +36,18 @@ describe('dashboard list pages', () => {
   it('reads the page from the address, page 1 for anything that is not a positive whole number', () => {
     expect(pageFromParam('3')).toBe(3);
     for (const bad of [null, '', '0', '-2', '1.5', 'abc']) expect(pageFromParam(bad)).toBe(1);
+  });
+});
+
+describe('the line under a dashboard list', () => {
+  it('counts a list that fits one page without a range, in the singular for one', () => {
+    expect(pageSummary(pageWindow(1, 1, 20), 'registrations')).toBe('Showing 1 registration');
+    expect(pageSummary(pageWindow(12, 1, 20), 'excom members')).toBe('Showing 12 excom members');
+    expect(pageSummary(pageWindow(0, 1, 20), 'messages')).toBe('No messages match');
+  });
+
+  it('names the range only once there are pages', () => {
+    expect(pageSummary(pageWindow(45, 1, 20), 'registrations')).toBe('Showing 1–20 of 45 registrations');
+    expect(pageSummary(pageWindow(45, 3, 20), 'registrations')).toBe('Showing 41–45 of 45 registrations');
   });
 });

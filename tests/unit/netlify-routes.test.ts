@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { onDemandRoutes, routeOf, routeSsrTo, withRedirects } from '../../scripts/netlify/adapt-routes.ts';
 import { parseRedirects } from '../../src/server/runtime/redirects.ts';
@@ -33,6 +34,29 @@ describe('the Netlify routes of the on-demand pages', () => {
     expect(withRedirects({ headers: [] }, rules)).toEqual({
       headers: [],
       redirects: [{ from: '/dashboard/events/edit-event/:id', to: '/dashboard/events/edit-event/', status: 200 }],
+    });
+  });
+
+  it('hands Netlify the site’s moves of the event pages’ earlier addresses (301) before their rewrites', () => {
+    const redirects = withRedirects({}, parseRedirects(readFileSync('public/_redirects', 'utf8'))).redirects as {
+      from: string;
+      to: string;
+      status: number;
+    }[];
+    const at = (from: string) => redirects.findIndex((r) => r.from === from);
+    expect(redirects[at('/dashboard/events/registrations/:id')]).toEqual({
+      from: '/dashboard/events/registrations/:id',
+      to: '/dashboard/events/:id/registrations',
+      status: 301,
+    });
+    expect(redirects[at('/dashboard/events/attendance/:id')]).toMatchObject({
+      to: '/dashboard/events/:id/attendance',
+      status: 301,
+    });
+    expect(at('/dashboard/events/registrations/:id')).toBeLessThan(at('/dashboard/events/:id/registrations'));
+    expect(redirects[at('/dashboard/events/:id/registrations')]).toMatchObject({
+      to: '/dashboard/events/registrations/',
+      status: 200,
     });
   });
 });

@@ -107,7 +107,7 @@ describe('the session of a page that works offline', () => {
 });
 
 describe('the check-in worker’s scope', () => {
-  it('is the event’s folder, which holds the check-in page only', () => {
+  it('is the event’s folder (its attendee list and attendance report live there too, never from its cache)', () => {
     expect(checkInScope('/dashboard/events/6650a1/check-in')).toBe('/dashboard/events/6650a1/');
     expect(checkInScope('/dashboard/events/6650a1/check-in/')).toBe('/dashboard/events/6650a1/');
   });

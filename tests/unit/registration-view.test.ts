@@ -72,7 +72,7 @@ describe('the ticket page', () => {
   it('renders on demand on Netlify, and the attendee list is rewritten to its one page', () => {
     expect(onDemandRoutes()).toContain('/tickets/:token');
     const rules = parseRedirects(readFileSync('public/_redirects', 'utf8'));
-    expect(matchRedirect(rules, '/dashboard/events/registrations/abc-123')).toEqual({
+    expect(matchRedirect(rules, '/dashboard/events/abc-123/registrations')).toEqual({
       to: '/dashboard/events/registrations/',
       status: 200,
     });

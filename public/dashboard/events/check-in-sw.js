@@ -1,17 +1,21 @@
 /**
  * The check-in page's service worker (registered by src/islands/dashboard/check-in/offline-shell.ts
- * only), once per event with the scope /dashboard/events/{id}/: the folder of that event's check-in
- * page, and of no other page. The file lives in /dashboard/events/, above every such scope, so no
- * Service-Worker-Allowed header is needed. It touches only:
+ * only), once per event with the scope /dashboard/events/{id}/: the folder of that event's pages. The
+ * file lives in /dashboard/events/, above every such scope, so no Service-Worker-Allowed header is
+ * needed. It touches only:
  * - navigations to /dashboard/events/{id}/check-in: network first; when the network fails, the kept
  *   copy of the check-in page (the same static HTML for every id: _redirects rewrites them all to it);
- * - GET requests for this site's hashed assets, /_astro/* (the page's scripts, styles and the QR
- *   reader's .wasm): from the cache when kept, else from the network, then kept (their names change
- *   whenever their content does).
+ * - GET requests of the check-in page for this site's hashed assets, /_astro/* (its scripts, styles and
+ *   the QR reader's .wasm): from the cache when kept, else from the network, then kept (their names
+ *   change whenever their content does).
+ * The event's other pages in the same folder, /dashboard/events/{id}/registrations and /attendance,
+ * are never answered from the cache: their navigations are not matched, and the assets they ask for
+ * go to the network untouched (the requesting page is not the check-in page), so they always show what
+ * is deployed now and need the network, as every other dashboard page does.
  * Everything else (the API above all: its answers are personal) goes to the network untouched, and
  * nothing else is ever kept. A new version of this file: bump VERSION, and the old cache is deleted.
  */
-const VERSION = 1;
+const VERSION = 2;
 const CACHE = `check-in-v${VERSION}`;
 /** The page the rewrite serves for every /dashboard/events/{id}/check-in. */
 const SHELL = '/dashboard/events/check-in/';
@@ -55,6 +59,21 @@ async function asset(request) {
   return response;
 }
 
+/**
+ * Whether an asset request comes from another page than the check-in page: a window of this folder
+ * (the event's attendee list or attendance report). Anything else (the check-in page, or a worker it
+ * started, such as the QR reader's) is the check-in page's own.
+ */
+async function askedByAnotherPage(clientId) {
+  const client = clientId ? await self.clients.get(clientId) : undefined;
+  return client?.type === 'window' && !CHECK_IN_PAGE.test(new URL(client.url).pathname);
+}
+
+async function assetFor(event) {
+  if (await askedByAnotherPage(event.clientId)) return fetch(event.request);
+  return asset(event.request);
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -62,7 +81,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate' && url.origin === self.location.origin && CHECK_IN_PAGE.test(url.pathname)) {
     event.respondWith(checkInPage(request));
   } else if (isAsset(url)) {
-    event.respondWith(asset(request));
+    event.respondWith(assetFor(event));
   }
 });
 

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  feedPageHref,
   filterFromSearchParams,
+  FIRST_BLOG_PAGE,
   filterPosts,
   filterToQueryString,
   hasActiveFilter,
@@ -9,6 +11,7 @@ import {
   tagNames,
   toggleTag,
   totalPages,
+  type BlogFeedStart,
   type BlogFilter,
 } from '../../lib/blog/rules.ts';
 import type { BlogFeedPage, BlogFeedResponse } from '../../lib/blog/types.ts';
@@ -16,6 +19,7 @@ import { blogApiPaths, loadFeedPage } from './blog-api.ts';
 import { PostCard, PostCardSkeleton, PostGrid } from './PostCard.tsx';
 import { useSearch } from '../shared/use-address.ts';
 import { useApi } from '../shared/use-api.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
 type Pages = Pick<BlogFeedPage, 'posts' | 'pageInfo'>[];
 
@@ -23,6 +27,8 @@ interface BlogListProps {
   chapterName: string;
   /** The feed's first page as the on-demand page read it; absent when that read failed (the island asks). */
   firstPage?: BlogFeedResponse | undefined;
+  /** The page the address names (/blogs?page=2&after=…, reached by "Load More Articles" before hydration). */
+  start?: BlogFeedStart;
 }
 
 /**
@@ -30,12 +36,13 @@ interface BlogListProps {
  * the filter mirrored in ?search= and ?tags=. Pages are kept as loaded; a filter change goes back to
  * page 1 (the first page, cursor null) as the spec's state machine says.
  */
-export default function BlogList({ chapterName, firstPage: served }: BlogListProps) {
+export default function BlogList({ chapterName, firstPage: served, start = FIRST_BLOG_PAGE }: BlogListProps) {
+  const hydrated = useHydrated();
   const [searchInput, setSearchInput] = useState('');
   const [filter, setFilter] = useState<BlogFilter>({ search: '', tags: [] });
   const [tagsOpen, setTagsOpen] = useState(false);
   const [restored, setRestored] = useState(false);
-  const [first] = useApi(blogApiPaths.feed(null), (body: BlogFeedResponse) => body, served);
+  const [first] = useApi(blogApiPaths.feed(start.after), (body: BlogFeedResponse) => body, served);
   const [more, setMore] = useState<Pages>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState('');
@@ -73,10 +80,13 @@ export default function BlogList({ chapterName, firstPage: served }: BlogListPro
   // Mirror the applied filter in the address, without adding history entries per keystroke.
   useEffect(() => {
     if (!restored) return;
-    const url = `${window.location.pathname}${filterToQueryString(filter)}${window.location.hash}`;
+    // The page reached by its link stays in the address while no filter applies, so a reload shows it.
+    const query =
+      filterToQueryString(filter) || (start.after ? feedPageHref(start.page, start.after).replace('/blogs', '') : '');
+    const url = `${window.location.pathname}${query}${window.location.hash}`;
     if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
       window.history.replaceState(window.history.state, '', url);
-  }, [filter, restored]);
+  }, [filter, restored, start]);
 
   const loaded = useMemo(() => pages.flatMap((p) => p.posts), [pages]);
   const visible = useMemo(() => filterPosts(loaded, filter), [loaded, filter]);
@@ -297,9 +307,18 @@ export default function BlogList({ chapterName, firstPage: served }: BlogListPro
       {status === 'ready' && !filtering && visible.length > 0 && (
         <nav aria-label="Pagination" className="mt-12 flex flex-col items-center gap-4" data-testid="pagination">
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            Page {pages.length} of {totalPages(visible.length)}
+            Page {start.page - 1 + pages.length} of {start.page - 1 + totalPages(visible.length)}
           </p>
-          {last?.pageInfo.hasNextPage ? (
+          {last?.pageInfo.hasNextPage && last.pageInfo.endCursor && !hydrated ? (
+            // Until the script runs (a slow phone) or without it: a link to the next page, which the
+            // server renders. Once hydrated the button below loads the next page into this list.
+            <a
+              href={feedPageHref(start.page + pages.length, last.pageInfo.endCursor)}
+              className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              Load More Articles
+            </a>
+          ) : last?.pageInfo.hasNextPage ? (
             <button
               type="button"
               onClick={() => void loadMore()}

@@ -11,7 +11,7 @@ import { formatDhakaDateTime } from '../../lib/registration/registration-view.ts
 import type { AttendanceReport, CertificateItem, EventItem } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';
-import { useIdFromPath } from '../shared/use-address.ts';
+import { useIdBeforeInPath } from '../shared/use-address.ts';
 import { isNotFound, useApi } from '../shared/use-api.ts';
 import BarChart, { type Bar } from './ui/BarChart.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
@@ -54,7 +54,7 @@ type Withdrawing = { certificate: CertificateItem; reason: string; error?: strin
  * who attended; withdraw one, saying why: its public verify page then says so).
  */
 function Attendance() {
-  const id = useIdFromPath('attendance');
+  const id = useIdBeforeInPath('attendance');
   const base = id && `/events/${encodeURIComponent(id)}`;
   const [event] = useApi(base, (b: { event: EventItem }) => b.event);
   const [report, reloadReport] = useApi(base && `${base}/attendance`, (b: AttendanceReport) => b);

@@ -11,7 +11,7 @@ import { staffConfirmationText } from '../../lib/registration/email-confirmation
 import type { RegistrationCounts, RegistrationList, StaffRegistration } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';
-import { useIdFromPath } from '../shared/use-address.ts';
+import { useIdBeforeInPath } from '../shared/use-address.ts';
 import { isNotFound, useApi } from '../shared/use-api.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { FilterSelect, ListToolbar, Pager, SearchBox } from './ui/ListControls.tsx';
@@ -57,7 +57,7 @@ type Pending = { registration: StaffRegistration; to: 'confirmed' | 'cancelled' 
  * sideways.
  */
 function Registrations() {
-  const id = useIdFromPath('registrations');
+  const id = useIdBeforeInPath('registrations');
   const [loaded, reload] = useApi(
     id && `/events/${encodeURIComponent(id)}/registrations`,
     (body: RegistrationList) => body,

@@ -44,6 +44,10 @@ function Overview({ user }: { user: UserInfo }) {
   return (
     <div className="mt-10 grid gap-6 lg:grid-cols-2">
       <Panel heading="Upcoming registrations">
+        {/* Events registered for on their own link have no seats here to count: the API leaves them out. */}
+        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">
+          Upcoming events that take registrations on this site.
+        </p>
         <Listed
           loaded={upcoming}
           what="the registrations"

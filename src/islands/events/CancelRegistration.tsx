@@ -6,6 +6,8 @@ import { useHydrated } from '../shared/use-hydrated.ts';
 interface Props {
   ticket: string;
   eventTitle: string;
+  /** On the waitlist there is no seat to give: cancelling only takes them off the list. */
+  waitlisted?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ interface Props {
  * was checked in meanwhile), its reason takes the button's place, since the button would only be
  * refused again.
  */
-export default function CancelRegistration({ ticket, eventTitle }: Props) {
+export default function CancelRegistration({ ticket, eventTitle, waitlisted = false }: Props) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -46,7 +48,9 @@ export default function CancelRegistration({ ticket, eventTitle }: Props) {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            Cancelling gives your seat to the next person on the waitlist.
+            {waitlisted
+              ? 'Cancelling takes you off the waitlist.'
+              : 'Cancelling gives your seat to the next person on the waitlist.'}
           </p>
           <button
             type="button"
@@ -73,8 +77,9 @@ export default function CancelRegistration({ ticket, eventTitle }: Props) {
         onClose={() => setOpen(false)}
       >
         <p>
-          You will lose your place at <strong className="font-semibold">{eventTitle}</strong>. To come after all you
-          would have to register again, if seats are left.
+          You will lose your {waitlisted ? 'place on the waitlist of' : 'place at'}{' '}
+          <strong className="font-semibold">{eventTitle}</strong>. To come after all you would have to register again,
+          if seats are left.
         </p>
       </ConfirmDialog>
     </div>

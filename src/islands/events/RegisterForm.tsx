@@ -282,7 +282,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
             </div>
             <div>
               <label htmlFor="register-institution" className={labelClass}>
-                Institution
+                Institution{optional}
               </label>
               <input
                 id="register-institution"

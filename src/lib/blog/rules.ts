@@ -79,6 +79,30 @@ export function filterFromSearchParams(params: URLSearchParams): BlogFilter {
   return { search: params.get('search') ?? '', tags };
 }
 
+/**
+ * A page of the feed reached by its link, as /blogs?page=2&after={cursor}: the page's number (for "Page X
+ * of Y") and the cursor it starts after. Anything else (no cursor, a page number below 2 or not a whole
+ * number, an overlong cursor) is the first page.
+ */
+export interface BlogFeedStart {
+  page: number;
+  after: string | null;
+}
+
+export const FIRST_BLOG_PAGE: BlogFeedStart = { page: 1, after: null };
+
+export function feedStartFromSearchParams(params: URLSearchParams): BlogFeedStart {
+  const page = Number(params.get('page'));
+  const after = params.get('after') ?? '';
+  if (!Number.isInteger(page) || page < 2 || page > 10_000 || !after || after.length > 500) return FIRST_BLOG_PAGE;
+  return { page, after };
+}
+
+/** The address of the feed's page `page`, after `cursor`: "Load More Articles" before its script runs. */
+export function feedPageHref(page: number, cursor: string): string {
+  return `/blogs?${new URLSearchParams({ page: String(page), after: cursor }).toString()}`;
+}
+
 export function filterToQueryString({ search, tags }: BlogFilter): string {
   const params = new URLSearchParams();
   if (search.trim()) params.set('search', search);

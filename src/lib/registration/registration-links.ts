@@ -3,18 +3,25 @@
 /** The public event page. */
 export const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
 
-/** The dashboard's attendee list of one event (rewritten to its one static page, like the edit pages). */
-export const registrationsPath = (eventId: string) => `/dashboard/events/registrations/${encodeURIComponent(eventId)}`;
+/**
+ * An event's dashboard pages share one pattern, /dashboard/events/{id}/{page}, each rewritten to its one
+ * static page (public/_redirects, which also moves the earlier /dashboard/events/{page}/{id} here).
+ */
+const eventPagePath = (eventId: string, page: 'registrations' | 'attendance' | 'check-in') =>
+  `/dashboard/events/${encodeURIComponent(eventId)}/${page}`;
+
+/** The dashboard's attendee list of one event. */
+export const registrationsPath = (eventId: string) => eventPagePath(eventId, 'registrations');
 
 /** The staff CSV export of one event's registrations. */
 export const registrationsCsvPath = (eventId: string) =>
   `/api/v1/events/${encodeURIComponent(eventId)}/registrations.csv`;
 
-/** The dashboard's attendance report of one event (issue 28; one static page, like the attendee list). */
-export const attendancePath = (eventId: string) => `/dashboard/events/attendance/${encodeURIComponent(eventId)}`;
+/** The dashboard's attendance report of one event. */
+export const attendancePath = (eventId: string) => eventPagePath(eventId, 'attendance');
 
-/** The dashboard's check-in page of one event, for phones at the door (issue 28; one static page). */
-export const checkInPath = (eventId: string) => `/dashboard/events/${encodeURIComponent(eventId)}/check-in`;
+/** The dashboard's check-in page of one event, for phones at the door. */
+export const checkInPath = (eventId: string) => eventPagePath(eventId, 'check-in');
 
 /** The staff CSV export of one event's attendance: one row per confirmed registration. */
 export const attendanceCsvPath = (eventId: string) => `/api/v1/events/${encodeURIComponent(eventId)}/attendance.csv`;

@@ -88,7 +88,20 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** A chapter account manages only its own records; admins manage everything (the viewer scope). */
-export function assertCanManage(user: Chapter, ownerId: string) {
-  if (!inScope(forViewer(user), ownerId)) throw forbidden('You can only change your own chapter’s records');
+/**
+ * A chapter account manages only its own records; admins manage everything (the viewer scope). The
+ * refusal is the general one unless the caller names the record and what was asked, as an event's staff
+ * pages do: "This event belongs to another chapter: only its chapter and admins can see its
+ * registrations" (eventRefusal).
+ */
+export function assertCanManage(
+  user: Chapter,
+  ownerId: string,
+  refusal = 'You can only change your own chapter’s records',
+) {
+  if (!inScope(forViewer(user), ownerId)) throw forbidden(refusal);
 }
+
+/** Another chapter's event: who may do what was asked ("see its registrations", "check people in"). */
+export const eventRefusal = (action: string) =>
+  `This event belongs to another chapter: only its chapter and admins can ${action}`;

@@ -15,7 +15,7 @@
  */
 export const INLINE_SCRIPT_HASHES = [
   // src/scripts/site.js
-  'sha256-N+dWWf+ir3fCbc/eA+XSeSJvO9K5/RLO8w6oSwR6BiQ=',
+  'sha256-LvUxs3ClMFXeuQupU/o7d7ZuPgSZ9cgEQkFrVWfHB8A=',
   // astro-island
   'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=',
   // client:idle, client:load, client:media, client:only, client:visible

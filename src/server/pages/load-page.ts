@@ -44,7 +44,8 @@ export function cacheWhenLoaded(
   response: { headers: Headers },
   load: PageLoad<unknown>,
   tags: readonly string[],
+  query: readonly string[] = [],
 ): void {
-  const headers = load.status === 200 ? pageCacheHeaders(tags) : UNAVAILABLE_CACHE_HEADERS;
+  const headers = load.status === 200 ? pageCacheHeaders(tags, query) : UNAVAILABLE_CACHE_HEADERS;
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
 }

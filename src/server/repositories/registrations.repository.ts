@@ -360,8 +360,9 @@ export async function dropEmailConfirmations(db: Kysely<Database>, eventId: stri
 const eventEndsAt = sql<Date>`(events.event_date || 'T' || events.end_time || ':00+06:00')::timestamptz`;
 
 /**
- * The events in scope that have not ended, soonest first, with their seat counts: the dashboard's
- * overview. Drafts included (staff see them).
+ * The events in scope that have not ended and take registrations on this site, soonest first, with
+ * their seat counts: the dashboard's overview. An event registered for elsewhere (its link) has no seats
+ * here to count, so it is left out. Drafts included (staff see them).
  */
 export async function registrationOverview(
   db: Kysely<Database>,
@@ -382,6 +383,7 @@ export async function registrationOverview(
       sql<string>`count(registrations.id) filter (where registrations.status = 'waitlisted')`.as('waitlisted'),
     ])
     .where(eventEndsAt, '>', now)
+    .where('events.registrationMode', '=', 'site')
     .groupBy('events.id')
     .orderBy('events.eventDate')
     .orderBy('events.startTime')

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { certificateWithdrawSchema, checkInSchema } from '../../lib/schemas/attendance.schema.ts';
 import type { CheckInAnswer, DoorList } from '../../lib/types.ts';
-import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
+import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/session.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
@@ -33,12 +33,24 @@ export function attendanceRoutes(deps: ApiDeps) {
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
   const origin = (c: Context) => answerOrigin(site, c.req.url);
 
-  /** An event whose attendance the signed-in viewer manages: 404 unknown (or a draft of another chapter), 403 another chapter's. */
+  /**
+   * An event whose attendance the signed-in viewer manages: 404 unknown (or a draft of another chapter),
+   * 403 another chapter's, saying whose it is and who may do what was asked (refusalOf).
+   */
   async function managedEvent(c: Context<AppEnv>, id: string) {
     const found = await findEvent(db, id, 'staff');
     if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
-    assertCanManage(currentUser(c), found.chapterId);
+    assertCanManage(currentUser(c), found.chapterId, refusalOf(c));
     return found.item;
+  }
+
+  /** What an event's route does, for its refusal to another chapter: by the path's last part. */
+  function refusalOf(c: Context) {
+    const last = c.req.path.split('/').pop() ?? '';
+    if (last === 'door' || last === 'check-ins') return eventRefusal('check people in');
+    if (last === 'certificates')
+      return eventRefusal(c.req.method === 'GET' ? 'see its certificates' : 'issue its certificates');
+    return eventRefusal('see its attendance');
   }
 
   // Per route, not middleware: mounted at the API's root, a middleware here would run for every path.

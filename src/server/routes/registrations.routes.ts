@@ -7,7 +7,7 @@ import {
 } from '../../lib/schemas/registration.schema.ts';
 import { ASK_THE_ORGANISER, TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
 import type { RegistrationList, RegistrationResult } from '../../lib/types.ts';
-import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
+import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/session.ts';
 import { PRIVATE_CACHE_CONTROL, sharedRead } from '../caching/cache-headers.ts';
 import { cacheTag } from '../caching/page-cache.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -70,10 +70,13 @@ export function registrationRoutes(deps: ApiDeps) {
     return found;
   }
 
-  /** An event whose registrations the signed-in viewer manages: 404 unknown, 403 another chapter's. */
+  /**
+   * An event whose registrations the signed-in viewer manages: 404 unknown, 403 another chapter's (saying
+   * whose they are, and who may see them).
+   */
   async function managedEvent(c: Context<AppEnv>, id: string) {
     const found = await visibleEvent(c, id);
-    assertCanManage(currentUser(c), found.chapterId);
+    assertCanManage(currentUser(c), found.chapterId, eventRefusal('see its registrations'));
     return found.item;
   }
 

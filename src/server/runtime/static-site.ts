@@ -69,7 +69,9 @@ export function staticSite(distDir: string) {
         const target = await findFile(hit.to);
         if (target) return send(c, target);
       } else if (hit) {
-        return c.redirect(hit.to, hit.status as 301 | 302 | 307 | 308);
+        // As Netlify does, the query string goes along unless the rule's target names its own.
+        const search = hit.to.includes('?') ? '' : new URL(c.req.url).search;
+        return c.redirect(`${hit.to}${search}`, hit.status as 301 | 302 | 307 | 308);
       }
       return undefined;
     },

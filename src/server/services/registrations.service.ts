@@ -567,7 +567,7 @@ export async function applyConfirmationSetting(
   if (was.confirmByEmail && !settings.confirmByEmail) await dropEmailConfirmations(tx, eventId, now);
 }
 
-/** The dashboard's overview: events in scope that have not ended, with seats taken. */
+/** The dashboard's overview: events in scope that have not ended and take registrations here, with seats taken. */
 export function overview(db: Kysely<Database>, scope: ChapterScope, now: Date): Promise<RegistrationOverviewItem[]> {
   return registrationOverview(db, scope, now);
 }

@@ -1,16 +1,18 @@
 /**
  * Makes the check-in page open without a network once it was opened with one on this phone: its
  * service worker (public/dashboard/events/check-in-sw.js, scope /dashboard/events/{id}/) keeps the page
- * and its hashed assets. Only this page registers it; other dashboard pages never load this module.
+ * and its hashed assets, and serves them to that page only. Only this page registers it; other dashboard pages never load this module.
  */
 
 export const CHECK_IN_WORKER = '/dashboard/events/check-in-sw.js';
 
 /**
- * The worker's scope: this event's folder, /dashboard/events/{id}/, where the check-in page is the only
- * page (the other event pages are /dashboard/events/{edit-event,registrations,attendance}/{id}), so the
- * worker never sees another page's requests. One registration per event opened on this phone, which is
- * what can open offline anyway: only those events' door lists are kept.
+ * The worker's scope: this event's folder, /dashboard/events/{id}/. The event's attendee list and
+ * attendance report live there too (/dashboard/events/{id}/registrations, /attendance), but the worker
+ * answers only the check-in page and that page's own asset requests: those two pages, and anything else
+ * in the folder, always come from the network, never from its cache (see check-in-sw.js). One
+ * registration per event opened on this phone, which is what can open offline anyway: only those
+ * events' door lists are kept.
  */
 export function checkInScope(pathname: string): string | undefined {
   // Never the folder of another page (those addresses are those pages, whatever follows).

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { PageWindow } from './list-query.ts';
+import { pageSummary, type PageWindow } from './list-query.ts';
 import { secondaryLinkClass } from './states.tsx';
 
 export const controlClass =
@@ -61,7 +61,7 @@ export function ListToolbar({ children }: { children: ReactNode }) {
 }
 
 /**
- * "Showing 1–12 of 30 events", announced politely as searching or paging changes it, and the
+ * "Showing 1–12 of 30 events" (see pageSummary), announced politely as searching or paging changes it, and the
  * previous/next buttons once there is more than one page.
  */
 export function Pager({
@@ -74,7 +74,7 @@ export function Pager({
   what: string;
   onPage: (page: number) => void;
 }) {
-  const summary = w.total === 0 ? `No ${what} match` : `Showing ${w.from}–${w.to} of ${w.total} ${what}`;
+  const summary = pageSummary(w, what);
   return (
     <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
       <p role="status" aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">

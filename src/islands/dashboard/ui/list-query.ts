@@ -33,6 +33,16 @@ export function pageWindow(total: number, page: number, pageSize: number): PageW
   return { page: current, pages, total, from, to: Math.min(total, current * pageSize) };
 }
 
+/**
+ * The line under a list: "Showing 1 registration", "Showing 12 events" while one page holds them all,
+ * "Showing 21–25 of 25 messages" once there are pages, "No messages match" when none. `what` is plural.
+ */
+export function pageSummary(w: PageWindow, what: string): string {
+  if (w.total === 0) return `No ${what} match`;
+  if (w.pages > 1) return `Showing ${w.from}–${w.to} of ${w.total} ${what}`;
+  return `Showing ${w.total} ${w.total === 1 ? what.replace(/s$/, '') : what}`;
+}
+
 /** A client-side list: the items matching the search, and the page of them to show. */
 export function searchAndPage<T>(
   items: readonly T[],

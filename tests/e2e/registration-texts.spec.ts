@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
+import { allowHttpErrors, apiLogin, unique, waitForIslands } from './dashboard-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { createEvent } from './live-data.ts';
+
+/**
+ * What registrants read says what will happen: a full event's button says "Join the waitlist" like its
+ * form, Institution is marked optional, a waitlisted ticket's cancel line speaks of the waitlist (there
+ * is no seat to give), and a wrong ticket or verify link says what is wrong and what to do.
+ */
+
+/** SCREENSHOTS=dir: the page is also saved there at 1280 and 375 px, to be looked at. */
+async function shootBoth(page: Page, name: string) {
+  const dir = process.env['SCREENSHOTS'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function register(request: APIRequestContext, eventId: string, fullName: string) {
+  const answer = await request.post(`/api/v1/events/${eventId}/registrations`, {
+    data: { fullName, email: `${unique('reg').toLowerCase()}@e2e.example`, answers: [], consent: true },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const body = (await answer.json()) as { ticketUrl: string; status: string };
+  return { path: new URL(body.ticketUrl).pathname, status: body.status };
+}
+
+async function oneSeatEvent(request: APIRequestContext) {
+  const token = await apiLogin(request);
+  return createEvent(request, token, {
+    title: unique('One Seat Workshop'),
+    eventDate: '2030-05-20',
+    registration: { ...DEFAULT_REGISTRATION_SETTINGS, mode: 'site', capacity: 1 },
+  });
+}
+
+test.describe('registration texts', () => {
+  test('a full event’s button says "Join the waitlist", as its form does; one with a seat says "Register Now"', async ({
+    page,
+    request,
+  }) => {
+    const event = await oneSeatEvent(request);
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '#register');
+    await expect(page.getByRole('link', { name: 'Join the waitlist' })).toHaveCount(0);
+    // Institution is optional, and says so like the phone and member number.
+    await expect(page.getByLabel('Institution (optional)')).toBeVisible();
+
+    await register(request, event.id, 'Rafiq Ahmed');
+    const answer = await page.goto(`/events/${event.id}`);
+    // A seat taken purges the page of an event with a capacity: it carries the registration's tag.
+    expect(answer!.headers()['netlify-cache-tag']).toContain(`registration-${event.id}`);
+    const bar = page.getByRole('link', { name: 'Join the waitlist' });
+    await expect(bar).toHaveAttribute('href', '#register');
+    await expect(page.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
+    await bar.click();
+    await waitForIslands(page);
+    await expect(page.getByText('The event is full: you can join the waitlist')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join the waitlist' })).toBeVisible();
+    await expect(page.getByLabel('Institution (optional)')).toBeVisible();
+    await shootBoth(page, 'event-full-form');
+  });
+
+  test('a waitlisted ticket says cancelling takes them off the waitlist; a seat’s ticket, that it frees the seat', async ({
+    page,
+    request,
+  }) => {
+    const event = await oneSeatEvent(request);
+    const seated = await register(request, event.id, 'Seated Person');
+    const waiting = await register(request, event.id, 'Waiting Person');
+    expect([seated.status, waiting.status]).toEqual(['confirmed', 'waitlisted']);
+
+    await page.goto(waiting.path);
+    await waitForIslands(page);
+    await expect(page.getByText('Cancelling takes you off the waitlist.')).toBeVisible();
+    await expect(page.getByText(/gives your seat/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cancel my registration' }).click();
+    await expect(page.getByRole('dialog')).toContainText(`You will lose your place on the waitlist of ${event.title}.`);
+    await page.getByRole('button', { name: 'Keep my registration' }).click();
+
+    await page.goto(seated.path);
+    await waitForIslands(page);
+    await expect(page.getByText('Cancelling gives your seat to the next person on the waitlist.')).toBeVisible();
+  });
+
+  test('a wrong ticket link and an unknown certificate number say what is wrong and what to do (404, noindex)', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const ticket = await page.goto('/tickets/no-such-ticket-0000000000000000000000');
+    expect(ticket?.status()).toBe(404);
+    expect(ticket!.headers()['x-robots-tag']).toBe('noindex');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ticket not found' })).toBeVisible();
+    await expect(
+      page.getByText('This ticket link is not valid. Check the link in your e-mail, or ask the organiser.'),
+    ).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page).toHaveTitle(/^Ticket not found/);
+    await shootBoth(page, 'ticket-invalid');
+
+    const verify = await page.goto('/verify/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(verify?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificate not found' })).toBeVisible();
+    await expect(page.getByText('No certificate has this number. Check the address on the certificate.')).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await shootBoth(page, 'verify-invalid');
+    allowHttpErrors(consoleErrors, 404);
+  });
+});
