@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { EventItem } from '../../src/lib/types.ts';
 import {
@@ -36,6 +37,14 @@ async function post(request: APIRequestContext, token: string, path: string, dat
   const answer = await request.post(path, { headers: bearer(token), data });
   expect(answer.status(), await answer.text()).toBe(status);
   return answer.json() as Promise<Record<string, unknown>>;
+}
+
+/** SCREENSHOTS=dir: the pages are saved there too, to be looked at. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env['SCREENSHOTS'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 async function at(page: Page, width: number, path: string) {
@@ -96,6 +105,7 @@ test('Bangla names, titles and signatories are drawn in the site’s Bengali fac
 
       await at(page, width, registrationsPath(event.id));
       await expectDrawnInBanglaFace(page.getByRole('heading', { name: NAME, exact: true }), NAME);
+      await shoot(page, `bangla-registrations-${width}`);
     });
   }
 
@@ -113,11 +123,13 @@ test('Bangla names, titles and signatories are drawn in the site’s Bengali fac
       await at(page, width, ticketPath);
       await expectDrawnInBanglaFace(page.getByText(NAME, { exact: true }), NAME);
       await expectDrawnInBanglaFace(page.getByRole('heading', { level: 1 }), TITLE_BANGLA);
+      await shoot(page, `bangla-ticket-${width}`);
 
       await page.getByRole('link', { name: 'Your certificate of attendance' }).click();
       await expectDrawnInBanglaFace(page.locator('[data-certificate-name]'), NAME);
       await expectDrawnInBanglaFace(page.getByText(title, { exact: true }), TITLE_BANGLA);
       await expectDrawnInBanglaFace(page.getByText(SIGNATORY, { exact: true }), SIGNATORY);
+      await shoot(page, `bangla-certificate-${width}`);
 
       const verifyUrl = (await page.locator('.certificate-url').textContent())!.trim();
       await at(page, width, new URL(verifyUrl).pathname);
