@@ -82,7 +82,7 @@ test('the registration form counts the name and says when it is too long, never 
     await expect(name).toHaveValue(pasted);
     await expect(counter).toHaveText('330/120 characters');
     await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(name).toHaveAccessibleDescription('330/120 characters Full name must be at most 120 characters');
+    await expect(name).toHaveAccessibleDescription('Full name must be at most 120 characters 330/120 characters');
     await expect(page.getByText('Full name must be at most 120 characters')).toBeVisible();
     await shoot(page, `register-too-long-${width}`, page.locator('form').filter({ has: name }));
   }

@@ -261,7 +261,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 onInput={(e) => setNameLength(e.currentTarget.value.trim().length)}
                 className={inputClass}
                 aria-invalid={nameError ? true : undefined}
-                aria-describedby={`register-fullName-count${nameError ? ' register-fullName-error' : ''}`}
+                aria-describedby={`${nameError ? 'register-fullName-error ' : ''}register-fullName-count`}
               />
               <LengthCounter id="register-fullName-count" length={nameLength} max={MAX_FULL_NAME_LENGTH} />
               {nameError && (
