@@ -130,7 +130,10 @@ test.describe('registration on the site', () => {
     // Sent empty, the form shows the API's reasons under the fields, and the first one takes focus.
     await one.page.locator('#register').getByRole('button', { name: 'Register' }).click();
     await expect(one.page.getByLabel('Full name')).toBeFocused();
-    await expect(one.page.getByLabel('Full name')).toHaveAccessibleDescription('Full name is required');
+    // The error first, then the name's length against its limit.
+    await expect(one.page.getByLabel('Full name')).toHaveAccessibleDescription(
+      'Full name is required 0/120 characters',
+    );
     await expect(
       one.page.getByLabel('I agree that the chapter uses these details to run this event'),
     ).toHaveAccessibleDescription('Please agree to the use of your data for this event');

@@ -15,6 +15,8 @@ import {
   holdNotice,
 } from '../../lib/registration/email-confirmation.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
+import { MAX_FULL_NAME_LENGTH, tooLongMessage } from '../../lib/text-limits.ts';
+import LengthCounter from '../shared/LengthCounter.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 const inputClass =
@@ -53,6 +55,9 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
   const [repeated, setRepeated] = useState<string>();
   const [sendingAgain, setSendingAgain] = useState(false);
   const [againOutcome, setAgainOutcome] = useState<string>();
+  /** The name's length as the API counts it: shown against its limit, never cut short. */
+  const [nameLength, setNameLength] = useState(0);
+  const nameField = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -67,6 +72,9 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
     });
     return () => controller.abort();
   }, [path]);
+
+  // What was typed before hydration counts too.
+  useEffect(() => setNameLength(nameField.current?.value.trim().length ?? 0), []);
 
   useEffect(() => {
     if (done) result.current?.focus();
@@ -149,6 +157,11 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
         {errors[name]}
       </p>
     );
+
+  // Past the limit the field says so at once, in the API's words; the API's own error comes first.
+  const nameError =
+    errors['fullName'] ??
+    (nameLength > MAX_FULL_NAME_LENGTH ? tooLongMessage('Full name', MAX_FULL_NAME_LENGTH) : undefined);
 
   if (done) {
     return (
@@ -240,15 +253,22 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 Full name
               </label>
               <input
+                ref={nameField}
                 id="register-fullName"
                 name="fullName"
                 type="text"
                 autoComplete="name"
-                maxLength={120}
+                onInput={(e) => setNameLength(e.currentTarget.value.trim().length)}
                 className={inputClass}
-                {...described('fullName')}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={`${nameError ? 'register-fullName-error ' : ''}register-fullName-count`}
               />
-              {errorOf('fullName')}
+              <LengthCounter id="register-fullName-count" length={nameLength} max={MAX_FULL_NAME_LENGTH} />
+              {nameError && (
+                <p id="register-fullName-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
+                  {nameError}
+                </p>
+              )}
             </div>
             <div>
               <label htmlFor="register-email" className={labelClass}>

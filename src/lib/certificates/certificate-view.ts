@@ -13,3 +13,20 @@ export function dhakaDateAttribute(iso: string): string {
   if (Number.isNaN(d.getTime())) return '';
   return d.toLocaleDateString('en-CA', { timeZone: CHAPTER_TIME_ZONE });
 }
+
+/**
+ * How long a text on the certificate is, in bands its size follows: any name the API accepts (120
+ * characters) and any title (200) still leave the border, signature, date, number and QR code on the
+ * one printed page.
+ */
+export type LengthBand = 'short' | 'long' | 'longer';
+
+export function lengthBand(text: string, long: number, longer: number): LengthBand {
+  const length = [...text].length;
+  return length > longer ? 'longer' : length > long ? 'long' : 'short';
+}
+
+/** A name of up to 40 characters fits one line at its full size. */
+export const nameBand = (name: string) => lengthBand(name, 40, 70);
+/** A title of up to 60 characters fits one line at its full size. */
+export const titleBand = (title: string) => lengthBand(title, 60, 120);

@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
+import { tooLongMessage } from '../text-limits.ts';
 
 /**
  * Field rules shared by every payload schema: the API validates with them and the dashboard forms
@@ -8,7 +9,7 @@ import { z } from 'astro/zod';
 const trimmed = () => z.string().trim();
 
 export const requiredText = (label: string, max = 200) =>
-  trimmed().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  trimmed().min(1, `${label} is required`).max(max, tooLongMessage(label, max));
 
 export const longText = (label: string, max = 10_000) =>
   z

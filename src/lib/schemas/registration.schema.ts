@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
+import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
 import { requiredText } from './fields.ts';
 
 /**
@@ -176,7 +177,7 @@ const registrantEmail = () =>
 
 /** What a registrant sends (POST /events/:id/registrations). `website` is the honeypot: people leave it empty. */
 export const registrantSchema = z.object({
-  fullName: requiredText('Full name', 120).refine(...oneLine('Full name')),
+  fullName: requiredText('Full name', MAX_FULL_NAME_LENGTH).refine(...oneLine('Full name')),
   // Kept as typed (the ticket greets them by it); uniqueness per event ignores case.
   email: registrantEmail(),
   phone: z.preprocess(
