@@ -185,7 +185,10 @@ describe('a closing time after the event’s end', () => {
       },
     ]);
     const stored = await (await api.call(`/events/${event.id}`, json('GET', undefined, alpha.token))).json();
-    expect(stored.event).toMatchObject({ eventDate: '2030-03-10', registration: { closesAt: '2030-03-09T12:00:00.000Z' } });
+    expect(stored.event).toMatchObject({
+      eventDate: '2030-03-10',
+      registration: { closesAt: '2030-03-09T12:00:00.000Z' },
+    });
   });
 });
 

@@ -142,7 +142,6 @@ async function sameScan(db: Kysely<Database>, scanId: string, eventId: string): 
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 15 * 60_000;
 
-
 /** Every day from `first` to `last` (YYYY-MM-DD, inclusive). */
 function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
