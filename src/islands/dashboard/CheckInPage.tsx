@@ -331,16 +331,6 @@ function CheckIn({ account }: { account: string }) {
     [base, eventId, show, mark, countWaiting, confirmEarly],
   );
 
-  // Someone searched for is not on the list loaded when the page opened: they may have registered
-  // since, so the list is fetched again (once for each name typed).
-  useEffect(() => {
-    const typed = query.trim();
-    if (!typed || !list || !online || refreshedFor.current === typed) return;
-    if (searchByName(list.attendees, typed).length > 0) return;
-    refreshedFor.current = typed;
-    void load();
-  }, [query, list, online, load]);
-
   // A desktop's scanner types into the ticket field: it has the focus from the start. Not on a phone,
   // where it would open the keyboard over the camera.
   useEffect(() => {
@@ -435,6 +425,20 @@ function CheckIn({ account }: { account: string }) {
     setTicketText('');
     ticketField.current?.focus();
     void scan(value);
+  };
+
+  /**
+   * A name typed in the search. Someone not on the list loaded when the page opened may have registered
+   * since: the list is fetched again (once for each name typed that finds nobody).
+   */
+  const search = (typed: string) => {
+    setQuery(typed);
+    const words = typed.trim();
+    const current = listRef.current;
+    if (!words || !current || !navigator.onLine || refreshedFor.current === words) return;
+    if (searchByName(current.attendees, words).length > 0) return;
+    refreshedFor.current = words;
+    void load();
   };
 
   const pick = (attendee: DoorAttendee) => {
@@ -562,7 +566,7 @@ function CheckIn({ account }: { account: string }) {
           id="door-search"
           type="search"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => search(e.target.value)}
           autoComplete="off"
           className={`${FIELD_CLASS} w-full`}
         />

@@ -1,4 +1,5 @@
 import './zod-config.ts';
+import { formatEventDay, formatTime } from '../format.ts';
 import { z } from 'astro/zod';
 
 /**
@@ -94,6 +95,10 @@ export const certificateWithdrawSchema = z.object({
     .min(1, 'Reason is required')
     .max(MAX_WITHDRAW_REASON_LENGTH, `Reason must be at most ${MAX_WITHDRAW_REASON_LENGTH} characters`),
 });
+
+/** Why certificates cannot be issued yet: the event has not ended (said by the API and beside the page's button). */
+export const certificatesNotYet = (event: { eventDate: string; endTime: string }) =>
+  `Certificates can be issued once the event has ended (${formatEventDay(event.eventDate)}, ${formatTime(event.endTime)})`;
 
 /** Certificate ids: base64url of 16 random bytes. Anything else names none, unasked. */
 export const CERTIFICATE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

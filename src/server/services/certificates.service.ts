@@ -17,7 +17,8 @@ import {
 import { isoTime } from '../repositories/api-shape.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, SYSTEM_ACTOR } from './audit.ts';
-import { eventEnd, formatEventDay, formatTime } from '../../lib/format.ts';
+import { eventEnd } from '../../lib/format.ts';
+import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
@@ -27,10 +28,6 @@ import type { EditDeps } from './edit-deps.ts';
  * has ended (`certificates.auto`, the scheduled jobs); staff withdraw one with a reason, which its
  * public verify page (/verify/{id}) then shows. Each action is one audit row.
  */
-
-/** Why certificates cannot be issued yet: the event has not ended. */
-export const certificatesNotYet = (event: { eventDate: string; endTime: string }) =>
-  `Certificates can be issued once the event has ended (${formatEventDay(event.eventDate)}, ${formatTime(event.endTime)})`;
 
 /** A certificate's id: base64url of 16 random bytes (128 bits), so its verify page cannot be guessed. */
 export const newCertificateId = () => randomBytes(16).toString('base64url');
