@@ -197,6 +197,10 @@ describe('check-in opens on the event’s day', () => {
     expect(early.status).toBe(200);
     expect(await early.json()).toMatchObject({ result: 'checked-in', fullName: 'Early Bird' });
     expect(await auditOf('check-in')).toHaveLength(auditBefore + 1);
+    // Scanned again without saying so: already checked in, nothing new to confirm.
+    const again = await checkIn(event.id, { ticket, id: randomUUID() }, alpha.token);
+    expect(again.status).toBe(200);
+    expect((await again.json()).result).toBe('already');
 
     // Midnight in Dhaka: the event's day, open without saying anything.
     clock = new Date('2030-03-09T18:00:00Z');

@@ -143,6 +143,28 @@ function CheckIn({ account }: { account: string }) {
   }, [eventId]);
 
   /**
+   * Whether the volunteer confirms checking people in before the event's day: asked once per visit (the
+   * scans that come while the question is open wait for the same answer).
+   */
+  const confirmEarly = useCallback((): Promise<boolean> => {
+    if (earlyConfirmed.current) return Promise.resolve(true);
+    if (!earlyAnswer.current) {
+      let resolve: (yes: boolean) => void = () => {};
+      const promise = new Promise<boolean>((done) => (resolve = done));
+      earlyAnswer.current = { promise, resolve };
+      setAskingEarly(true);
+    }
+    return earlyAnswer.current.promise;
+  }, []);
+
+  const answerEarly = (yes: boolean) => {
+    if (yes) earlyConfirmed.current = true;
+    earlyAnswer.current?.resolve(yes);
+    earlyAnswer.current = undefined;
+    setAskingEarly(false);
+  };
+
+  /**
    * Sends the check-ins made offline, oldest first, each with its own id; stops at the first that gets
    * no answer. One refused to this account (403) stays, kept apart until an account of the event sends it.
    */
@@ -151,7 +173,11 @@ function CheckIn({ account }: { account: string }) {
     flushing.current = true;
     try {
       for (const item of await queued(eventId)) {
-        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, queuedBody(item));
+        let result = await api.post<CheckInAnswer>(`${base}/check-ins`, queuedBody(item));
+        // Queued without the question (by an older page, or by a phone whose clock said it was the
+        // day): asked now, before it is sent as deliberate.
+        if (!result.ok && isTooEarly(result) && (await confirmEarly()))
+          result = await api.post<CheckInAnswer>(`${base}/check-ins`, { ...queuedBody(item), early: true });
         if (result.ok) {
           await dequeue(item.id);
           mark(new Map([[result.data.registrationId, result.data.checkedInAt]]));
@@ -173,7 +199,7 @@ function CheckIn({ account }: { account: string }) {
       flushing.current = false;
       await countWaiting();
     }
-  }, [base, eventId, countWaiting, mark]);
+  }, [base, eventId, countWaiting, mark, confirmEarly]);
 
   /** The door list: the kept copy at once, then the server's (with what still waits in the queue marked). */
   const load = useCallback(async () => {
@@ -235,28 +261,6 @@ function CheckIn({ account }: { account: string }) {
     }, RESEND_EVERY_MS);
     return () => window.clearInterval(timer);
   }, [waiting, flush]);
-
-  /**
-   * Whether the volunteer confirms checking people in before the event's day: asked once per visit (the
-   * scans that come while the question is open wait for the same answer).
-   */
-  const confirmEarly = useCallback((): Promise<boolean> => {
-    if (earlyConfirmed.current) return Promise.resolve(true);
-    if (!earlyAnswer.current) {
-      let resolve: (yes: boolean) => void = () => {};
-      const promise = new Promise<boolean>((done) => (resolve = done));
-      earlyAnswer.current = { promise, resolve };
-      setAskingEarly(true);
-    }
-    return earlyAnswer.current.promise;
-  }, []);
-
-  const answerEarly = (yes: boolean) => {
-    if (yes) earlyConfirmed.current = true;
-    earlyAnswer.current?.resolve(yes);
-    earlyAnswer.current = undefined;
-    setAskingEarly(false);
-  };
 
   /**
    * One check-in, from any source: the server answers when it can, the kept list when it cannot. A scan

@@ -80,7 +80,8 @@ export async function checkIn(
       if (!registration) throw notFoundError(NOT_REGISTERED);
       const refused = refusal(registration, eventId);
       if (refused) throw conflictError(refused);
-      if (!request.early && beforeEventDay(event, now)) {
+      // Someone already checked in is answered "already" whenever: nothing new is counted.
+      if (!request.early && registration.checkedInAt === null && beforeEventDay(event, now)) {
         const message = checkInNotYet(event.eventDate);
         throw conflictError(message, [{ path: 'early', message }]);
       }
