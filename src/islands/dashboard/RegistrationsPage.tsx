@@ -214,7 +214,9 @@ function Registrations() {
           {pending?.to === 'confirmed'
             ? freeSeats === null
               ? 'They get a seat (this event has no seat limit), ahead of the waitlist.'
-              : `They take one of the ${freeSeats} free ${freeSeats === 1 ? 'seat' : 'seats'}, ahead of the waitlist.`
+              : freeSeats === 1
+                ? 'They take the last free seat, ahead of the waitlist.'
+                : `They take one of the ${freeSeats} free seats, ahead of the waitlist.`
             : pending?.registration.status === 'confirmed'
               ? 'Their seat goes to the first person on the waitlist.'
               : 'They leave the waitlist.'}
@@ -244,8 +246,12 @@ function RegistrationCard({
   // returned it to the button, where nothing would be seen to happen.
   useEffect(() => {
     if (!failure) return;
-    failureRef.current?.scrollIntoView({ block: 'nearest' });
-    failureRef.current?.focus({ preventScroll: true });
+    // After the dialog's own closing, which gives the focus back to the button that opened it.
+    const timer = window.setTimeout(() => {
+      failureRef.current?.scrollIntoView({ block: 'nearest' });
+      failureRef.current?.focus({ preventScroll: true });
+    });
+    return () => window.clearTimeout(timer);
   }, [failure]);
   const noSeatId = `no-seat-${r.id}`;
   return (
