@@ -192,7 +192,11 @@ function CheckIn({ account }: { account: string }) {
         // Refused: it will never go through. Drop it and tell the volunteer who it was.
         await dequeue(item.id);
         if (item.registrationId) mark(new Map([[item.registrationId, null]]));
-        const why = isRefusal(result.status) ? refusalAnswer(result.message).text : result.message;
+        const why = isTooEarly(result)
+          ? notEarlyAnswer(listRef.current?.event.eventDate ?? '').detail
+          : isRefusal(result.status)
+            ? refusalAnswer(result.message).text
+            : result.message;
         toast.error(`${item.fullName} was not checked in: ${why}`);
       }
     } finally {
