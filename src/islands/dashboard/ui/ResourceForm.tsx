@@ -96,6 +96,21 @@ export default function ResourceForm(props: Props) {
   const [errors, setErrors] = useState<Errors>({});
   /** The ids of the controls left once (checkOnBlur): their errors follow their values. */
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  /** A mouse button or finger is down (checkOnBlur): a control left then waits for its release. */
+  const pointerDown = useRef(false);
+  useEffect(() => {
+    if (!props.checkOnBlur) return;
+    const down = () => (pointerDown.current = true);
+    const up = () => (pointerDown.current = false);
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    window.addEventListener('pointercancel', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+      window.removeEventListener('pointercancel', up, true);
+    };
+  }, [props.checkOnBlur]);
   const adjusted = props.adjust?.(sectionValue) ?? {};
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -183,7 +198,11 @@ export default function ResourceForm(props: Props) {
     const id = (e.target as HTMLElement).id;
     // A file chooser opening takes the focus from the whole page: the field is not left yet.
     if (!props.checkOnBlur || !id || !document.hasFocus() || touched.has(id)) return;
-    setTouched((all) => new Set(all).add(id));
+    const show = () => setTouched((all) => new Set(all).add(id));
+    // Left by pressing something else: the error appears once that click is done, so the text it adds
+    // does not move the button from under the pointer before the click lands.
+    if (pointerDown.current) window.addEventListener('pointerup', () => window.setTimeout(show), { once: true });
+    else show();
   };
 
   const fail = (message: string) => (props.errorToast === false ? setFailure(message) : toast.error(message));
