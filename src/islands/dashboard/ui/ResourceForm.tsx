@@ -98,6 +98,8 @@ export default function ResourceForm(props: Props) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   /** A mouse button or finger is down (checkOnBlur): a control left then waits for its release. */
   const pointerDown = useRef(false);
+  /** How many times the form was sent: a field left by pressing the submit button shows the submit's errors. */
+  const submits = useRef(0);
   useEffect(() => {
     if (!props.checkOnBlur) return;
     const down = () => (pointerDown.current = true);
@@ -198,7 +200,10 @@ export default function ResourceForm(props: Props) {
     const id = (e.target as HTMLElement).id;
     // A file chooser opening takes the focus from the whole page: the field is not left yet.
     if (!props.checkOnBlur || !id || !document.hasFocus() || touched.has(id)) return;
-    const show = () => setTouched((all) => new Set(all).add(id));
+    const sent = submits.current;
+    const show = () => {
+      if (submits.current === sent) setTouched((all) => new Set(all).add(id));
+    };
     // Left by pressing something else: the error appears once that click is done, so the text it adds
     // does not move the button from under the pointer before the click lands.
     if (pointerDown.current) window.addEventListener('pointerup', () => window.setTimeout(show), { once: true });
@@ -213,6 +218,7 @@ export default function ResourceForm(props: Props) {
     const found = check(payload);
     setErrors(found);
     // From here the submit's (and then the server's) errors are shown, until a control is left again.
+    submits.current += 1;
     setTouched(new Set());
     if (Object.keys(found).length > 0) {
       focusFirstError(found);
