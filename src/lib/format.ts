@@ -73,6 +73,28 @@ export function eventEnd(event: { eventDate: string; endTime: string }): number 
   return dhakaInstant(event.eventDate, event.endTime).getTime();
 }
 
+/** The Dhaka calendar day of an instant, YYYY-MM-DD. */
+export function dhakaDay(at: Date): string {
+  return new Date(at.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Before the event's day (Dhaka time): check-in at the door opens on the day itself, so a check-in
+ * earlier than that is a mistake unless staff say it is deliberate.
+ */
+export function beforeEventDay(event: { eventDate: string }, now: Date = new Date()): boolean {
+  return dhakaDay(now) < event.eventDate.slice(0, 10);
+}
+
+/** "Saturday, 28 November" for an event date (YYYY-MM-DD): the day a door volunteer is told about. */
+export function formatEventDay(isoDate: string): string {
+  const d = dateOnly(isoDate);
+  if (!d) return '';
+  // Built from its parts: whether a comma follows the weekday differs between ICU versions.
+  const part = (options: Intl.DateTimeFormatOptions) => d.toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
+  return `${part({ weekday: 'long' })}, ${d.getUTCDate()} ${part({ month: 'long' })}`;
+}
+
 /**
  * An event is upcoming until it ends: an event later today is still upcoming. A caller that has
  * already worked out the event's end (to sort by it) passes it instead of having it parsed again.

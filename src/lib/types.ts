@@ -237,13 +237,13 @@ export interface DoorList {
 
 /**
  * GET /events/:id/attendance (staff): `registered` counts confirmed registrations, `attended` those of
- * them checked in, `noShows` the rest; `members` (an IEEE member number given) and `guests` count those
+ * them checked in, `noShows` the rest once the event has ended (null until then); `members` (an IEEE member number given) and `guests` count those
  * who attended. The charts: sign-ups per Dhaka day before the event, arrivals per quarter hour.
  */
 export interface AttendanceReport {
   registered: number;
   attended: number;
-  noShows: number;
+  noShows: number | null;
   members: number;
   guests: number;
   /** Registrations (any status) per day in Dhaka time, oldest first, days without one included. */

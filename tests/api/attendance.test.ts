@@ -12,6 +12,10 @@ import { attendanceHelpers } from '../support/attendance.ts';
  * connections at once: two doors scanning one ticket at the same moment.
  */
 const START = new Date('2030-03-01T00:00:00Z');
+/** The sample event's day (10 March 2030, 10:00-13:00 in Dhaka), an hour in: check-in is open. */
+const ON_THE_DAY = new Date('2030-03-10T05:00:00Z');
+/** After the sample event has ended (13:00 in Dhaka is 07:00 UTC). */
+const AFTER_THE_END = new Date('2030-03-10T07:00:00Z');
 let clock = START;
 const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter', beta: 'Beta Chapter' }, now: () => clock });
 let api: TestApi;
@@ -112,6 +116,7 @@ describe('checking in at the door', () => {
   it('makes an id for a scan sent without one', async () => {
     const event = await createEvent(alpha.token);
     const { ticket } = await register(event.id);
+    clock = ON_THE_DAY;
     expect((await (await checkIn(event.id, { ticket }, alpha.token)).json()).result).toBe('checked-in');
     expect((await (await checkIn(event.id, { ticket }, alpha.token)).json()).result).toBe('already');
     const rows = await checkInsOf(event.id);
@@ -128,6 +133,7 @@ describe('checking in at the door', () => {
     const elsewhere = await register(other.id);
     const cancelled = await register(other.id);
     expect((await api.call(`/tickets/${cancelled.ticket}`, { method: 'DELETE' })).status).toBe(200);
+    clock = ON_THE_DAY;
 
     const cases: [string, Record<string, unknown>, string, number, string][] = [
       ['another event’s ticket', { ticket: elsewhere.ticket }, event.id, 409, 'Not registered for this event'],
@@ -159,6 +165,60 @@ describe('checking in at the door', () => {
     expect((await checkIn(event.id, { ticket }, undefined)).status).toBe(401);
     expect((await checkIn(event.id, { ticket }, beta.token)).status).toBe(403);
     expect((await checkIn(randomUUID(), { ticket }, alpha.token)).status).toBe(404);
+    expect(await checkInsOf(event.id)).toEqual([]);
+  });
+});
+
+describe('check-in opens on the event’s day', () => {
+  it('refuses a check-in before the event’s day (Dhaka time) with 409 naming the day, unless it says it is deliberate', async () => {
+    const event = await createEvent(alpha.token, { eventDate: '2030-03-10' });
+    const { ticket } = await register(event.id, { fullName: 'Early Bird' });
+    const { ticket: other } = await register(event.id);
+    const registration = (await registrationOf(other)).id;
+    const auditBefore = (await auditOf('check-in')).length;
+
+    // 23:59 on 9 March in Dhaka: the day before.
+    clock = new Date('2030-03-09T17:59:00Z');
+    for (const body of [{ ticket }, { registration }, { ticket, early: false }]) {
+      const res = await checkIn(event.id, { ...body, id: randomUUID() }, alpha.token);
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      const answer = await res.json();
+      expect(answer.message).toBe(
+        'The event is on Sunday, 10 March: check-in opens that day. Confirm to check people in now anyway.',
+      );
+      expect(answer.errors.map((e: { path: string }) => e.path)).toEqual(['early']);
+    }
+    expect(await checkInsOf(event.id)).toEqual([]);
+    expect((await registrationOf(ticket)).checkedInAt).toBeNull();
+    expect(await auditOf('check-in')).toHaveLength(auditBefore);
+
+    // Confirmed as deliberate: checked in, recorded and audited like any other.
+    const early = await checkIn(event.id, { ticket, id: randomUUID(), early: true }, alpha.token);
+    expect(early.status).toBe(200);
+    expect(await early.json()).toMatchObject({ result: 'checked-in', fullName: 'Early Bird' });
+    expect(await auditOf('check-in')).toHaveLength(auditBefore + 1);
+    // Scanned again without saying so: already checked in, nothing new to confirm.
+    const again = await checkIn(event.id, { ticket, id: randomUUID() }, alpha.token);
+    expect(again.status).toBe(200);
+    expect((await again.json()).result).toBe('already');
+
+    // Midnight in Dhaka: the event's day, open without saying anything.
+    clock = new Date('2030-03-09T18:00:00Z');
+    const onTheDay = await checkIn(event.id, { registration, id: randomUUID() }, alpha.token);
+    expect(onTheDay.status).toBe(200);
+    expect((await onTheDay.json()).result).toBe('checked-in');
+  });
+
+  it('still refuses a waitlisted ticket said to be early, and refuses an early that is not true or false with 400', async () => {
+    const event = await createEvent(alpha.token, { registration: { mode: 'site', capacity: 1 } });
+    const { ticket } = await register(event.id);
+    const waiting = await register(event.id);
+    const waitlisted = await checkIn(event.id, { ticket: waiting.ticket, early: true }, alpha.token);
+    expect(waitlisted.status).toBe(409);
+    expect((await waitlisted.json()).message).toBe('On the waitlist');
+    const bad = await checkIn(event.id, { ticket, early: 'yes' }, alpha.token);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors.map((e: { path: string }) => e.path)).toEqual(['early']);
     expect(await checkInsOf(event.id)).toEqual([]);
   });
 });
@@ -260,6 +320,7 @@ describe('checking in a name picked from the door list (by registration id)', ()
     const event = await createEvent(alpha.token);
     const { ticket } = await register(event.id);
     const registration = await registrationIdOf(ticket);
+    clock = ON_THE_DAY;
     const answers = await Promise.all(
       [
         { body: { ticket }, token: alpha.token },
@@ -409,6 +470,7 @@ describe('two doors at once', { timeout: 120_000 }, () => {
       expect(pair.map((b) => b.result).sort()).toEqual(['already', 'checked-in']);
       expect(pair[0].checkedInAt).toBe(pair[1].checkedInAt);
     }
+    clock = AFTER_THE_END;
     const report = await (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, admin))).json();
     expect(report).toMatchObject({ registered: 10, attended: 10, noShows: 0 });
     const rows = await checkInsOf(event.id);
@@ -419,6 +481,7 @@ describe('two doors at once', { timeout: 120_000 }, () => {
   it('the same scan sent twice at once is one scan', async () => {
     const event = await createEvent(alpha.token);
     const { ticket } = await register(event.id);
+    clock = ON_THE_DAY;
     const id = randomUUID();
     const answers = await Promise.all(
       [1, 2].map(async () => (await checkIn(event.id, { ticket, id }, alpha.token)).json()),
@@ -485,6 +548,7 @@ describe('the attendance report', () => {
 
   it('is empty for an event nobody registered for, and only for its staff', async () => {
     const event = await createEvent(alpha.token);
+    clock = AFTER_THE_END;
     const res = await api.call(`/events/${event.id}/attendance`, json('GET', undefined, admin));
     expect(await res.json()).toEqual({
       success: true,
@@ -503,6 +567,21 @@ describe('the attendance report', () => {
       'This event belongs to another chapter: only its chapter and admins can see its attendance',
     );
     expect((await api.call(`/events/${event.id}/attendance.csv`, json('GET', undefined, beta.token))).status).toBe(403);
+  });
+
+  it('counts no-shows only once the event has ended: null until then', async () => {
+    const event = await createEvent(alpha.token);
+    const { ticket } = await register(event.id);
+    await register(event.id);
+    clock = ON_THE_DAY;
+    expect((await checkIn(event.id, { ticket }, alpha.token)).status).toBe(200);
+    const report = async () =>
+      (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, alpha.token))).json();
+    // A minute before the end (13:00 in Dhaka), the second person may still come.
+    clock = new Date('2030-03-10T06:59:00Z');
+    expect(await report()).toMatchObject({ registered: 2, attended: 1, noShows: null });
+    clock = AFTER_THE_END;
+    expect(await report()).toMatchObject({ registered: 2, attended: 1, noShows: 1 });
   });
 
   it('downloads as CSV: one row per confirmed registration, attended yes or no, Bangla names intact', async () => {
@@ -540,7 +619,8 @@ describe('retention', () => {
     clock = new Date('2030-02-01T00:00:00Z');
     const event = await createEvent(alpha.token, { eventDate: '2030-02-05' });
     const { ticket } = await register(event.id);
-    await checkIn(event.id, { ticket }, alpha.token);
+    clock = new Date('2030-02-05T05:00:00Z');
+    expect((await checkIn(event.id, { ticket }, alpha.token)).status).toBe(200);
     expect(await deletePersonalDataOfPastEvents(api.db, new Date('2030-03-01T00:00:00Z'), 7)).toBe(1);
     const rows = await checkInsOf(event.id);
     expect(rows.map((r) => [r.result, r.registrationId])).toEqual([['checked-in', null]]);

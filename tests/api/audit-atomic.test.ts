@@ -181,14 +181,16 @@ const WRITES: Record<string, () => Promise<Call>> = {
   },
   'POST /events/:id/check-ins': async () => {
     const { event, ticket } = await registered();
-    return request('POST', `/events/${event}/check-ins`, { ticket }, alpha.token);
+    // The sample event is in 2030: a check-in before its day says it is deliberate.
+    return request('POST', `/events/${event}/check-ins`, { ticket, early: true }, alpha.token);
   },
+  // Certificates are issued once the event has ended (by the real clock of this file).
   'POST /events/:id/certificates': async () => {
-    const { event } = await checkedIn();
+    const { event } = await checkedIn({ eventDate: '2020-01-10' });
     return request('POST', `/events/${event}/certificates`, undefined, alpha.token);
   },
   'PATCH /certificates/:id': async () => {
-    const { event } = await checkedIn();
+    const { event } = await checkedIn({ eventDate: '2020-01-10' });
     const { certificates } = await ok('POST', `/events/${event}/certificates`, undefined, alpha.token);
     return request(
       'PATCH',

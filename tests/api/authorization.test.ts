@@ -489,7 +489,8 @@ const calls: Call[] = [
       checkInTicket = ticket;
       return `/events/${eventId}/check-ins`;
     },
-    body: () => ({ ticket: checkInTicket }),
+    // The sample event is in 2030: a check-in before its day says it is deliberate.
+    body: () => ({ ticket: checkInTicket, early: true }),
     expect: owner,
   },
   {
@@ -521,12 +522,26 @@ const calls: Call[] = [
   {
     name: 'POST /events/:id/certificates',
     method: 'POST',
+    // Certificates are issued once the event has ended: one held in 2020, someone checked in at it.
     path: async () => {
-      const { eventId } = await ticketOfA();
+      const eventId = (
+        await post(
+          '/events',
+          sampleEvent({ eventDate: '2020-01-10', registration: { mode: 'site' } }),
+          tokens.chapterA!,
+        )
+      ).event._id as string;
+      registrationCounter += 1;
       await api.db
-        .updateTable('registrations')
-        .set({ checkedInAt: new Date() })
-        .where('eventId', '=', eventId)
+        .insertInto('registrations')
+        .values({
+          eventId,
+          ticket: `matrix-ticket-${String(registrationCounter).padStart(18, '0')}`,
+          fullName: 'Registrant',
+          email: `registrant${registrationCounter}@example.org`,
+          status: 'confirmed',
+          checkedInAt: new Date('2020-01-10T04:00:00Z'),
+        })
         .execute();
       return `/events/${eventId}/certificates`;
     },

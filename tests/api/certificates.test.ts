@@ -62,14 +62,21 @@ const ticketView = async (ticket: string) => (await api.call(`/tickets/${ticket}
 const certificateAudit = () =>
   api.db.selectFrom('auditLog').selectAll().where('entityType', '=', 'certificate').orderBy('at').execute();
 
-/** An event with two attendees checked in (one with a Bangla name) and one no-show. */
+/**
+ * An event with two attendees checked in on its day (one with a Bangla name) and one no-show; the clock
+ * is left at the event's end (13:00 in Dhaka, the sample event's), when certificates can be issued.
+ */
 async function attendedEvent(overrides: Record<string, unknown> = {}) {
+  clock = START; // registration is open before the event
   const event = await createEvent(alpha.token, { title: 'Certified Workshop', ...overrides });
+  const day = String(overrides.eventDate ?? sampleEvent().eventDate);
   const bangla = await register(event.id, { fullName: 'তাসনিম রহমান', email: 'tasnim@example.org' });
   const english = await register(event.id, { fullName: 'Arif Hossain', email: 'arif@example.org' });
   const noShow = await register(event.id, { fullName: 'Nobody Came', email: 'nobody@example.org' });
-  clock = new Date('2030-03-10T04:05:00Z');
-  for (const { ticket } of [bangla, english]) await checkIn(event.id, { ticket }, alpha.token);
+  clock = new Date(`${day}T04:05:00Z`);
+  for (const { ticket } of [bangla, english])
+    expect((await checkIn(event.id, { ticket }, alpha.token)).status).toBe(200);
+  clock = new Date(`${day}T07:00:00Z`);
   return { event, bangla, english, noShow };
 }
 
@@ -159,12 +166,30 @@ describe('issuing certificates', () => {
       },
       signatoryName: 'Dr. Salma',
       signatoryTitle: 'Chair',
-      issuedAt: '2030-03-10T04:05:00.000Z',
+      issuedAt: '2030-03-10T07:00:00.000Z',
       withdrawnAt: null,
       withdrawnReason: null,
     });
     expect(await findCertificate(api.db, 'A'.repeat(22))).toBeUndefined();
     expect(await findCertificate(api.db, "x' or 1=1")).toBeUndefined();
+  });
+
+  it('refuses before the event has ended with 409 saying when, and issues nothing', async () => {
+    const { event, bangla } = await attendedEvent({ title: 'Not Over Yet' });
+    const trailBefore = (await certificateAudit()).length;
+    // 12:59 in Dhaka, a minute before the end.
+    clock = new Date('2030-03-10T06:59:00Z');
+    const res = await issue(event.id);
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(
+      'Certificates can be issued once the event has ended (Sunday, 10 March, 1:00 PM)',
+    );
+    expect(await list(event.id)).toEqual([]);
+    expect((await ticketView(bangla.ticket)).certificate).toBeUndefined();
+    expect(await certificateAudit()).toHaveLength(trailBefore);
+    // At the end: issued.
+    clock = new Date('2030-03-10T07:00:00Z');
+    expect((await (await issue(event.id)).json()).issued).toBe(2);
   });
 
   it('gives each attendee one certificate when two staff issue at once', async () => {

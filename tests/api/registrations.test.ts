@@ -143,6 +143,55 @@ describe('registration settings of an event', () => {
   });
 });
 
+describe('a closing time after the event’s end', () => {
+  const END_MESSAGE = 'Registration must close by the end of the event (Sunday, 10 March, 1:00 PM)';
+  const refusalOf = async (res: Response) => {
+    expect(res.status).toBe(400);
+    return (await res.json()).errors.filter((e: { path: string }) => e.path === 'registration.closesAt');
+  };
+
+  it('is refused on create with 400 on registration.closesAt naming the end; the end itself is accepted', async () => {
+    const before = (await api.db.selectFrom('events').select('id').execute()).length;
+    // A week after the event (10 March 2030, 10:00-13:00 in Dhaka).
+    const late = await api.call(
+      '/events',
+      json('POST', sampleEvent({ registration: { mode: 'site', closesAt: '2030-03-17T10:00' } }), alpha.token),
+    );
+    expect(await refusalOf(late)).toEqual([{ path: 'registration.closesAt', message: END_MESSAGE }]);
+    // A minute after the end.
+    const minute = await api.call(
+      '/events',
+      json('POST', sampleEvent({ registration: { mode: 'site', closesAt: '2030-03-10T13:01' } }), alpha.token),
+    );
+    expect(await refusalOf(minute)).toHaveLength(1);
+    expect(await api.db.selectFrom('events').select('id').execute()).toHaveLength(before);
+    const atTheEnd = await createEvent({ registration: { mode: 'site', closesAt: '2030-03-10T13:00' } });
+    expect(atTheEnd.registration.closesAt).toBe('2030-03-10T07:00:00.000Z');
+  });
+
+  it('is refused on edit, by a new closing time or by an earlier event day, and nothing changes', async () => {
+    const event = await siteEvent({ closesAt: '2030-03-09T18:00' });
+    const later = await api.call(
+      `/events/${event.id}`,
+      json('PATCH', { registration: { closesAt: '2030-03-11T09:00' } }, alpha.token),
+    );
+    expect(await refusalOf(later)).toEqual([{ path: 'registration.closesAt', message: END_MESSAGE }]);
+    // Moving the event before its registration closes.
+    const earlier = await api.call(`/events/${event.id}`, json('PATCH', { eventDate: '2030-03-08' }, alpha.token));
+    expect(await refusalOf(earlier)).toEqual([
+      {
+        path: 'registration.closesAt',
+        message: 'Registration must close by the end of the event (Friday, 8 March, 1:00 PM)',
+      },
+    ]);
+    const stored = await (await api.call(`/events/${event.id}`, json('GET', undefined, alpha.token))).json();
+    expect(stored.event).toMatchObject({
+      eventDate: '2030-03-10',
+      registration: { closesAt: '2030-03-09T12:00:00.000Z' },
+    });
+  });
+});
+
 describe('the public summary', () => {
   it('shows seats, the window and the questions, no personal data, shared by the CDN under the event’s registration tag', async () => {
     const event = await siteEvent({ capacity: 2, closesAt: '2030-03-09T18:00', questions: ['Laptop?'] });

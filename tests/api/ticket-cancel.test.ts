@@ -15,6 +15,8 @@ import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 /** The sample event starts on 2030-03-10 at 10:00 Dhaka time, 04:00 UTC. */
 const START = new Date('2030-03-10T04:00:00Z');
 const BEFORE = new Date('2030-03-01T00:00:00Z');
+/** 09:00 in Dhaka on the event's day: check-in is open, the event has not started. */
+const DOORS_OPEN = new Date('2030-03-10T03:00:00Z');
 let clock = BEFORE;
 const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter' }, now: () => clock });
 let api: TestApi;
@@ -135,6 +137,7 @@ describe('cancelling by ticket', () => {
   it('is refused with 409 once the holder is checked in, and changes and records nothing', async () => {
     const event = await siteEvent();
     const holder = await registered(event.id);
+    clock = DOORS_OPEN;
     const checkIn = await api.call(
       `/events/${event.id}/check-ins`,
       json('POST', { ticket: holder.ticket }, alpha.token),
@@ -150,7 +153,12 @@ describe('cancelling by ticket', () => {
   it('leaves staff free to change a registration after the start and after check-in, audited under their account', async () => {
     const event = await siteEvent();
     const holder = await registered(event.id);
-    await api.call(`/events/${event.id}/check-ins`, json('POST', { ticket: holder.ticket }, alpha.token));
+    clock = DOORS_OPEN;
+    const checkIn = await api.call(
+      `/events/${event.id}/check-ins`,
+      json('POST', { ticket: holder.ticket }, alpha.token),
+    );
+    expect(checkIn.status).toBe(200);
     clock = new Date(START.getTime() + 60 * 60_000);
     const res = await app.request(
       `/api/v1/registrations/${holder.id}`,
@@ -180,8 +188,12 @@ describe('the ticket page', () => {
     expect((await ticketPageData(pageDeps(), holder.ticket, address))?.cancelRefusal).toBeNull();
     clock = START;
     expect((await ticketPageData(pageDeps(), holder.ticket, address))?.cancelRefusal).toBe(CANCEL_AFTER_START);
-    clock = BEFORE;
-    await api.call(`/events/${event.id}/check-ins`, json('POST', { ticket: holder.ticket }, alpha.token));
+    clock = DOORS_OPEN;
+    const checkIn = await api.call(
+      `/events/${event.id}/check-ins`,
+      json('POST', { ticket: holder.ticket }, alpha.token),
+    );
+    expect(checkIn.status).toBe(200);
     expect((await ticketPageData(pageDeps(), holder.ticket, address))?.cancelRefusal).toBe(CANCEL_AFTER_CHECK_IN);
   });
 });

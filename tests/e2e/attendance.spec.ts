@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { dhakaDay, dhakaInstant, formatEventDateLong, formatEventDay } from '../../src/lib/format.ts';
 import type { EventItem } from '../../src/lib/types.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowHttpErrors, apiLogin, bearer, signInAs, toastWith, unique, waitForIslands } from './dashboard-helpers.ts';
@@ -72,15 +73,22 @@ test.describe('attendance and certificates', () => {
   }) => {
     test.setTimeout(360_000); // eight axe scans, two PDFs and a staff browser on a 2-core machine
 
-    // An event that takes registrations here, whose certificates staff issue themselves, signed.
+    // An event that takes registrations here, whose certificates staff issue themselves, signed. It is
+    // held tomorrow (by the server's clock, in Dhaka), 10:00 to 13:00: the walk moves that clock to its
+    // day for the door, then past its end for the no-shows and certificates.
     const token = await apiLogin(request);
     const title = unique('Attendance Workshop');
+    const day = dhakaDay(new Date(serverClock.now().getTime() + 86_400_000));
+    const moveClockTo = (hhmm: string) =>
+      serverClock.advance(dhakaInstant(day, hhmm).getTime() - serverClock.now().getTime());
     const created = await request.post('/api/v1/events', {
       headers: bearer(token),
       data: {
         ...BASE_EVENT,
         title,
-        eventDate: '2030-05-20',
+        eventDate: day,
+        startTime: '10:00',
+        endTime: '13:00',
         registration: { mode: 'site', capacity: 10, questions: [] },
         certificates: { auto: false, signatoryName: SIGNATORY.name, signatoryTitle: SIGNATORY.title },
       },
@@ -100,6 +108,7 @@ test.describe('attendance and certificates', () => {
       });
       expect(answer.status(), await answer.text()).toBe(200);
     };
+    moveClockTo('10:05');
     await checkIn(member.ticket);
     serverClock.advance(20 * 60_000);
     await checkIn(guest.ticket);
@@ -122,7 +131,23 @@ test.describe('attendance and certificates', () => {
     const figure = (key: string) => page.locator(`[data-figure="${key}"]`);
     await expect(figure('registered')).toHaveText('3');
     await expect(figure('attended')).toHaveText('2');
+    // The event has not ended: the third person may still come, and no certificate can be issued yet.
+    await expect(figure('noShows')).toHaveText('—');
+    await expect(page.getByText('No-shows are counted once the event has ended')).toBeVisible();
+    const issueButton = page.getByRole('button', { name: 'Issue certificates' });
+    await expect(issueButton).toBeDisabled();
+    await expect(issueButton).toHaveAccessibleDescription(
+      `Certificates can be issued once the event has ended (${formatEventDay(day)}, 1:00 PM)`,
+    );
+    await scanAtBothWidths(page, 'attendance-before-the-end');
+
+    // 13:00 in Dhaka: the event has ended.
+    moveClockTo('13:00');
+    await page.reload();
+    await waitForIslands(page);
     await expect(figure('noShows')).toHaveText('1');
+    await expect(page.getByText('No-shows are counted once the event has ended')).toHaveCount(0);
+    await expect(issueButton).toBeEnabled();
     await expect(figure('members')).toHaveText('1');
     await expect(figure('guests')).toHaveText('1');
 
@@ -203,7 +228,7 @@ test.describe('attendance and certificates', () => {
     expect(printed.text).toContain(MEMBER.fullName);
     expect(printed.text).toContain(title);
     expect(printed.text).toContain(SIGNATORY.name);
-    expect(printed.text).toContain(`held on Monday, May 20, 2030 at ${BASE_EVENT.location}`);
+    expect(printed.text).toContain(`held on ${formatEventDateLong(day)} at ${BASE_EVENT.location}`);
     expect(printed.text).toContain('Certificate of Attendance');
     // The address may wrap at the sheet's edge: it is all there, in order.
     expect(printed.text.replace(/\s+/g, '')).toContain(verifyUrl);

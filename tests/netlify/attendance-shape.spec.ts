@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { readdirSync } from 'node:fs';
+import { dhakaDay } from '../../src/lib/format.ts';
 import { ADMIN, HIT, adminToken, signIn, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
@@ -35,6 +36,13 @@ const EVENT = {
   certificates: { auto: false, signatoryName: 'Dr. Farhana Karim', signatoryTitle: 'Chair' },
 };
 
+/**
+ * The day before today in Dhaka: the walk registers people while the event is ahead, then moves it there
+ * (the function runs on the real clock), so the door is open and the event has ended: no-shows are
+ * counted and certificates can be issued.
+ */
+const YESTERDAY = dhakaDay(new Date(Date.now() - 86_400_000));
+
 async function register(request: APIRequestContext, fullName: string, email: string): Promise<string> {
   const res = await request.post(`/api/v1/events/${eventId}/registrations`, {
     data: { fullName, email, institution: 'BUET', consent: true },
@@ -54,6 +62,8 @@ test('staff check tickets in through the function: a retried scan and a second d
   eventId = ((await created.json()) as { event: { id: string } }).event.id;
   ticket = await register(request, 'মাহমুদ হাসান', 'mahmud@netlify.test');
   otherTicket = await register(request, 'Door Guest', 'guest@netlify.test');
+  const held = await request.patch(`/api/v1/events/${eventId}`, { headers: auth, data: { eventDate: YESTERDAY } });
+  expect(held.status()).toBe(200);
 
   const checkIn = (body: object) => request.post(`/api/v1/events/${eventId}/check-ins`, { headers: auth, data: body });
   // What the ticket's QR code holds: its address.
@@ -135,7 +145,7 @@ test('a certificate issued by staff: the ticket links it, its verify page is sha
   // Editing the event purges the page: it shows the new title at once.
   const renamed = await request.put(`/api/v1/events/${eventId}`, {
     headers: auth,
-    data: { ...EVENT, title: 'Door Walk Workshop (Day 1)' },
+    data: { ...EVENT, eventDate: YESTERDAY, title: 'Door Walk Workshop (Day 1)' },
   });
   expect(renamed.status()).toBe(200);
   await page.goto(verifyPath);

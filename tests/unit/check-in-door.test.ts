@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   attendeeOfTicket,
   doorCounts,
+  earlyQuestion,
+  isTooEarly,
+  notEarlyAnswer,
   newScanId,
   offlineAnswer,
   refusalAnswer,
@@ -164,6 +167,14 @@ describe('check-ins queued on the phone', () => {
     expect(queuedBody({ id: 'q2', ticket: TOKEN })).toEqual({ ticket: TOKEN, id: 'q2' });
   });
 
+  it('say they are early when the volunteer confirmed it before queueing them', () => {
+    expect(queuedBody({ id: 'q1', registrationId: 'r1', early: true })).toEqual({
+      registration: 'r1',
+      id: 'q1',
+      early: true,
+    });
+  });
+
   it('stay queued without an answer, signed out or throttled; wait for an account on 403; are dropped when refused', () => {
     for (const status of [0, 500, 503, 401, 429]) expect(queuedRefusal(status), String(status)).toBe('later');
     expect(queuedRefusal(403)).toBe('needs-account');
@@ -176,5 +187,31 @@ describe('check-ins queued on the phone', () => {
     expect(needsAccountText(2)).toBe('Waiting for an account of this event: 2 check-ins');
     expect(discardQuestion(1)).toBe('Discard 1 check-in?');
     expect(discardLabel(3)).toBe('Discard 3 check-ins');
+  });
+});
+
+describe('before the event’s day', () => {
+  it('asks naming the day, and tells a refusal before the day from any other 409', () => {
+    expect(earlyQuestion('2026-11-28')).toBe('The event is on Saturday, 28 November. Check people in now anyway?');
+    expect(notEarlyAnswer('2026-11-28')).toEqual({
+      tone: 'warn',
+      text: 'Not checked in',
+      detail: 'Check-in opens on the event’s day, Saturday, 28 November.',
+    });
+    expect(isTooEarly({ status: 409, errors: [{ path: 'early' }] })).toBe(true);
+    expect(isTooEarly({ status: 409, errors: [] })).toBe(false);
+    expect(isTooEarly({ status: 400, errors: [{ path: 'early' }] })).toBe(false);
+  });
+
+  it('finds a waitlisted or checked-in person by name too, Bangla typed in either Unicode form', () => {
+    const list = [
+      person({ registrationId: 'w', fullName: 'Waiting Person', status: 'waitlisted' }),
+      person({ registrationId: 'c', fullName: 'Came Early', checkedInAt: '2026-11-28T04:00:00.000Z' }),
+      person({ registrationId: 'b', fullName: 'কোহিনূর' }),
+    ];
+    expect(searchByName(list, 'waiting').map((a) => a.registrationId)).toEqual(['w']);
+    expect(searchByName(list, 'came').map((a) => a.registrationId)).toEqual(['c']);
+    // "ূ" typed as its decomposed form still finds the name.
+    expect(searchByName(list, 'কোহিনূর'.normalize('NFD')).map((a) => a.registrationId)).toEqual(['b']);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  beforeEventDay,
+  dhakaDay,
+  formatEventDay,
   dhakaDateTimeAttribute,
   dhakaInstant,
   formatBlogDate,
@@ -46,5 +49,21 @@ describe('formatting', () => {
     expect(initials('Ayesha Rahman')).toBe('AR');
     expect(initials('Dr. Md. Kamal Hossain')).toBe('MH');
     expect(initials('Rafi')).toBe('R');
+  });
+});
+
+describe('the event’s day in Dhaka', () => {
+  it('names the day as a door volunteer is told it', () => {
+    expect(formatEventDay('2026-11-28')).toBe('Saturday, 28 November');
+    expect(formatEventDay('not a date')).toBe('');
+  });
+
+  it('counts days in Dhaka time: before the event’s day until its midnight there', () => {
+    expect(dhakaDay(new Date('2026-11-27T17:59:59Z'))).toBe('2026-11-27');
+    expect(dhakaDay(new Date('2026-11-27T18:00:00Z'))).toBe('2026-11-28');
+    const event = { eventDate: '2026-11-28' };
+    expect(beforeEventDay(event, new Date('2026-11-27T17:59:59Z'))).toBe(true);
+    expect(beforeEventDay(event, new Date('2026-11-27T18:00:00Z'))).toBe(false);
+    expect(beforeEventDay(event, new Date('2026-11-29T12:00:00Z'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { CHAPTER_TIME_ZONE, formatEventDate } from '../../lib/format.ts';
+import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import {
   attendanceCsvPath,
   checkInPath,
@@ -27,9 +28,12 @@ const FIGURES: readonly { key: 'registered' | 'attended' | 'noShows' | 'members'
   { key: 'registered', label: 'Registered' },
   { key: 'attended', label: 'Attended' },
   { key: 'noShows', label: 'No-shows' },
-  { key: 'members', label: 'IEEE members' },
-  { key: 'guests', label: 'Guests' },
+  { key: 'members', label: 'IEEE members (attended)' },
+  { key: 'guests', label: 'Guests (attended)' },
 ];
+
+/** Said in place of the no-shows before the event has ended (the report's `noShows` is null until then). */
+export const NO_SHOWS_LATER = 'No-shows are counted once the event has ended';
 
 /** "2026-11-26" (a Dhaka day) -> a bar: "Nov 26, 2026", tick "Nov 26". */
 export function signupBar({ date, count }: { date: string; count: number }): Bar {
@@ -64,6 +68,7 @@ function Attendance() {
   );
   const [issuing, setIssuing] = useState(false);
   const [issued, setIssued] = useState<string>();
+  const [issueError, setIssueError] = useState<string>();
   const [withdrawing, setWithdrawing] = useState<Withdrawing>();
   const [busy, setBusy] = useState(false);
 
@@ -81,14 +86,20 @@ function Attendance() {
   if (event.state !== 'loaded' || report.state !== 'loaded') return null;
   const e = event.data;
   const figures = report.data;
+  // The server's clock says whether the event has ended: until then there are no no-shows, and no certificates.
+  const ended = figures.noShows !== null;
+  const notYet = ended ? undefined : certificatesNotYet(e);
 
   const issue = async () => {
     setIssuing(true);
     setIssued(undefined);
+    setIssueError(undefined);
     const result = await api.post<{ issued: number }>(`/events/${encodeURIComponent(e.id)}/certificates`, {});
     setIssuing(false);
     if (!result.ok) {
-      toast.error(result.message);
+      // Beside the button, where it was pressed.
+      setIssueError(result.message);
+      if (result.status === 409) reloadReport();
       return;
     }
     const n = result.data.issued;
@@ -160,13 +171,17 @@ function Attendance() {
             >
               <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
               <dd data-figure={key} className="mt-1 text-4xl font-bold tabular-nums text-slate-900 dark:text-white">
-                {figures[key]}
+                {figures[key] ?? '—'}
               </dd>
+              {figures[key] === null && (
+                <dd className="mt-1 text-xs text-slate-700 dark:text-slate-300">{NO_SHOWS_LATER}</dd>
+              )}
             </div>
           ))}
         </dl>
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          Registered counts confirmed registrations; IEEE members and guests count those who attended.
+          Registered counts confirmed registrations; IEEE members and guests (no member number) count those who
+          attended. The registrations page counts members and guests among everyone holding or waiting for a seat.
         </p>
       </section>
 
@@ -201,12 +216,28 @@ function Attendance() {
           Issuing now gives one to everyone checked in who has none yet.
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" onClick={() => void issue()} disabled={issuing} className={buttonClass}>
+          <button
+            type="button"
+            onClick={() => void issue()}
+            disabled={issuing || !ended}
+            aria-describedby={notYet ? 'certificates-not-yet' : undefined}
+            className={`${buttonClass} disabled:cursor-not-allowed disabled:opacity-60`}
+          >
             {issuing ? 'Issuing certificates...' : 'Issue certificates'}
           </button>
+          {notYet && (
+            <p id="certificates-not-yet" className="text-sm text-slate-700 dark:text-slate-300">
+              {notYet}
+            </p>
+          )}
           <p role="status" className="text-sm font-medium text-slate-800 dark:text-slate-200">
             {issued}
           </p>
+          {issueError && (
+            <p role="alert" className="text-sm font-medium text-red-800 dark:text-red-300">
+              {issueError}
+            </p>
+          )}
         </div>
         {certificates.state === 'loading' ? (
           <Loading what="the certificates" />

@@ -5,9 +5,12 @@ import {
   attendeeOfTicket,
   checkedInAnswer,
   doorCounts,
+  earlyQuestion,
   isNoAnswer,
   isRefusal,
+  isTooEarly,
   newScanId,
+  notEarlyAnswer,
   offlineAnswer,
   refusalAnswer,
   searchByName,
@@ -17,10 +20,11 @@ import {
   type DoorAnswer,
 } from '../../lib/check-in/door-answer.ts';
 import { queuedBody, queuedRefusal } from '../../lib/check-in/door-queue.ts';
-import { formatEventDate, formatTimeRange } from '../../lib/format.ts';
+import { beforeEventDay, formatEventDate, formatEventDay, formatTimeRange } from '../../lib/format.ts';
 import { attendancePath, registrationsPath } from '../../lib/registration/registration-links.ts';
 import { formatDhakaClock, formatDhakaDateTime } from '../../lib/registration/registration-view.ts';
 import type { CheckInAnswer, DoorAttendee, DoorList } from '../../lib/types.ts';
+import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';
 import { useIdBeforeInPath } from '../shared/use-address.ts';
 import { dequeue, enqueue, keepList, keptList, queued } from './check-in/door-store.ts';
@@ -97,6 +101,14 @@ function CheckIn({ account }: { account: string }) {
   const lastCode = useRef<{ code: string; seen: number } | undefined>(undefined);
   const ticketField = useRef<HTMLInputElement>(null);
   const searchField = useRef<HTMLInputElement>(null);
+  /** The volunteer confirmed checking people in before the event's day (asked once per visit). */
+  const earlyConfirmed = useRef(false);
+  /** The open question "check people in now anyway?", and what each answer resolves. */
+  const [askingEarly, setAskingEarly] = useState(false);
+  const earlyAnswer = useRef<{ promise: Promise<boolean>; resolve: (yes: boolean) => void } | undefined>(undefined);
+  /** The last name searched for which the list was fetched again (someone registered since it was loaded). */
+  const refreshedFor = useRef('');
+  const focusedOnOpen = useRef(false);
 
   const base = eventId ? `/events/${encodeURIComponent(eventId)}` : undefined;
 
@@ -131,6 +143,28 @@ function CheckIn({ account }: { account: string }) {
   }, [eventId]);
 
   /**
+   * Whether the volunteer confirms checking people in before the event's day: asked once per visit (the
+   * scans that come while the question is open wait for the same answer).
+   */
+  const confirmEarly = useCallback((): Promise<boolean> => {
+    if (earlyConfirmed.current) return Promise.resolve(true);
+    if (!earlyAnswer.current) {
+      let resolve: (yes: boolean) => void = () => {};
+      const promise = new Promise<boolean>((done) => (resolve = done));
+      earlyAnswer.current = { promise, resolve };
+      setAskingEarly(true);
+    }
+    return earlyAnswer.current.promise;
+  }, []);
+
+  const answerEarly = (yes: boolean) => {
+    if (yes) earlyConfirmed.current = true;
+    earlyAnswer.current?.resolve(yes);
+    earlyAnswer.current = undefined;
+    setAskingEarly(false);
+  };
+
+  /**
    * Sends the check-ins made offline, oldest first, each with its own id; stops at the first that gets
    * no answer. One refused to this account (403) stays, kept apart until an account of the event sends it.
    */
@@ -139,7 +173,11 @@ function CheckIn({ account }: { account: string }) {
     flushing.current = true;
     try {
       for (const item of await queued(eventId)) {
-        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, queuedBody(item));
+        let result = await api.post<CheckInAnswer>(`${base}/check-ins`, queuedBody(item));
+        // Queued without the question (by an older page, or by a phone whose clock said it was the
+        // day): asked now, before it is sent as deliberate.
+        if (!result.ok && isTooEarly(result) && (await confirmEarly()))
+          result = await api.post<CheckInAnswer>(`${base}/check-ins`, { ...queuedBody(item), early: true });
         if (result.ok) {
           await dequeue(item.id);
           mark(new Map([[result.data.registrationId, result.data.checkedInAt]]));
@@ -154,14 +192,18 @@ function CheckIn({ account }: { account: string }) {
         // Refused: it will never go through. Drop it and tell the volunteer who it was.
         await dequeue(item.id);
         if (item.registrationId) mark(new Map([[item.registrationId, null]]));
-        const why = isRefusal(result.status) ? refusalAnswer(result.message).text : result.message;
+        const why = isTooEarly(result)
+          ? notEarlyAnswer(listRef.current?.event.eventDate ?? '').detail
+          : isRefusal(result.status)
+            ? refusalAnswer(result.message).text
+            : result.message;
         toast.error(`${item.fullName} was not checked in: ${why}`);
       }
     } finally {
       flushing.current = false;
       await countWaiting();
     }
-  }, [base, eventId, countWaiting, mark]);
+  }, [base, eventId, countWaiting, mark, confirmEarly]);
 
   /** The door list: the kept copy at once, then the server's (with what still waits in the queue marked). */
   const load = useCallback(async () => {
@@ -227,15 +269,29 @@ function CheckIn({ account }: { account: string }) {
   /**
    * One check-in, from any source: the server answers when it can, the kept list when it cannot. A scan
    * is sent by its ticket (the server checks the ticket itself); a name picked, by its registration's id.
+   * Before the event's day the server refuses it until the volunteer confirms (then it is sent again as
+   * deliberate); offline, the phone's own clock tells, and the question is asked before it is queued.
    */
   const checkIn = useCallback(
     async (target: Target) => {
       if (!eventId || !base) return;
       const id = newScanId();
+      const eventDate = listRef.current?.event.eventDate ?? '';
       if (navigator.onLine) {
-        const body =
-          'ticket' in target ? { ticket: target.ticket, id } : { registration: target.attendee.registrationId, id };
-        const result = await api.post<CheckInAnswer>(`${base}/check-ins`, body);
+        const send = (early: boolean) =>
+          api.post<CheckInAnswer>(`${base}/check-ins`, {
+            ...('ticket' in target ? { ticket: target.ticket } : { registration: target.attendee.registrationId }),
+            id,
+            ...(early ? { early: true } : {}),
+          });
+        let result = await send(earlyConfirmed.current);
+        if (!result.ok && isTooEarly(result)) {
+          if (!(await confirmEarly())) {
+            show(notEarlyAnswer(eventDate));
+            return;
+          }
+          result = await send(true);
+        }
         if (result.ok) {
           const { result: outcome, registrationId, fullName, checkedInAt } = result.data;
           show(outcome === 'checked-in' ? checkedInAnswer(fullName) : alreadyAnswer(checkedInAt, fullName));
@@ -259,17 +315,37 @@ function CheckIn({ account }: { account: string }) {
           ? await attendeeOfTicket(current, target.ticket)
           : current.attendees.find((a) => a.registrationId === target.attendee.registrationId);
       const { answer, admit } = offlineAnswer(attendee);
+      // Asked before it is queued: the server will not ask again when it is sent.
+      if (admit && current && beforeEventDay(current.event) && !(await confirmEarly())) {
+        show(notEarlyAnswer(eventDate));
+        return;
+      }
       show(answer);
       if (admit && attendee) {
         const at = new Date().toISOString();
         mark(new Map([[attendee.registrationId, at]]));
         // Queued by the registration's id, which the kept list matched: the ticket is not kept.
-        await enqueue({ id, eventId, registrationId: attendee.registrationId, fullName: attendee.fullName, at });
+        await enqueue({
+          id,
+          eventId,
+          registrationId: attendee.registrationId,
+          fullName: attendee.fullName,
+          at,
+          ...(earlyConfirmed.current ? { early: true as const } : {}),
+        });
         await countWaiting();
       }
     },
-    [base, eventId, show, mark, countWaiting],
+    [base, eventId, show, mark, countWaiting, confirmEarly],
   );
+
+  // A desktop's scanner types into the ticket field: it has the focus from the start. Not on a phone,
+  // where it would open the keyboard over the camera.
+  useEffect(() => {
+    if (!list || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    if (window.matchMedia('(pointer: fine)').matches) ticketField.current?.focus();
+  }, [list]);
 
   const scan = useCallback(
     async (scanned: string) => {
@@ -357,6 +433,20 @@ function CheckIn({ account }: { account: string }) {
     setTicketText('');
     ticketField.current?.focus();
     void scan(value);
+  };
+
+  /**
+   * A name typed in the search. Someone not on the list loaded when the page opened may have registered
+   * since: the list is fetched again (once for each name typed that finds nobody).
+   */
+  const search = (typed: string) => {
+    setQuery(typed);
+    const words = typed.trim();
+    const current = listRef.current;
+    if (!words || !current || !navigator.onLine || refreshedFor.current === words) return;
+    if (searchByName(current.attendees, words).length > 0) return;
+    refreshedFor.current = words;
+    void load();
   };
 
   const pick = (attendee: DoorAttendee) => {
@@ -484,7 +574,7 @@ function CheckIn({ account }: { account: string }) {
           id="door-search"
           type="search"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => search(e.target.value)}
           autoComplete="off"
           className={`${FIELD_CLASS} w-full`}
         />
@@ -510,14 +600,17 @@ function CheckIn({ account }: { account: string }) {
                       .join(' · ')}
                   </p>
                 </div>
-                <button
-                  type="button"
-                  aria-label={`Check in ${a.fullName}`}
-                  onClick={() => pick(a)}
-                  className={`${secondaryLinkClass} shrink-0`}
-                >
-                  Check in
-                </button>
+                {/* Only someone who can be checked in gets the button; the others' line says why not. */}
+                {a.status === 'confirmed' && !a.checkedInAt && (
+                  <button
+                    type="button"
+                    aria-label={`Check in ${a.fullName}`}
+                    onClick={() => pick(a)}
+                    className={`${secondaryLinkClass} shrink-0`}
+                  >
+                    Check in
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -533,10 +626,23 @@ function CheckIn({ account }: { account: string }) {
         </a>
         <GoBack href={LIST} />
       </p>
+      <ConfirmDialog
+        open={askingEarly}
+        title={earlyQuestion(event.eventDate)}
+        confirmLabel="Check in now"
+        cancelLabel="Not yet"
+        onConfirm={() => answerEarly(true)}
+        onClose={() => answerEarly(false)}
+      >
+        <p>
+          Check-in opens on the event’s day, {formatEventDay(event.eventDate)}. Whoever is checked in on this page from
+          now on counts as attended.
+        </p>
+      </ConfirmDialog>
       {/* Last on the page: appearing late, it moves nothing the volunteer may be about to tap. */}
       {opensOffline && (
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          This page opens on this phone without a network too.
+          This page also opens without a network on this device.
         </p>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { api } from '../../lib/api-client.ts';
 import { eventSchema } from '../../lib/schemas/event.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
-import { EVENT_FIELDS, NEW_EVENT_DEFAULTS, eventNotice } from './event-fields.ts';
+import { EVENT_FIELDS, NEW_EVENT_DEFAULTS, eventFieldAdjustments, eventNotice } from './event-fields.ts';
 import { savedEntity, savedHref } from './ui/after-save.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import LoadById from './ui/LoadById.tsx';
@@ -26,6 +26,8 @@ function AddEvent() {
       fields={EVENT_FIELDS}
       sections={[registrationSection(), certificatesSection()]}
       schema={eventSchema}
+      adjust={eventFieldAdjustments}
+      checkOnBlur
       initial={NEW_EVENT_DEFAULTS}
       submitLabel="Add Event"
       busyLabel="Adding Event..."
@@ -67,6 +69,8 @@ function EditEvent() {
           )}
           sections={[registrationSection(e), certificatesSection(e)]}
           schema={eventSchema}
+          adjust={eventFieldAdjustments}
+          checkOnBlur
           initial={e}
           submitLabel="Update Event"
           busyLabel="Updating Event..."

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import {
   attendancePath,
@@ -38,9 +38,12 @@ const COUNT_LABELS: readonly { key: keyof RegistrationCounts; label: string }[] 
   { key: 'waitlisted', label: 'Waitlisted' },
   { key: 'cancelled', label: 'Cancelled' },
   { key: 'checkedIn', label: 'Checked in' },
-  { key: 'members', label: 'IEEE members' },
-  { key: 'guests', label: 'Guests' },
+  { key: 'members', label: 'IEEE members (registered)' },
+  { key: 'guests', label: 'Guests (registered)' },
 ];
+
+/** Said beside a waitlisted or cancelled registration while every seat is taken. */
+export const NO_FREE_SEAT = 'No free seat: raise the capacity or cancel someone';
 
 const BADGE: Readonly<Record<StaffRegistration['status'], string>> = {
   confirmed: 'bg-green-100 text-green-900 dark:bg-green-900 dark:text-green-100',
@@ -49,6 +52,8 @@ const BADGE: Readonly<Record<StaffRegistration['status'], string>> = {
 };
 
 type Pending = { registration: StaffRegistration; to: 'confirmed' | 'cancelled' };
+/** An action that failed, shown on the card of the registration it was for. */
+type Failure = { registrationId: string; message: string };
 
 /**
  * Issue 27: one event's registrations for its chapter's staff (and admins). The counts come from the
@@ -65,7 +70,7 @@ function Registrations() {
   const list = useListQuery(['status'] as const);
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Failure>();
 
   if (loaded.state === 'loading') return <Loading what="the registrations" />;
   if (loaded.state === 'error')
@@ -79,6 +84,7 @@ function Registrations() {
     );
 
   const { event, counts, registrations } = loaded.data;
+  const freeSeats = event.capacity == null ? null : Math.max(0, event.capacity - counts.confirmed);
   const status = list.filters.status;
   const filtered = registrations.filter((r) =>
     status === 'checkedIn' ? r.checkedInAt !== null : status === '' || r.status === status,
@@ -97,8 +103,8 @@ function Registrations() {
     setBusy(false);
     setPending(undefined);
     if (!result.ok) {
-      // 409: no seat is free (the capacity is reached); the server says so.
-      setFailure(result.message);
+      // 409: no seat is free (taken since the page loaded); the server says so, beside the action.
+      setFailure({ registrationId: pending.registration.id, message: result.message });
       return;
     }
     toast.success(
@@ -136,28 +142,25 @@ function Registrations() {
         </p>
       </div>
 
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        {COUNT_LABELS.map(({ key, label }) => (
-          <div
-            key={key}
-            className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
-          >
-            <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
-            <dd data-count={key} className="mt-1 text-2xl font-bold text-slate-900 dark:text-white">
-              {counts[key]}
-            </dd>
-          </div>
-        ))}
-      </dl>
-
-      {failure && (
-        <p
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          {failure}
+      <div className="space-y-2">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {COUNT_LABELS.map(({ key, label }) => (
+            <div
+              key={key}
+              className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+            >
+              <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+              <dd data-count={key} className="mt-1 text-2xl font-bold text-slate-900 dark:text-white">
+                {counts[key]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          IEEE members and guests (no member number) count everyone holding or waiting for a seat; the attendance page
+          counts those who attended.
         </p>
-      )}
+      </div>
 
       <ListToolbar>
         <SearchBox label="Search registrations" value={list.input} onChange={list.setInput} />
@@ -181,6 +184,8 @@ function Registrations() {
                 key={r.id}
                 registration={r}
                 questions={event.questions}
+                noFreeSeat={freeSeats === 0}
+                failure={failure?.registrationId === r.id ? failure.message : undefined}
                 onChange={(to) => {
                   setFailure(undefined);
                   setPending({ registration: r, to });
@@ -207,7 +212,11 @@ function Registrations() {
       >
         <p>
           {pending?.to === 'confirmed'
-            ? 'They take one of the free seats, ahead of the waitlist.'
+            ? freeSeats === null
+              ? 'They get a seat (this event has no seat limit), ahead of the waitlist.'
+              : freeSeats === 1
+                ? 'They take the last free seat, ahead of the waitlist.'
+                : `They take one of the ${freeSeats} free seats, ahead of the waitlist.`
             : pending?.registration.status === 'confirmed'
               ? 'Their seat goes to the first person on the waitlist.'
               : 'They leave the waitlist.'}
@@ -220,12 +229,31 @@ function Registrations() {
 function RegistrationCard({
   registration: r,
   questions,
+  noFreeSeat,
+  failure,
   onChange,
 }: {
   registration: StaffRegistration;
   questions: readonly string[];
+  /** Every seat is taken: confirming one cannot succeed, and the card says why instead. */
+  noFreeSeat: boolean;
+  /** Why the last action on this registration failed. */
+  failure: string | undefined;
   onChange: (to: 'confirmed' | 'cancelled') => void;
 }) {
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  // An action's error is brought into view beside it and takes the focus: the dialog that closed
+  // returned it to the button, where nothing would be seen to happen.
+  useEffect(() => {
+    if (!failure) return;
+    // After the dialog's own closing, which gives the focus back to the button that opened it.
+    const timer = window.setTimeout(() => {
+      failureRef.current?.scrollIntoView({ block: 'nearest' });
+      failureRef.current?.focus({ preventScroll: true });
+    });
+    return () => window.clearTimeout(timer);
+  }, [failure]);
+  const noSeatId = `no-seat-${r.id}`;
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -269,11 +297,24 @@ function RegistrationCard({
           <time dateTime={r.createdAt}>{formatDhakaDateTime(r.createdAt)}</time>
         </dd>
       </dl>
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         {r.status !== 'confirmed' && (
-          <button type="button" className={secondaryLinkClass} onClick={() => onChange('confirmed')}>
-            Confirm a seat<span className="sr-only"> for {r.fullName}</span>
-          </button>
+          <>
+            <button
+              type="button"
+              className={`${secondaryLinkClass} disabled:cursor-not-allowed disabled:opacity-60`}
+              disabled={noFreeSeat}
+              aria-describedby={noFreeSeat ? noSeatId : undefined}
+              onClick={() => onChange('confirmed')}
+            >
+              Confirm a seat<span className="sr-only"> for {r.fullName}</span>
+            </button>
+            {noFreeSeat && (
+              <p id={noSeatId} className="text-sm text-slate-700 dark:text-slate-300">
+                {NO_FREE_SEAT}
+              </p>
+            )}
+          </>
         )}
         {r.status !== 'cancelled' && (
           <button type="button" className={dangerButtonClass} onClick={() => onChange('cancelled')}>
@@ -281,6 +322,16 @@ function RegistrationCard({
           </button>
         )}
       </div>
+      {failure && (
+        <p
+          ref={failureRef}
+          role="alert"
+          tabIndex={-1}
+          className="mt-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {failure}
+        </p>
+      )}
     </li>
   );
 }

@@ -1,7 +1,9 @@
 import { IMAGE_HINT } from '../../lib/image-upload.ts';
 import { EVENT_STATUSES, REGISTRATION_METHODS, type EventStatus } from '../../lib/schemas/event.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
+import type { RegistrationValue } from './RegistrationFieldset.tsx';
 import type { Notice } from './ui/after-save.ts';
+import type { FieldAdjustment } from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
 import { eventPageHref } from './ui/site-links.ts';
 
@@ -33,6 +35,28 @@ export const EVENT_FIELDS: readonly FieldSpec[] = [
     hint: 'A draft is seen only by your chapter and admins until you publish it',
   },
 ];
+
+/** "Registration method" when visitors register on this site: Online, and the form says why. */
+export const ONLINE_ON_THIS_SITE = 'Online: visitors register on this site (see Registration below)';
+/** "Event link" when Register Now does not open it: the event's own page elsewhere. */
+export const EVENT_LINK_SOCIAL = 'The event’s social media page (visitors register on this site)';
+export const EVENT_LINK_NO_REGISTRATION = 'The event’s social media page';
+
+/**
+ * The spec's fields that the Registration fieldset decides: registering on this site is registering
+ * online (the method is set and cannot be changed there), and "Event link" is then the event's social
+ * page, not where people register. Registering on an outside link keeps both as the author sets them.
+ */
+export function eventFieldAdjustments(sections: Partial<Record<string, unknown>>): Record<string, FieldAdjustment> {
+  const mode = (sections['registration'] as RegistrationValue | undefined)?.mode;
+  if (mode === 'site')
+    return {
+      registrationMethod: { value: 'Online', hint: ONLINE_ON_THIS_SITE },
+      eventLink: { hint: EVENT_LINK_SOCIAL },
+    };
+  if (mode === 'none') return { eventLink: { hint: EVENT_LINK_NO_REGISTRATION } };
+  return {};
+}
 
 /** A new event is published unless its author chooses to keep it as a draft. */
 export const NEW_EVENT_DEFAULTS = { status: 'published' } as const;

@@ -1,4 +1,5 @@
 import { TICKET_IN_ADDRESS } from '../schemas/attendance.schema.ts';
+import { formatEventDay } from '../format.ts';
 import { formatDhakaClock } from '../registration/registration-view.ts';
 import type { DoorAttendee, DoorList } from '../types.ts';
 import { ticketHash } from './ticket-hash.ts';
@@ -54,6 +55,24 @@ export function refusalAnswer(message: string): DoorAnswer {
   return { tone: 'error', text: NOT_REGISTERED_TEXT };
 }
 
+/**
+ * The API's refusal of a check-in before the event's day (409, its error on `early`): the page asks the
+ * volunteer, naming the day, and sends it again with `early: true` if they say so.
+ */
+export const isTooEarly = (result: { status: number; errors: readonly { path: string }[] }) =>
+  result.status === 409 && result.errors.some((e) => e.path === 'early');
+
+/** The confirmation's question: "The event is on Saturday, 28 November. Check people in now anyway?" */
+export const earlyQuestion = (eventDate: string) =>
+  `The event is on ${formatEventDay(eventDate)}. Check people in now anyway?`;
+
+/** A check-in the volunteer chose not to make before the event's day. */
+export const notEarlyAnswer = (eventDate: string): DoorAnswer => ({
+  tone: 'warn',
+  text: 'Not checked in',
+  detail: `Check-in opens on the event’s day, ${formatEventDay(eventDate)}.`,
+});
+
 /** Whether an API answer's status is a refusal of the ticket (the scan is not worth sending again). */
 export const isRefusal = (status: number) => status === 404 || status === 409;
 
@@ -90,13 +109,19 @@ export function waitingText(count: number): string {
   return `${count} ${count === 1 ? 'check-in' : 'check-ins'} waiting to send`;
 }
 
-/** People whose name holds every word typed (any case, any order), the first `limit` of them. */
+/** A name or a query as compared: any case, and Bangla typed in either of Unicode's forms alike. */
+const comparable = (text: string) => text.normalize('NFC').toLocaleLowerCase();
+
+/**
+ * People whose name holds every word typed (any case, any order), the first `limit` of them: whoever
+ * is on the list, waitlisted or checked in too (the page says which, as a scan of their ticket would).
+ */
 export function searchByName(attendees: readonly DoorAttendee[], query: string, limit = 8): DoorAttendee[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const words = comparable(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   return attendees
     .filter((a) => {
-      const name = a.fullName.toLocaleLowerCase();
+      const name = comparable(a.fullName);
       return words.every((w) => name.includes(w));
     })
     .slice(0, limit);

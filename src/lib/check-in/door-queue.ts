@@ -10,12 +10,20 @@ export interface QueuedTarget {
   id: string;
   registrationId?: string;
   ticket?: string;
+  /** Queued before the event's day, once the volunteer confirmed it. */
+  early?: true;
 }
 
-/** The POST /events/:id/check-ins body of a queued check-in, with its own id so a resend counts once. */
-export function queuedBody(item: QueuedTarget): { registration: string; id: string } | { ticket: string; id: string } {
-  if (item.registrationId !== undefined) return { registration: item.registrationId, id: item.id };
-  return { ticket: item.ticket ?? '', id: item.id };
+type QueuedBody = ({ registration: string } | { ticket: string }) & { id: string; early?: true };
+
+/**
+ * The POST /events/:id/check-ins body of a queued check-in, with its own id so a resend counts once,
+ * and `early` when it was confirmed before the event's day (the confirmation was asked before queueing).
+ */
+export function queuedBody(item: QueuedTarget): QueuedBody {
+  const early = item.early ? { early: true as const } : {};
+  if (item.registrationId !== undefined) return { registration: item.registrationId, id: item.id, ...early };
+  return { ticket: item.ticket ?? '', id: item.id, ...early };
 }
 
 /**

@@ -1,4 +1,5 @@
 import './zod-config.ts';
+import { formatEventDay, formatTime } from '../format.ts';
 import { z } from 'astro/zod';
 
 /**
@@ -51,7 +52,7 @@ const TICKET_OR_REGISTRATION = 'Send either a ticket or a registration, not both
  * POST /events/:id/check-ins, one of: `ticket` (a scan: the ticket, or the address its QR code holds)
  * or `registration` (a name picked from the door list, which holds registration ids, never tickets).
  * `id`: the phone's own id for this check-in (a uuid), so sending it again never counts twice; without
- * one the server makes one.
+ * one the server makes one. `early`: true when staff confirmed checking someone in before the event's day.
  */
 export const checkInSchema = z
   .object({
@@ -64,6 +65,8 @@ export const checkInSchema = z
       .optional(),
     registration: z.uuid('Registration must be a registration id').optional(),
     id: z.uuid('Check-in id must be a uuid').optional(),
+    /** Before the event's day a check-in is refused unless staff confirmed it is deliberate. */
+    early: z.boolean('Early must be true or false').optional(),
   })
   .superRefine((body, ctx) => {
     // Neither: the request a scanner sends without its ticket, told as before.
@@ -72,13 +75,15 @@ export const checkInSchema = z
     if (body.ticket !== undefined && body.registration !== undefined)
       ctx.addIssue({ code: 'custom', path: ['registration'], message: TICKET_OR_REGISTRATION });
   })
-  .transform(({ ticket, registration, id }): CheckInRequest =>
-    ticket !== undefined ? { ticket, id } : { registration: registration!, id },
+  .transform(({ ticket, registration, id, early }): CheckInRequest =>
+    ticket !== undefined ? { ticket, id, early } : { registration: registration!, id, early },
   );
 
 /** Who is checked in: a scanned ticket's holder, or a registration picked by name. */
 export type CheckInRequest = ({ ticket: string; registration?: never } | { registration: string; ticket?: never }) & {
   id?: string | undefined;
+  /** A check-in before the event's day that staff confirmed (refused without it). */
+  early?: boolean | undefined;
 };
 
 /** PATCH /certificates/:id: staff withdraw a certificate, saying why (shown on its verify page). */
@@ -90,6 +95,10 @@ export const certificateWithdrawSchema = z.object({
     .min(1, 'Reason is required')
     .max(MAX_WITHDRAW_REASON_LENGTH, `Reason must be at most ${MAX_WITHDRAW_REASON_LENGTH} characters`),
 });
+
+/** Why certificates cannot be issued yet: the event has not ended (said by the API and beside the page's button). */
+export const certificatesNotYet = (event: { eventDate: string; endTime: string }) =>
+  `Certificates can be issued once the event has ended (${formatEventDay(event.eventDate)}, ${formatTime(event.endTime)})`;
 
 /** Certificate ids: base64url of 16 random bytes. Anything else names none, unasked. */
 export const CERTIFICATE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

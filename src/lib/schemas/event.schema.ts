@@ -1,4 +1,5 @@
 import { z } from 'astro/zod';
+import { eventEnd, formatEventDay, formatTime } from '../format.ts';
 import { httpUrl, imageUrl, isoDate, longText, requiredText, timeOfDay } from './fields.ts';
 import { certificateSettingsSchema, certificateSettingsUpdateSchema } from './attendance.schema.ts';
 import { registrationSettingsSchema, registrationSettingsUpdateSchema } from './registration.schema.ts';
@@ -42,7 +43,17 @@ export const eventSchema = eventFields
   .refine((e) => e.endTime > e.startTime, {
     path: ['endTime'],
     message: 'End time must be after the start time',
+  })
+  // Registering after the event has ended gives a seat at nothing.
+  .superRefine((e, ctx) => {
+    const closesAt = e.registration.closesAt;
+    if (closesAt && Date.parse(closesAt) > eventEnd(e))
+      ctx.addIssue({ code: 'custom', path: ['registration', 'closesAt'], message: closesAfterEnd(e) });
   });
+
+/** Why a closing time is refused: it is after the event's end, which the message names. */
+export const closesAfterEnd = (e: { eventDate: string; endTime: string }) =>
+  `Registration must close by the end of the event (${formatEventDay(e.eventDate)}, ${formatTime(e.endTime)})`;
 
 /**
  * Edits may send any subset of the fields (the banner stays unless a new one is given), and of the

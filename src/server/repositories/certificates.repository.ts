@@ -183,10 +183,10 @@ const eventEndsAt = sql<Date>`(events.event_date || 'T' || events.end_time || ':
 export async function eventsAwaitingCertificates(
   db: Kysely<Database>,
   now: Date,
-): Promise<{ id: string; title: string }[]> {
+): Promise<{ id: string; title: string; eventDate: string; endTime: string }[]> {
   return db
     .selectFrom('events')
-    .select(['events.id', 'events.title'])
+    .select(['events.id', 'events.title', 'events.eventDate', 'events.endTime'])
     .where('events.certificatesAuto', '=', true)
     .where(eventEndsAt, '<=', now)
     .where((eb) =>

@@ -60,7 +60,7 @@ export function attendanceRoutes(deps: ApiDeps) {
     .post('/events/:id/check-ins', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       const scan = await readJson(c, checkInSchema);
-      const done = await checkIn(edit(c), event.id, scan, now());
+      const done = await checkIn(edit(c), event, scan, now());
       privately(c);
       return c.json({
         success: true,
@@ -78,7 +78,7 @@ export function attendanceRoutes(deps: ApiDeps) {
     .get('/events/:id/attendance', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       privately(c);
-      return c.json({ success: true, ...(await attendanceReport(db, event.id, now())) });
+      return c.json({ success: true, ...(await attendanceReport(db, event, now())) });
     })
     .get('/events/:id/attendance.csv', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
@@ -94,7 +94,7 @@ export function attendanceRoutes(deps: ApiDeps) {
     })
     .post('/events/:id/certificates', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
-      const { issued } = await issueCertificates(edit(c), event.id, now());
+      const { issued } = await issueCertificates(edit(c), event, now());
       privately(c);
       return c.json({
         success: true,

@@ -16,6 +16,7 @@ import { findByTicket, findRegistration } from '../repositories/registrations.re
 import { eventColumn } from '../repositories/events.repository.ts';
 import { byId } from '../repositories/ids.ts';
 import { auditRow } from './audit.ts';
+import { beforeEventDay, dhakaDay, eventEnd, formatEventDay } from '../../lib/format.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
@@ -28,6 +29,9 @@ export const NOT_REGISTERED = 'Not registered for this event';
 export const ON_WAITLIST = 'On the waitlist';
 export const CANCELLED = 'This registration was cancelled';
 export const CHECK_IN_ID_TAKEN = 'This check-in id was already used for another event';
+/** A check-in before the event's day, not confirmed as deliberate: the refusal names the day. */
+export const checkInNotYet = (eventDate: string) =>
+  `The event is on ${formatEventDay(eventDate)}: check-in opens that day. Confirm to check people in now anyway.`;
 
 export interface CheckedIn {
   result: CheckInResult;
@@ -51,15 +55,18 @@ function refusal(registration: RegistrationRow, eventId: string): string | undef
  * every later one (another door, another phone) `already` with the first's time. `id` is the phone's
  * id for this check-in: sending it again (a retry after a lost answer) is the same check-in, answered
  * as it was and neither recorded nor audited twice. An unknown ticket or registration is a 404; another
- * event's, a waitlisted or a cancelled one a 409 naming why.
+ * event's, a waitlisted or a cancelled one a 409 naming why. Check-in opens on the event's day (Dhaka
+ * time): before it, a check-in is a 409 naming the day (errors on `early`) unless the request says
+ * staff confirmed it (`early: true`).
  */
 export async function checkIn(
   edit: Pick<EditDeps, 'db' | 'actor'>,
-  eventId: string,
+  event: { id: string; eventDate: string },
   request: CheckInRequest,
   now: Date,
 ): Promise<CheckedIn> {
   const { id } = request;
+  const eventId = event.id;
   const scanId = id ?? randomUUID();
   const done = await auditedChange(
     edit.db,
@@ -73,6 +80,11 @@ export async function checkIn(
       if (!registration) throw notFoundError(NOT_REGISTERED);
       const refused = refusal(registration, eventId);
       if (refused) throw conflictError(refused);
+      // Someone already checked in is answered "already" whenever: nothing new is counted.
+      if (!request.early && registration.checkedInAt === null && beforeEventDay(event, now)) {
+        const message = checkInNotYet(event.eventDate);
+        throw conflictError(message, [{ path: 'early', message }]);
+      }
       const setNow = await markCheckedIn(tx, registration.id, now);
       const result: CheckInResult = setNow ? 'checked-in' : 'already';
       const first = setNow ?? (await checkedInAt(tx, registration.id)) ?? now;
@@ -89,14 +101,14 @@ export async function checkIn(
         const other = await sameScan(tx, scanId, eventId);
         if (other) return { ...other, recorded: false, eventTitle: '' };
       }
-      const event = await eventColumn(tx, eventId, 'title');
+      const titled = await eventColumn(tx, eventId, 'title');
       return {
         result,
         registrationId: registration.id,
         fullName: registration.fullName,
         checkedInAt: first,
         recorded,
-        eventTitle: event?.title ?? '',
+        eventTitle: titled?.title ?? '',
       };
     },
     ({ recorded, result, eventTitle }) =>
@@ -128,12 +140,8 @@ async function sameScan(db: Kysely<Database>, scanId: string, eventId: string): 
   };
 }
 
-const DHAKA_OFFSET_MS = 6 * 3_600_000;
 const DAY_MS = 86_400_000;
 const QUARTER_MS = 15 * 60_000;
-
-/** The Dhaka calendar day of an instant, YYYY-MM-DD. */
-const dhakaDay = (at: Date) => new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Every day from `first` to `last` (YYYY-MM-DD, inclusive). */
 function daysBetween(first: string, last: string): string[] {
@@ -152,14 +160,18 @@ function tally(keys: readonly string[], values: readonly string[]): { key: strin
 
 /**
  * The event's attendance (the figures its meeting report asks for), from its registrations: confirmed
- * ones are `registered`; those of them checked in `attended`, the rest `noShows`; among those who
+ * ones are `registered`; those of them checked in `attended`, the rest `noShows` once the event has
+ * ended (null before: they may still come); among those who
  * attended, `members` gave an IEEE member number and `guests` did not. The charts: sign-ups per Dhaka
  * day (every registration, any status now) from the first to the later of the last and today (up to
  * the event's day), and first check-ins per quarter hour from the first arrival to the last.
  */
-export async function attendanceReport(db: Kysely<Database>, eventId: string, now: Date): Promise<AttendanceReport> {
-  const all = (await byId(eventId, (id) => registrationsOfEvent(db, id))) ?? [];
-  const event = await eventColumn(db, eventId, 'eventDate');
+export async function attendanceReport(
+  db: Kysely<Database>,
+  event: { id: string; eventDate: string; endTime: string },
+  now: Date,
+): Promise<AttendanceReport> {
+  const all = (await byId(event.id, (id) => registrationsOfEvent(db, id))) ?? [];
   const confirmed = all.filter((r) => r.status === 'confirmed');
   const attended = confirmed.filter((r) => r.checkedInAt !== null);
   const members = attended.filter((r) => r.ieeeMemberId !== null).length;
@@ -169,7 +181,7 @@ export async function attendanceReport(db: Kysely<Database>, eventId: string, no
   if (signupDays.length > 0) {
     const first = signupDays[0]!;
     const today = dhakaDay(now);
-    const until = event && event.eventDate < today ? event.eventDate : today;
+    const until = event.eventDate < today ? event.eventDate : today;
     const last = [signupDays[signupDays.length - 1]!, until].sort()[1]!;
     signupsPerDay = tally(daysBetween(first, last), signupDays).map(({ key, count }) => ({ date: key, count }));
   }
@@ -191,7 +203,8 @@ export async function attendanceReport(db: Kysely<Database>, eventId: string, no
   return {
     registered: confirmed.length,
     attended: attended.length,
-    noShows: confirmed.length - attended.length,
+    // Someone may still come until the event ends: before that, nobody is a no-show yet.
+    noShows: now.getTime() >= eventEnd(event) ? confirmed.length - attended.length : null,
     members,
     guests: attended.length - members,
     signupsPerDay,

@@ -17,7 +17,9 @@ import {
 import { isoTime } from '../repositories/api-shape.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, SYSTEM_ACTOR } from './audit.ts';
-import { notFoundError } from './domain-errors.ts';
+import { eventEnd } from '../../lib/format.ts';
+import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
+import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
 /**
@@ -47,13 +49,16 @@ async function eventTitle(db: Kysely<Database>, eventId: string): Promise<string
 /**
  * Issues a certificate to everyone checked in at the event who has none yet (a withdrawn one counts as
  * one: withdrawing is staff's decision, not undone by issuing again). How many were issued; issuing
- * none records nothing.
+ * none records nothing. Before the event has ended: 409, saying when they can be issued.
  */
 export async function issueCertificates(
   edit: Pick<EditDeps, 'db' | 'actor'>,
-  eventId: string,
+  event: { id: string; eventDate: string; endTime: string },
   now: Date,
 ): Promise<{ issued: number }> {
+  // A certificate says its holder attended the event: not before the event is over.
+  if (now.getTime() < eventEnd(event)) throw conflictError(certificatesNotYet(event));
+  const eventId = event.id;
   const { issued } = await auditedChange(
     edit.db,
     async (tx) => {
@@ -144,7 +149,7 @@ export interface AutoIssueReport {
 export async function autoIssueCertificates(db: Kysely<Database>, now: Date): Promise<AutoIssueReport> {
   const report: AutoIssueReport = { events: 0, issued: 0 };
   for (const event of await eventsAwaitingCertificates(db, now)) {
-    const { issued } = await issueCertificates({ db, actor: SYSTEM_ACTOR }, event.id, now);
+    const { issued } = await issueCertificates({ db, actor: SYSTEM_ACTOR }, event, now);
     if (issued > 0) report.events += 1;
     report.issued += issued;
   }

@@ -28,6 +28,8 @@ export interface QueuedCheckIn {
    * waits for one that may (or for the volunteer to discard it), shown apart from the rest.
    */
   needsAccount?: true;
+  /** Made before the event's day, after the volunteer confirmed checking people in early. */
+  early?: true;
 }
 
 export interface KeptList {

@@ -14,13 +14,24 @@ interface Props {
   fileRequired?: boolean;
   onChange: (value: string) => void;
   onFile?: (file: File | undefined) => void;
+  /** Set by another part of the form: shown, not changeable (the hint says why). */
+  disabled?: boolean;
 }
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
 
 /** One labelled control with its hint and error message, wired up with aria-invalid and aria-describedby. */
-export default function FormField({ field, value, error, file, fileRequired = false, onChange, onFile }: Props) {
+export default function FormField({
+  field,
+  value,
+  error,
+  file,
+  fileRequired = false,
+  onChange,
+  onFile,
+  disabled,
+}: Props) {
   const id = `field-${field.name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -30,7 +41,8 @@ export default function FormField({ field, value, error, file, fileRequired = fa
     name: field.name,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
-    className: inputClass,
+    className: `${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 dark:disabled:bg-slate-800`,
+    disabled,
   } as const;
   const required = !field.optional;
 
@@ -113,6 +125,7 @@ interface ImageControlProps {
     className: string;
     'aria-invalid': true | undefined;
     'aria-describedby': string | undefined;
+    disabled: boolean | undefined;
   };
   required: boolean;
   current: string;

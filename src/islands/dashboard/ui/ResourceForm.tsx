@@ -28,6 +28,12 @@ export interface FormSection<V> {
 }
 
 type SectionValues = Partial<Record<string, unknown>>;
+
+/** A field another part of the form decides: its value set (and the control disabled), or its hint changed. */
+export interface FieldAdjustment {
+  value?: string;
+  hint?: string;
+}
 const initialSections = (sections: readonly FormSection<unknown>[]): SectionValues =>
   Object.fromEntries(sections.map((s) => [s.name, s.initial]));
 
@@ -64,6 +70,10 @@ interface Props {
   after?: { notice: (saved: Saved) => Notice } | { returnTo: (saved: Saved) => string };
   /** Spec §8: the chapter-info update raises no error toast; its failure is shown beside the button instead. */
   errorToast?: boolean;
+  /** Fields the sections' values decide (e.g. the event's registration method when it registers here). */
+  adjust?: (sections: SectionValues) => Partial<Record<string, FieldAdjustment>>;
+  /** Each control's errors are shown as it is left, and kept up to date while it is changed. */
+  checkOnBlur?: boolean;
   footer?: ReactNode;
 }
 
@@ -84,6 +94,26 @@ export default function ResourceForm(props: Props) {
   const [saved, setSaved] = useState<FormValues>(values);
   const [files, setFiles] = useState<Partial<Record<string, File>>>({});
   const [errors, setErrors] = useState<Errors>({});
+  /** The ids of the controls left once (checkOnBlur): their errors follow their values. */
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  /** A mouse button or finger is down (checkOnBlur): a control left then waits for its release. */
+  const pointerDown = useRef(false);
+  /** How many times the form was sent: a field left by pressing the submit button shows the submit's errors. */
+  const submits = useRef(0);
+  useEffect(() => {
+    if (!props.checkOnBlur) return;
+    const down = () => (pointerDown.current = true);
+    const up = () => (pointerDown.current = false);
+    window.addEventListener('pointerdown', down, true);
+    window.addEventListener('pointerup', up, true);
+    window.addEventListener('pointercancel', up, true);
+    return () => {
+      window.removeEventListener('pointerdown', down, true);
+      window.removeEventListener('pointerup', up, true);
+      window.removeEventListener('pointercancel', up, true);
+    };
+  }, [props.checkOnBlur]);
+  const adjusted = props.adjust?.(sectionValue) ?? {};
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   // The image field being uploaded, and how much of it is sent (undefined while it is being shrunk).
@@ -113,7 +143,7 @@ export default function ResourceForm(props: Props) {
   const payloadOf = (): Record<string, unknown> => {
     const payload: Record<string, unknown> = {};
     for (const f of fields) {
-      const value = values[f.name] ?? '';
+      const value = adjusted[f.name]?.value ?? values[f.name] ?? '';
       if (f.type === 'image') payload[f.name] = files[f.name] ? PENDING_UPLOAD : value;
       else if (f.type === 'emails') payload[f.name] = splitEmails(value);
       else if (f.optional && props.omitBlankOptional && value.trim() === '') continue;
@@ -155,6 +185,31 @@ export default function ResourceForm(props: Props) {
     }
   };
 
+  /**
+   * What the form shows: the errors of the last submit (the schema's, then the server's), except for the
+   * controls left since (checkOnBlur), whose errors are the schema's for what they hold now.
+   */
+  const shown: Errors = { ...errors };
+  if (props.checkOnBlur && touched.size > 0) {
+    const live = check(payloadOf());
+    for (const key of new Set([...Object.keys(errors), ...Object.keys(live)])) {
+      if (touched.has(controlId(key))) shown[key] = live[key];
+    }
+  }
+  const leave = (e: { target: EventTarget }) => {
+    const id = (e.target as HTMLElement).id;
+    // A file chooser opening takes the focus from the whole page: the field is not left yet.
+    if (!props.checkOnBlur || !id || !document.hasFocus() || touched.has(id)) return;
+    const sent = submits.current;
+    const show = () => {
+      if (submits.current === sent) setTouched((all) => new Set(all).add(id));
+    };
+    // Left by pressing something else: the error appears once that click is done, so the text it adds
+    // does not move the button from under the pointer before the click lands.
+    if (pointerDown.current) window.addEventListener('pointerup', () => window.setTimeout(show), { once: true });
+    else show();
+  };
+
   const fail = (message: string) => (props.errorToast === false ? setFailure(message) : toast.error(message));
 
   const onSubmit = async (e: { preventDefault(): void }) => {
@@ -162,6 +217,9 @@ export default function ResourceForm(props: Props) {
     const payload = payloadOf();
     const found = check(payload);
     setErrors(found);
+    // From here the submit's (and then the server's) errors are shown, until a control is left again.
+    submits.current += 1;
+    setTouched(new Set());
     if (Object.keys(found).length > 0) {
       focusFirstError(found);
       return;
@@ -240,7 +298,14 @@ export default function ResourceForm(props: Props) {
   const working = busy || leaving !== undefined;
 
   return (
-    <form method="post" noValidate onSubmit={onSubmit} className="max-w-3xl space-y-5" aria-busy={working}>
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onBlur={leave}
+      className="max-w-3xl space-y-5"
+      aria-busy={working}
+    >
       {notice && (
         <SavedNotice ref={noticeRef} notice={notice} onAddAnother={notice.addAnother ? addAnother : undefined} />
       )}
@@ -251,9 +316,10 @@ export default function ResourceForm(props: Props) {
             className={f.type === 'textarea' || f.type === 'image' ? 'sm:col-span-2' : ''}
           >
             <FormField
-              field={f}
-              value={values[f.name] ?? ''}
-              error={errors[f.name]}
+              field={{ ...f, ...(adjusted[f.name]?.hint !== undefined ? { hint: adjusted[f.name]!.hint! } : {}) }}
+              value={adjusted[f.name]?.value ?? values[f.name] ?? ''}
+              disabled={adjusted[f.name]?.value !== undefined}
+              error={shown[f.name]}
               file={files[f.name]}
               fileRequired={!f.optional && !values[f.name]}
               onChange={(value) => {
@@ -278,7 +344,7 @@ export default function ResourceForm(props: Props) {
               setSectionValue((all) => ({ ...all, [section.name]: value }));
             },
             Object.fromEntries(
-              Object.entries(errors).filter(([key]) => key === section.name || key.startsWith(`${section.name}.`)),
+              Object.entries(shown).filter(([key]) => key === section.name || key.startsWith(`${section.name}.`)),
             ),
           )}
         </Fragment>
