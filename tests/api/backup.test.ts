@@ -136,6 +136,8 @@ beforeAll(async () => {
   ticket = first.ticket;
   clock = new Date('2030-03-10T04:05:00Z');
   expect((await checkIn(event.id, { ticket }, alpha.token)).status).toBe(200);
+  // Certificates are issued once the event has ended (13:00 in Dhaka).
+  clock = new Date('2030-03-10T07:30:00Z');
   const issued = await api.call(`/events/${event.id}/certificates`, json('POST', undefined, alpha.token));
   certificateId = (await issued.json()).certificates[0].id;
   expect(
@@ -241,11 +243,15 @@ describe('a restore into a fresh database and store', () => {
   });
 
   it('goes on where the original left off: a new registration takes the next place in line', async () => {
+    // On the event's day, while it still takes registrations (the backup was made after its end).
+    const after = clock;
+    clock = new Date('2030-03-10T04:30:00Z');
     const res = await restoredApp.request(
       `/api/v1/events/${eventId}/registrations`,
       json('POST', { fullName: 'Late Comer', email: 'late@example.org', consent: true, answers: ['ME'] }),
       { incoming: { socket: { remoteAddress: '10.8.0.1' } } },
     );
+    clock = after;
     expect(res.status).toBe(201);
     const seqs = await target.db
       .selectFrom('registrations')
@@ -280,10 +286,11 @@ describe('refusals', () => {
       rewritten: gzipSync(rewritten),
       truncated: gzipSync(tar.subarray(0, tar.length - 3000)),
     };
+    // One empty database and store for every case: each refusal must leave them as empty as it found them.
+    const target = await emptyTarget('damaged-uploads');
     for (const [name, bytes] of Object.entries(damaged)) {
       const file = join(work, `${name}.tar.gz`);
       writeFileSync(file, bytes);
-      const target = await emptyTarget(`${name}-uploads`);
       await expect(restoreBackup(target, file), name).rejects.toBeInstanceOf(DamagedArchiveError);
       await expectNothingIn(target);
     }
