@@ -14,19 +14,24 @@ export const TICKET_AGAIN_ANSWER = 'If this address is registered for this event
 /** Without e-mail on this site, a ticket link cannot be sent again (the API's 409, and the form's words). */
 export const ASK_THE_ORGANISER = 'Ask the organiser for your ticket link.';
 
+/** "Confirm by e-mail": how long a new seat waits for its e-mail to be confirmed, in minutes. */
+export const DEFAULT_HOLD_MINUTES = 30;
+
+/** An event's registration settings when none were chosen: visitors follow its link. */
+export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
+  mode: 'link',
+  capacity: null,
+  opensAt: null,
+  closesAt: null,
+  questions: [],
+  confirmByEmail: false,
+  holdMinutes: DEFAULT_HOLD_MINUTES,
+};
+
 /** An event's settings; one read before registration modes existed has none, which means `link`. */
 export const registrationOf = (event: {
   registration?: RegistrationSettings | null | undefined;
-}): RegistrationSettings =>
-  event.registration ?? {
-    mode: 'link',
-    capacity: null,
-    opensAt: null,
-    closesAt: null,
-    questions: [],
-    confirmByEmail: false,
-    holdMinutes: 30,
-  };
+}): RegistrationSettings => event.registration ?? DEFAULT_REGISTRATION_SETTINGS;
 
 const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
 

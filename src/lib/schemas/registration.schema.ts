@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
+import { DEFAULT_HOLD_MINUTES } from '../registration/registration-view.ts';
 import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
 import { requiredText } from './fields.ts';
 
@@ -19,8 +20,6 @@ export const MAX_CAPACITY = 100_000;
 export const MAX_QUESTIONS = 5;
 export const MAX_QUESTION_LENGTH = 200;
 export const MAX_ANSWER_LENGTH = 500;
-/** "Confirm by e-mail": how long a new seat waits for its e-mail to be confirmed, in minutes. */
-export const DEFAULT_HOLD_MINUTES = 30;
 export const MIN_HOLD_MINUTES = 5;
 export const MAX_HOLD_MINUTES = 1440;
 
@@ -135,15 +134,8 @@ export const registrationSettingsSchema = z
 export const registrationSettingsUpdateSchema = z.object(settingsFields).partial();
 
 export type RegistrationSettings = z.output<typeof registrationSettingsSchema>;
-export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
-  mode: 'link',
-  capacity: null,
-  opensAt: null,
-  closesAt: null,
-  questions: [],
-  confirmByEmail: false,
-  holdMinutes: DEFAULT_HOLD_MINUTES,
-};
+// The defaults are written once, where the browser's code can read them without zod.
+export { DEFAULT_HOLD_MINUTES, DEFAULT_REGISTRATION_SETTINGS } from '../registration/registration-view.ts';
 
 /**
  * A name is one line: it goes into an e-mail's greeting and its To header, and onto the door list, so a
