@@ -1,4 +1,5 @@
 import { test, expect, makeScrollable } from './fixtures.ts';
+import { signInAs } from './dashboard-helpers.ts';
 
 test.describe('the not-found page', () => {
   test('answers 404 with its texts and a way home', async ({ page }) => {
@@ -235,5 +236,33 @@ test.describe('accessibility', () => {
     await expectNoSeriousA11yViolations(page);
     await page.goto('/no-such-page');
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('the header on a phone, signed in', () => {
+  test('fits the screen: the Dashboard button takes the name’s room, the menu button stays on screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page);
+    await page.goto('/events');
+    const bar = page.locator('[data-header-bar]');
+    await expect(bar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    const menu = bar.getByRole('button', { name: 'Menu' });
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    // The logo still says where it leads, and the name is still read.
+    await expect(bar.getByRole('link', { name: 'IEEE CS BDC home' })).toBeVisible();
+    await menu.click();
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+
+    const nameWidth = async () => (await bar.locator('[data-site-name]').boundingBox())?.width ?? 0;
+    expect(await nameWidth()).toBeLessThanOrEqual(1);
+
+    // A visitor keeps the site's name beside the logo.
+    await page.context().clearCookies();
+    await page.goto('/events');
+    expect(await nameWidth()).toBeGreaterThan(50);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   });
 });
