@@ -12,6 +12,7 @@ import { waitForSettledAnimations } from './axe.ts';
 import { signInAs } from './dashboard-helpers.ts';
 import { ADMIN, test, expect } from './fixtures.ts';
 import { BASE_EVENT } from './live-data.ts';
+import type { TestClock } from '../support/clock.ts';
 
 /**
  * One page of every type the site has, on the sample database, held to two outside checkers:
@@ -20,11 +21,13 @@ import { BASE_EVENT } from './live-data.ts';
  * - the Nu HTML Checker (vnu.jar, the W3C validator's engine, run offline with the machine's Java):
  *   no error in the HTML as served, before any script runs.
  */
-test.use({ sampleData: true });
+// The server's clock is moved past the registered event's end to issue its certificate, so this file
+// has a worker (and a server) of its own: Playwright gives one to every file with its own worker options.
+test.use({ sampleData: true, serverEnv: { MAIL_FROM: 'Page types <page-types@e2e.example>' } });
 
 interface PageType {
   name: string;
-  path: (request: APIRequestContext) => Promise<string> | string;
+  path: (request: APIRequestContext, clock: TestClock) => Promise<string> | string;
   /** The page's 4xx status when it is an error page. */
   status?: number;
   /** Signed in as the admin (the dashboard). */
@@ -43,7 +46,7 @@ async function firstEvent(request: APIRequestContext): Promise<EventItem> {
  * through the API, as staff and a visitor would.
  */
 const registered = new Map<string, Promise<{ eventId: string; ticketPath: string; verifyPath: string }>>();
-function registeredEvent(request: APIRequestContext) {
+function registeredEvent(request: APIRequestContext, clock: TestClock) {
   const key = 'server'; // one server per worker, and this file's tests share it
   let made = registered.get(key);
   if (!made) {
@@ -67,13 +70,17 @@ function registeredEvent(request: APIRequestContext) {
       expect(answer.status(), await answer.text()).toBe(201);
       const { ticketUrl } = (await answer.json()) as { ticketUrl: string };
       const ticketPath = new URL(ticketUrl).pathname;
-      const staff = { headers: { Authorization: `Bearer ${token}` } };
+      // Checked in on the event's day, after it ended (15:00 to 17:00), and its certificate issued: the
+      // clock moves to that evening (a new sign-in, the old session having expired by then).
+      clock.advance(Date.parse('2030-05-20T17:30:00+06:00') - clock.now().getTime());
+      const again = await request.post('/api/v1/auth/login', { data: ADMIN });
+      const atTheDoor = { headers: { Authorization: `Bearer ${((await again.json()) as { token: string }).token}` } };
       const checkIn = await request.post(`/api/v1/events/${event.id}/check-ins`, {
-        ...staff,
+        ...atTheDoor,
         data: { ticket: ticketPath.split('/').pop() },
       });
       expect(checkIn.status(), await checkIn.text()).toBe(200);
-      const issued = await request.post(`/api/v1/events/${event.id}/certificates`, staff);
+      const issued = await request.post(`/api/v1/events/${event.id}/certificates`, atTheDoor);
       expect(issued.status(), await issued.text()).toBe(200);
       const { certificates } = (await issued.json()) as { certificates: { verifyUrl: string }[] };
       return { eventId: event.id, ticketPath, verifyPath: new URL(certificates[0]!.verifyUrl).pathname };
@@ -103,13 +110,19 @@ const PAGE_TYPES: PageType[] = [
   { name: 'not found', path: () => '/no-such-page', status: 404 },
   { name: 'events list', path: () => '/events' },
   { name: 'event', path: async (request) => `/events/${(await firstEvent(request))._id}` },
-  { name: 'event with registration', path: async (request) => `/events/${(await registeredEvent(request)).eventId}` },
-  { name: 'ticket', path: async (request) => (await registeredEvent(request)).ticketPath },
+  {
+    name: 'event with registration',
+    path: async (request, clock) => `/events/${(await registeredEvent(request, clock)).eventId}`,
+  },
+  { name: 'ticket', path: async (request, clock) => (await registeredEvent(request, clock)).ticketPath },
   {
     name: 'printable certificate',
-    path: async (request) => `${(await registeredEvent(request)).ticketPath}/certificate`,
+    path: async (request, clock) => `${(await registeredEvent(request, clock)).ticketPath}/certificate`,
   },
-  { name: 'certificate verify page', path: async (request) => (await registeredEvent(request)).verifyPath },
+  {
+    name: 'certificate verify page',
+    path: async (request, clock) => (await registeredEvent(request, clock)).verifyPath,
+  },
   { name: 'certificate not found', path: () => '/verify/AAAAAAAAAAAAAAAAAAAAAA', status: 404 },
   { name: 'event not found', path: () => '/events/7d0c4a56-1b2e-4c3d-9e8f-001122334455', status: 404 },
   { name: 'chapter landing', path: () => `/chapter/${sampleData.chapters[0]!.slug}` },
@@ -121,12 +134,13 @@ const PAGE_TYPES: PageType[] = [
   { name: 'dashboard form', path: () => '/dashboard/add-new-event', staff: true },
   {
     name: 'dashboard attendee list',
-    path: async (request) => `/dashboard/events/${(await registeredEvent(request)).eventId}/registrations`,
+    path: async (request, clock) =>
+      `/dashboard/events/${(await registeredEvent(request, clock)).eventId}/registrations`,
     staff: true,
   },
   {
     name: 'dashboard attendance report',
-    path: async (request) => `/dashboard/events/${(await registeredEvent(request)).eventId}/attendance`,
+    path: async (request, clock) => `/dashboard/events/${(await registeredEvent(request, clock)).eventId}/attendance`,
     staff: true,
   },
 ];
@@ -150,9 +164,9 @@ test.describe('axe finds nothing on any page type', () => {
   // Two full scans of a long page (light and dark) on a shared 2-core machine.
   test.describe.configure({ timeout: 120_000 });
   for (const type of PAGE_TYPES) {
-    test(type.name, async ({ page, request }) => {
+    test(type.name, async ({ page, request, serverClock }) => {
       if (type.staff) await signInAs(page);
-      const path = await type.path(request);
+      const path = await type.path(request, serverClock);
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(type.status ?? 200);
       await page.waitForLoadState('load');
@@ -178,14 +192,14 @@ interface VnuMessage {
   extract?: string;
 }
 
-test('the Nu HTML Checker finds no error on any page type, as served', async ({ page, request }) => {
+test('the Nu HTML Checker finds no error on any page type, as served', async ({ page, request, serverClock }) => {
   test.setTimeout(180_000);
   await signInAs(page);
   const dir = mkdtempSync(join(tmpdir(), 'nu-check-'));
   try {
     const files: Record<string, string> = {};
     for (const [i, type] of PAGE_TYPES.entries()) {
-      const path = await type.path(request);
+      const path = await type.path(request, serverClock);
       // The dashboard's pages as a signed-in browser gets them.
       const response = await (type.staff ? page.request : request).get(path);
       expect(response.status(), path).toBe(type.status ?? 200);
