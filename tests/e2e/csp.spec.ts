@@ -104,7 +104,7 @@ test.describe('Content-Security-Policy', () => {
     // The check-in page registers its service worker (worker-src falls back to script-src 'self'), which keeps the page.
     const checkIn = `/dashboard/events/${events[0]!._id}/check-in`;
     await visit(page, checkIn);
-    await expect(page.getByText('This page opens on this phone without a network too.')).toBeVisible();
+    await expect(page.getByText('This page also opens without a network on this device.')).toBeVisible();
     violations[checkIn] = await page.evaluate(() => window.cspViolations);
 
     expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((path) => [path, []])));
