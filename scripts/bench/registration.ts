@@ -4,7 +4,7 @@ import { BENCH_CLIENT_HEADER } from './api-bench-routes.ts';
 import { freshDatabase, signIn, startServer, stopServer } from './api.ts';
 
 /**
- * `npm run bench -- registration` (issue 27 point 9): registrants at once against the API on a
+ * `npm run bench -- registration`: registrants at once against the API on a
  * throwaway PostgreSQL, the API server in its own process (scripts/bench/api-server.ts). Each of
  * REGISTRANTS workers registers one person after another, every person from an address of their own
  * (the per-address limit is not what is measured). Prints registrations per second, latency

@@ -8,7 +8,7 @@ import { SSR_DIR } from './bundle-ssr.ts';
 
 /**
  * The last step of netlify.toml's build command: fails the build when a function's zip would pass the
- * goal (issue 23: at most 1.5 MB zipped, as `npm run bench -- function` prints it). It zips each
+ * goal (at most 1.5 MB zipped, as `npm run bench -- function` prints it). It zips each
  * function's files in memory as Netlify's bundler does (deflate, one entry per file) and adds what
  * Netlify's bundler puts into every zip (NETLIFY_ADDED_BYTES); no extra tool, well under a second.
  * `npm run bench -- function` zips the same files with Netlify's own bundler, and prints both.

@@ -189,7 +189,7 @@ export interface TicketView {
   checkedInAt?: string;
   ticket: string;
   ticketUrl: string;
-  /** Issue 28: once a certificate of attendance is issued (and while it is not withdrawn). */
+  /** Once a certificate of attendance is issued (and while it is not withdrawn). */
   certificate?: TicketCertificate;
   /** On an event that confirms by e-mail (POST /tickets/:ticket/confirm confirms it). */
   confirmation?: TicketConfirmation;

@@ -53,7 +53,7 @@ export function arrivalBar({ start, count }: { start: string; count: number }): 
 type Withdrawing = { certificate: CertificateItem; reason: string; error?: string | undefined };
 
 /**
- * Issue 28: one event's attendance for its chapter's staff: the meeting report's figures, sign-ups per
+ * One event's attendance for its chapter's staff: the meeting report's figures, sign-ups per
  * day and arrivals per quarter hour, the CSV, and its certificates of attendance (issue for everyone
  * who attended; withdraw one, saying why: its public verify page then says so).
  */

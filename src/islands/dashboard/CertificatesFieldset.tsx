@@ -14,7 +14,7 @@ interface CertificateSettingsLike {
   signatoryTitle?: string | null;
 }
 
-/** An event's settings as form values; an event saved before issue 28 has none: issued automatically, unsigned. */
+/** An event's settings as form values; an event saved before certificates existed has none: issued automatically, unsigned. */
 export function certificatesValue(event: object | undefined): CertificatesValue {
   const settings = (event as { certificates?: CertificateSettingsLike } | undefined)?.certificates ?? {};
   return {
@@ -24,7 +24,7 @@ export function certificatesValue(event: object | undefined): CertificatesValue 
   };
 }
 
-/** The payload's `certificates` (issue 28's contract): a blank name or title is no signatory (null). */
+/** The payload's `certificates` (contract): a blank name or title is no signatory (null). */
 export function certificatesPayload(value: CertificatesValue) {
   return {
     auto: value.auto,
@@ -38,7 +38,7 @@ const SIGNATORY_FIELDS = [
   { name: 'signatoryTitle', label: 'Signatory title', hint: 'e.g. Chair, IEEE Computer Society Bangladesh Chapter' },
 ] as const;
 
-/** Issue 28: certificates of attendance for those who checked in, and who signs them. */
+/** Certificates of attendance for those who checked in, and who signs them. */
 export function CertificatesFieldset({
   value,
   onChange,

@@ -70,7 +70,7 @@ function withCheckIns(list: DoorList, marks: ReadonlyMap<string, string | null>)
 }
 
 /**
- * Issue 28: the door of one event, on a volunteer's phone. Scans come from the camera (QR codes), a
+ * The door of one event, on a volunteer's phone. Scans come from the camera (QR codes), a
  * USB scanner typing into the ticket field, or a name picked from the list. Each is answered at once,
  * in words and a shape as well as a colour. The door list is kept in IndexedDB, so when the network
  * goes, scans are answered from it and the check-ins wait in a queue, each with its own id, until they

@@ -43,7 +43,7 @@ export function registrationValue(event: object | undefined): RegistrationValue 
 }
 
 /**
- * The payload's `registration` (issue 27's contract). Capacity goes as typed when it is not a whole
+ * The payload's `registration` (contract). Capacity goes as typed when it is not a whole
  * number, so the API's message names the field; blank questions are left out.
  */
 export function registrationPayload(value: RegistrationValue): RegistrationSettings {
@@ -83,7 +83,7 @@ function useMailEnabled(): boolean | undefined {
 const buttonClass =
   'rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** Issue 27: how visitors register for the event (mode, and for this site: capacity, dates, questions). */
+/** How visitors register for the event (mode, and for this site: capacity, dates, questions). */
 export function RegistrationFieldset({
   value,
   onChange,

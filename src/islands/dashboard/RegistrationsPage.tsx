@@ -56,7 +56,7 @@ type Pending = { registration: StaffRegistration; to: 'confirmed' | 'cancelled' 
 type Failure = { registrationId: string; message: string };
 
 /**
- * Issue 27: one event's registrations for its chapter's staff (and admins). The counts come from the
+ * One event's registrations for its chapter's staff (and admins). The counts come from the
  * server (over every registration); the list is fetched whole and searched and filtered here, like the
  * other dashboard lists. Cards rather than a table, so a phone shows every field without scrolling
  * sideways.

@@ -32,7 +32,7 @@ export default function WelcomePage() {
 const linkClass = 'font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-300';
 
 /**
- * Issue 27: what needs attention, below the spec's welcome: upcoming events taking registrations here
+ * What needs attention, below the spec's welcome: upcoming events taking registrations here
  * (seats taken of capacity), unhandled support messages (admins), and drafts not yet published.
  */
 function Overview({ user }: { user: UserInfo }) {

@@ -38,7 +38,7 @@ const text = (data: FormData, name: string) => {
 };
 
 /**
- * Issue 27: registration on the event page. The page is the same for everyone and kept by the CDN, so
+ * Registration on the event page. The page is the same for everyone and kept by the CDN, so
  * the seats and whether registration is open are read here, after the page (GET .../registration).
  * The inputs are uncontrolled (what is typed before hydration stays); the button waits for hydration,
  * so the form is never posted natively. The API's field errors are shown under their fields.

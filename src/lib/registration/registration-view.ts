@@ -1,6 +1,6 @@
 /**
  * How registration reads for people (the event page's form, the ticket, the dashboard): the API's
- * shapes of issue 27 as the browser sees them, and the words for seats, opening and closing. Times
+ * shapes as the browser sees them, and the words for seats, opening and closing. Times
  * are instants (ISO) shown in Dhaka time; the dashboard's datetime-local fields are Dhaka wall-clock.
  * Types only from the schemas: the event page's island must not pull zod into the page.
  */

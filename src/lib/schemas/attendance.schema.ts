@@ -3,7 +3,7 @@ import { formatEventDay, formatTime } from '../format.ts';
 import { z } from 'astro/zod';
 
 /**
- * Issue 28: check-ins at the door and certificates of attendance. The dashboard's forms and the
+ * Check-ins at the door and certificates of attendance. The dashboard's forms and the
  * check-in page show the same messages the API answers with.
  */
 

@@ -37,7 +37,7 @@ export const eventSchema = eventFields
     status: status.default('published'),
     // Clients written before registration on the site send none: their events keep "Register Now" to eventLink.
     registration: registrationSettingsSchema.prefault({}),
-    // Issue 28: certificates of attendance; absent, they are issued when the event ends, unsigned.
+    // Certificates of attendance; absent, they are issued when the event ends, unsigned.
     certificates: certificateSettingsSchema.prefault({}),
   })
   .refine((e) => e.endTime > e.startTime, {

@@ -5,7 +5,7 @@ import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
 import { requiredText } from './fields.ts';
 
 /**
- * Issue 27: how people register for an event, what a registrant sends, and what staff may change.
+ * How people register for an event, what a registrant sends, and what staff may change.
  * The dashboard's event form and the registration island show the same messages the API answers with.
  */
 

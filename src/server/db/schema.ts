@@ -65,7 +65,7 @@ export interface EventTable {
   description: string;
   /** Drafts show only to their chapter and admins; rows from before drafts existed are published. */
   status: Generated<EventStatus>;
-  /** Issue 27: `link` (the default: eventLink, as before), `site` or `none`. */
+  /** How visitors register: `link` (the default: eventLink, as before), `site` or `none`. */
   registrationMode: Generated<RegistrationMode>;
   /** Seats; null: unlimited. */
   registrationCapacity: ColumnType<number | null, number | null | undefined, number | null>;
@@ -76,7 +76,7 @@ export interface EventTable {
   /** Whether a new registration holds its seat only until its e-mail is confirmed, and for how many minutes. */
   registrationConfirmByEmail: Generated<boolean>;
   registrationHoldMinutes: Generated<number>;
-  /** Issue 28: who signs its certificates of attendance (both null: none named). */
+  /** Who signs its certificates of attendance (both null: none named). */
   certificateSignatoryName: ColumnType<string | null, string | null | undefined, string | null>;
   certificateSignatoryTitle: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whether certificates are issued by themselves once the event has ended. */
@@ -85,7 +85,7 @@ export interface EventTable {
   updatedAt: Timestamp;
 }
 
-/** One person's registration for an event (issue 27); personal data, deleted some time after the event. */
+/** One person's registration for an event; personal data, deleted some time after the event. */
 export interface RegistrationTable {
   id: Generated<string>;
   /** Arrival order: the order registrations took the event's lock. bigint: comes back as a string. */
@@ -149,7 +149,7 @@ export interface EmailSendTable {
 export const CHECK_IN_RESULTS = ['checked-in', 'already'] as const;
 export type CheckInResult = (typeof CHECK_IN_RESULTS)[number];
 
-/** One scan at the door (issue 28), named by the scanning phone's id for it: a retry is the same row. */
+/** One scan at the door, named by the scanning phone's id for it: a retry is the same row. */
 export interface CheckInTable {
   id: string;
   eventId: string;

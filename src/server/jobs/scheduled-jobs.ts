@@ -20,7 +20,7 @@ export interface JobsReport {
   mail: DeliveryReport | Error | undefined;
   /** Registrations deleted with their personal data (events more than REGISTRATION_RETENTION_DAYS past). */
   retention: number | Error;
-  /** Certificates of attendance issued by themselves for events that ended (issue 28). */
+  /** Certificates of attendance issued by themselves for events that ended. */
   certificates: AutoIssueReport | Error;
   /** Seats released because their e-mail was not confirmed in time (given to the next in line). */
   holds: number | Error;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { CheckInResult, CheckInRow, Database, RegistrationRow } from '../db/schema.ts';
 
 /**
- * Check-ins at the door (issue 28). The first scan of a ticket sets its registration's `checked_in_at`
+ * Check-ins at the door. The first scan of a ticket sets its registration's `checked_in_at`
  * in one conditional update (`... where checked_in_at is null`): on PostgreSQL a second door's update
  * of the same row waits for the first to commit, then finds it set and changes nothing, so one person
  * is never counted twice. Each scan is a row of `check_ins` named by the scanning phone's own id.

@@ -6,7 +6,7 @@ import { isoTime } from './api-shape.ts';
 import { byId } from './ids.ts';
 
 /**
- * Certificates of attendance (issue 28). One per registration (`registration_id` is unique), so issuing
+ * Certificates of attendance. One per registration (`registration_id` is unique), so issuing
  * twice, or two staff issuing at once, gives each attendee one: the second insert of a registration does
  * nothing. Each keeps a copy of the attendee's name, as it must outlive the registration.
  */

@@ -3,7 +3,7 @@ import type { Database, EmailKind } from '../db/schema.ts';
 import type { RegistrationStatus } from '../../lib/types.ts';
 
 /**
- * The outbox of registration mail (issue 27). A message is queued in the transaction that made its
+ * The outbox of registration mail. A message is queued in the transaction that made its
  * reason (a registration, a promotion), so it is queued if and only if that commits; a sender works
  * through the queue later, composing each message from the registration as it is then. A slow or
  * failing mail server therefore never delays or loses a registration.

@@ -12,7 +12,7 @@ import { byId } from './ids.ts';
 import type { ChapterScope } from './viewer-scope.ts';
 
 /**
- * Registrations (issue 27). Every write that takes, frees or gives a seat runs in a transaction that
+ * Registrations. Every write that takes, frees or gives a seat runs in a transaction that
  * first locks the event's row (`lockEvent`), then counts: two registrations for one event queue on
  * that lock, so seats are never given twice and `seq` (drawn after the lock) is the arrival order.
  */

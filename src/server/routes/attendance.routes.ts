@@ -22,7 +22,7 @@ import { canSeeEvent } from '../services/events.service.ts';
 import { CSV_CONTENT_TYPE } from '../services/registration-csv.ts';
 
 /**
- * Issue 28's staff routes, mounted at the API's root: check-ins at the door and the list the check-in
+ * Staff routes, mounted at the API's root: check-ins at the door and the list the check-in
  * page keeps for them offline, the attendance report and its CSV, and certificates of attendance
  * (issue, list, withdraw). All for the event's chapter and admins only, and every answer is theirs
  * alone: private, no-store.

@@ -54,7 +54,7 @@ export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
   `${answerOrigin(site, c.req.url)}/tickets/${ticket}`;
 
 /**
- * Issue 27's registration routes, mounted at the API's root: an event's public summary and its
+ * Registration routes, mounted at the API's root: an event's public summary and its
  * registration form's POST, and its staff's attendee list, CSV, status changes and the dashboard's
  * overview. Tickets are tickets.routes.ts.
  */

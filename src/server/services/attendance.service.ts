@@ -21,7 +21,7 @@ import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
 /**
- * Attendance (issue 28): check-ins at the door, and the report staff write the meeting's minutes from.
+ * Attendance: check-ins at the door, and the report staff write the meeting's minutes from.
  * The messages are what the check-in page shows a volunteer, as they are.
  */
 

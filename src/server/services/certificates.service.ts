@@ -23,7 +23,7 @@ import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
 /**
- * Certificates of attendance (issue 28): staff issue them for everyone checked in (one action, any
+ * Certificates of attendance: staff issue them for everyone checked in (one action, any
  * number of times: only those without one get one), or they are issued by themselves once the event
  * has ended (`certificates.auto`, the scheduled jobs); staff withdraw one with a reason, which its
  * public verify page (/verify/{id}) then shows. Each action is one audit row.

@@ -52,7 +52,7 @@ import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
 /**
- * Registration on the site (issue 27): taking, freeing and giving seats, the ticket, the staff list,
+ * Registration on the site: taking, freeing and giving seats, the ticket, the staff list,
  * and deleting personal data after the event. Every change of seats runs in one transaction that
  * locks the event's row first (registrations.repository.ts), queues its mail in the same transaction
  * (email-outbox.repository.ts), and purges the event's public summary once committed.
@@ -223,7 +223,7 @@ export interface TicketDetails {
   /** While waitlisted. */
   position?: number;
   event: EventItem;
-  /** Its certificate of attendance, once issued and while not withdrawn (issue 28). */
+  /** Its certificate of attendance, once issued and while not withdrawn. */
   certificate?: { id: string };
   /** On an event that confirms by e-mail (email-confirmation.ts). */
   confirmation?: TicketConfirmation;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 27: registration on this site. Each event says how people register (`link`: the event's own
+ * Registration on this site. Each event says how people register (`link`: the event's own
  * link, as before; `site`: here; `none`), with an optional capacity, window and up to five questions.
  * Registrations hold their registrant's personal data and go with their event; `seq` is the order in
  * which they took the event's lock, so the waitlist is served in arrival order. One registration per

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 28: attendance. Each scan at the door is a check-in, named by the id the scanning phone gives it
+ * Attendance. Each scan at the door is a check-in, named by the id the scanning phone gives it
  * (a retry of the same scan is the same row); the first scan of a ticket sets the registration's
  * `checked_in_at`, so two doors never count one person twice. Certificates of attendance keep a copy
  * of the attendee's name: they outlive the registration, whose personal data retention deletes (its
