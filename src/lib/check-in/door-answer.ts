@@ -1,7 +1,7 @@
 import { TICKET_IN_ADDRESS } from '../schemas/attendance.schema.ts';
 import { formatEventDay } from '../format.ts';
 import { formatDhakaClock } from '../registration/registration-view.ts';
-import type { DoorAttendee, DoorList } from '../types.ts';
+import type { CheckInAnswer, DoorAttendee, DoorList } from '../types.ts';
 import { ticketHash } from './ticket-hash.ts';
 
 /**
@@ -79,6 +79,28 @@ export const isRefusal = (status: number) => status === 404 || status === 409;
 /** The server could not be reached or failed (api-client's status 0: no answer at all). */
 export const isNoAnswer = (status: number) => status === 0 || status >= 500;
 
+/** The API's check-in in the door's words: green when it was made now, amber when it was made before. */
+export const answerOfCheckIn = (data: Pick<CheckInAnswer, 'result' | 'fullName' | 'checkedInAt'>): DoorAnswer =>
+  data.result === 'checked-in' ? checkedInAnswer(data.fullName) : alreadyAnswer(data.checkedInAt, data.fullName);
+
+/**
+ * A check-in the API did not make, in the door's words: a refusal of the ticket as the door says it,
+ * any other answer in the server's own words; undefined when no answer came (the kept list answers).
+ */
+export function failureAnswer(result: { status: number; message: string }): DoorAnswer | undefined {
+  if (isRefusal(result.status)) return refusalAnswer(result.message);
+  if (!isNoAnswer(result.status)) return { tone: 'error', text: result.message };
+  return undefined;
+}
+
+/** Why the door list is not on screen: the event is unknown, the phone has no copy offline, or the server's words. */
+export function loadFailureText(failure: { status: number; message: string }): string {
+  if (failure.status === 404) return 'Event not found';
+  if (failure.status === 0)
+    return 'The door list could not be loaded: this phone is offline and has no copy of it yet.';
+  return failure.message;
+}
+
 /**
  * A queued check-in whose sending got this answer stays queued and is sent again later: no answer, or
  * not now (signed out, or too many at once). Any other refusal will never go through.
@@ -95,6 +117,23 @@ export function offlineAnswer(attendee: DoorAttendee | undefined): { answer: Doo
   if (attendee.status === 'waitlisted') return { answer: { tone: 'error', text: WAITLIST_TEXT }, admit: false };
   if (attendee.checkedInAt) return { answer: alreadyAnswer(attendee.checkedInAt, attendee.fullName), admit: false };
   return { answer: checkedInAnswer(attendee.fullName), admit: true };
+}
+
+/** Whether someone on the list may be checked in now: confirmed, and not checked in yet. */
+export const mayCheckIn = (attendee: DoorAttendee) => attendee.status === 'confirmed' && !attendee.checkedInAt;
+
+/**
+ * A person's line under their name in the search: their institution, and where they stand, as a scan
+ * of their ticket would say ("On the waitlist", "Checked in at 09:05", "Not checked in yet").
+ */
+export function attendeeLine(attendee: DoorAttendee): string {
+  const standing =
+    attendee.status === 'waitlisted'
+      ? WAITLIST_TEXT
+      : attendee.checkedInAt
+        ? `Checked in at ${formatDhakaClock(attendee.checkedInAt)}`
+        : 'Not checked in yet';
+  return [attendee.institution, standing].filter(Boolean).join(' · ');
 }
 
 /** The page's counts: confirmed registrations, and those of them checked in. */

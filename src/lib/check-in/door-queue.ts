@@ -1,4 +1,5 @@
-import { isSendLater } from './door-answer.ts';
+import { isRefusal, isSendLater, isTooEarly, notEarlyAnswer, refusalAnswer } from './door-answer.ts';
+import type { Marks } from './door-list.ts';
 
 /**
  * The check-ins a phone queued at the door (made while offline) and what becomes of each when it is
@@ -14,13 +15,14 @@ export interface QueuedTarget {
   early?: true;
 }
 
-type QueuedBody = ({ registration: string } | { ticket: string }) & { id: string; early?: true };
+/** A POST /events/:id/check-ins body: whom (a registration's id or a ticket), the check-in's own id, and `early`. */
+export type CheckInBody = ({ registration: string } | { ticket: string }) & { id: string; early?: true };
 
 /**
  * The POST /events/:id/check-ins body of a queued check-in, with its own id so a resend counts once,
  * and `early` when it was confirmed before the event's day (the confirmation was asked before queueing).
  */
-export function queuedBody(item: QueuedTarget): QueuedBody {
+export function queuedBody(item: QueuedTarget): CheckInBody {
   const early = item.early ? { early: true as const } : {};
   if (item.registrationId !== undefined) return { registration: item.registrationId, id: item.id, ...early };
   return { ticket: item.ticket ?? '', id: item.id, ...early };
@@ -38,6 +40,52 @@ export function queuedRefusal(status: number): 'later' | 'needs-account' | 'refu
   return 'refused';
 }
 
+/** A queued check-in as the phone keeps it: whom it names on the list, when it was made, and whether it waits for an account. */
+export interface QueuedState {
+  registrationId?: string;
+  /** ISO instant of the scan. */
+  at: string;
+  needsAccount?: true;
+}
+
+/**
+ * How many queued check-ins wait for a network (`waiting`), and how many for an account of the event
+ * (`needsAccount`: the account signed in now was refused them, 403); each counts once, in one of them.
+ */
+export function queueCounts(items: readonly QueuedState[]): { waiting: number; needsAccount: number } {
+  const needsAccount = items.filter((i) => i.needsAccount).length;
+  return { waiting: items.length - needsAccount, needsAccount };
+}
+
+/**
+ * A queued check-in counts on the door list as made, at its scan's time, until the server refuses it
+ * (those waiting for an account too: they were made at the door). Check-ins queued by an older page
+ * name only a ticket, and mark nobody.
+ */
+export const queuedMarks = (items: readonly QueuedState[]): Marks =>
+  new Map(items.flatMap((i): [string, string][] => (i.registrationId ? [[i.registrationId, i.at]] : [])));
+
+/** Check-ins dropped from the queue (refused, or discarded) are taken back: their people are not checked in. */
+export const undoneMarks = (items: readonly QueuedState[]): Marks =>
+  new Map(items.flatMap((i): [string, null][] => (i.registrationId ? [[i.registrationId, null]] : [])));
+
+/**
+ * The volunteer's message when the server refuses a queued check-in for good: who it was and why, in
+ * the door's words ("Nusrat Jahan was not checked in: Registration cancelled").
+ */
+export function notCheckedInText(
+  fullName: string,
+  result: { status: number; message: string; errors: readonly { path: string }[] },
+  eventDate: string,
+): string {
+  const why = isTooEarly(result)
+    ? notEarlyAnswer(eventDate).detail
+    : isRefusal(result.status)
+      ? refusalAnswer(result.message).text
+      : result.message;
+  return `${fullName} was not checked in: ${why}`;
+}
+
 const checkIns = (count: number) => `${count} ${count === 1 ? 'check-in' : 'check-ins'}`;
 
 /** "Waiting for an account of this event: 2 check-ins"; "" for none. */
@@ -48,3 +96,6 @@ export function needsAccountText(count: number): string {
 /** The discard confirmation's title and button: "Discard 2 check-ins?", "Discard 2 check-ins". */
 export const discardQuestion = (count: number) => `Discard ${checkIns(count)}?`;
 export const discardLabel = (count: number) => `Discard ${checkIns(count)}`;
+
+/** The note once they are discarded: "2 check-ins discarded". */
+export const discardedText = (count: number) => `${checkIns(count)} discarded`;

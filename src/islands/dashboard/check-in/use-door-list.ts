@@ -1,0 +1,67 @@
+import { useCallback, useRef, useState } from 'react';
+import { isNoAnswer } from '../../../lib/check-in/door-answer.ts';
+import { withCheckIns, type Marks } from '../../../lib/check-in/door-list.ts';
+import { queuedMarks } from '../../../lib/check-in/door-queue.ts';
+import type { DoorList } from '../../../lib/types.ts';
+import { fetchDoorList } from './door-api.ts';
+import { keepList, keptList, queued } from './door-store.ts';
+
+export type LoadFailure = { status: number; message: string };
+
+/**
+ * The event's door list, kept on the phone: the kept copy at once, then the server's (with what still
+ * waits in the queue marked). Each list shown is kept again, so a scan is answered from it offline.
+ * `current` reads the list as it is now (for answers given after an await), `mark` shows check-ins on
+ * it before the server's list does.
+ */
+export function useDoorList(eventId: string | null | undefined, account: string) {
+  const [list, setList] = useState<DoorList>();
+  const [failure, setFailure] = useState<LoadFailure>();
+  /** When the list on screen was kept, while the server's has not come (yet). */
+  const [keptAt, setKeptAt] = useState<string>();
+  const listRef = useRef<DoorList | undefined>(undefined);
+
+  /** Puts a list on screen and keeps it on the phone. */
+  const showList = useCallback(
+    (next: DoorList, keep = true) => {
+      listRef.current = next;
+      setList(next);
+      if (keep) void keepList(next, account, new Date()).catch(() => {});
+    },
+    [account],
+  );
+
+  const mark = useCallback(
+    (marks: Marks) => {
+      const now = listRef.current;
+      if (now) showList(withCheckIns(now, marks));
+    },
+    [showList],
+  );
+
+  const current = useCallback(() => listRef.current, []);
+
+  const load = useCallback(async () => {
+    if (!eventId) return;
+    const kept = await keptList(eventId, account).catch(() => undefined);
+    if (kept && !listRef.current) {
+      showList(kept.list, false);
+      setKeptAt(kept.savedAt);
+    }
+    const result = await fetchDoorList(eventId);
+    if (result.ok) {
+      const pending = await queued(eventId).catch(() => []);
+      showList(withCheckIns(result.data, queuedMarks(pending)));
+      setKeptAt(undefined);
+      setFailure(undefined);
+    } else if (isNoAnswer(result.status)) {
+      if (!kept && !listRef.current) setFailure(result);
+    } else {
+      listRef.current = undefined;
+      setList(undefined);
+      setFailure(result);
+    }
+  }, [eventId, account, showList]);
+
+  return { list, failure, keptAt, current, mark, load };
+}
