@@ -83,7 +83,7 @@ describe('the name search’s lines', () => {
 describe('queued check-ins on the door list', () => {
   const list: DoorList = {
     success: true,
-    event: { id: 'e', title: 'Door', eventDate: '2030-03-10', startTime: '10:00', endTime: null, location: 'Dhaka' },
+    event: { id: 'e', title: 'Door', eventDate: '2030-03-10', startTime: '10:00', endTime: '12:00', location: 'Dhaka' },
     attendees: [
       person({ registrationId: 'a' }),
       person({ registrationId: 'b', checkedInAt: '2030-03-10T04:00:00.000Z' }),
