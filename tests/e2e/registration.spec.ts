@@ -36,8 +36,8 @@ const SECOND: Registrant = {
 };
 
 /**
- * SCREENSHOTS=dir: the event form, the registration form, the ticket and the attendee list are also saved
- * there, most at 1280 and 375 px, to be looked at.
+ * SCREENSHOTS=dir: the pages this walk builds (event form, registration form, ticket, attendee list,
+ * dashboard) are also saved there, most at 1280 and 375 px, to be looked at.
  */
 async function shoot(page: Page, name: string) {
   const dir = process.env['SCREENSHOTS'];
