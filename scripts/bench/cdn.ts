@@ -29,8 +29,8 @@ const STAFF_SESSIONS = 4;
 const PURGE = { token: 'bench-purge-token', siteId: 'bench-site' };
 
 /**
- * BENCH_CDN_HEADERS=old replays the same trace with the CDN headers the site sent before the CDN issue
- * (commit 89aaf55): no Netlify-Vary anywhere, and of the API's answers only the roster lists tagged.
+ * BENCH_CDN_HEADERS=old replays the same trace with the CDN headers the site sent before its caching
+ * rework (commit 89aaf55): no Netlify-Vary anywhere, and of the API's answers only the roster lists tagged.
  * Only the headers differ: the figures compare what the CDN can do with each.
  */
 const OLD_HEADERS = process.env['BENCH_CDN_HEADERS'] === 'old';

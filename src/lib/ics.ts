@@ -58,7 +58,7 @@ export function icsUri(uri: string): string {
   return uri.replace(/[\u0000-\u0020\u007f\u0085\u2028\u2029]/g, (c) => encodeURIComponent(c));
 }
 
-/** Folds a content line to at most 75 octets per line, continuation lines starting with a space (§3.1). */
+/** Folds a content line to at most 75 octets per line, continuation lines starting with a space (RFC 5545 §3.1). */
 export function icsFold(line: string): string {
   const encoder = new TextEncoder();
   const parts: string[] = [];

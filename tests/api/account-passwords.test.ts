@@ -3,7 +3,7 @@ import { useTestApi } from '../support/api-fixture.ts';
 import { ADMIN, adminToken, createChapter, json, login, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 16 part 4: every signed-in user changes their own password (other sessions end, this one stays);
+ * Every signed-in user changes their own password (other sessions end, this one stays);
  * an admin edits their own account and sets a new password for a chapter account.
  */
 const setUp = useTestApi();

@@ -7,7 +7,7 @@ import { json, type TestApi } from '../support/api-server.ts';
 import { attendanceHelpers } from '../support/attendance.ts';
 
 /**
- * Issue 28: check-ins at the door (POST /events/:id/check-ins) and the attendance report and CSV.
+ * Check-ins at the door (POST /events/:id/check-ins) and the attendance report and CSV.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL, where concurrent requests run on separate
  * connections at once: two doors scanning one ticket at the same moment.
  */

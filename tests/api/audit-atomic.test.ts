@@ -17,7 +17,7 @@ import {
 } from '../support/api-server.ts';
 
 /**
- * Issue 25 point 2: every write and its audit row commit together or not at all. This file's own
+ * Every write and its audit row commit together or not at all. This file's own
  * database gets a trigger that refuses audit rows; with it on, every write route is called and must
  * fail having changed nothing (no row of any table, no CDN purge, no upload released), and the failure
  * must be the refused audit row. With it off, the same call must then succeed and change something, so

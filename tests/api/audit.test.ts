@@ -12,7 +12,7 @@ import {
 } from '../support/api-server.ts';
 
 /**
- * Issue 16 part 5: every create, update and delete records who, which record, when and which fields,
+ * Every create, update and delete records who, which record, when and which fields,
  * never a password; GET /audit pages and filters them for admins.
  */
 const setUp = useTestApi({ chapters: { alpha: 'Alpha Chapter' } });

@@ -415,7 +415,7 @@ const calls: Call[] = [
     expect: adminOnly(200),
   },
   {
-    // Anyone signed in sets their own public contact e-mail (issue 24 point 2); only admins change the rest.
+    // Anyone signed in sets their own public contact e-mail; only admins change the rest.
     name: 'PUT /auth/account (public contact e-mail)',
     method: 'PUT',
     path: async () => '/auth/account',
@@ -430,7 +430,7 @@ const calls: Call[] = [
     expect: { anonymous: 401, chapterA: 201, chapterB: 201, admin: 201 },
   },
   {
-    // Issue 24 point 7: a form on another site cannot upload with a visitor's cookie.
+    // A form on another site cannot upload with a visitor's cookie.
     name: 'POST /uploads (Sec-Fetch-Site: cross-site)',
     method: 'POST',
     path: async () => '/uploads',

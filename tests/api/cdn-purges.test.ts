@@ -303,7 +303,7 @@ const steps: WriteStep[] = [
     run: () => write('PUT', '/auth/account', { name: 'IEEE CS Bangladesh', email: ADMIN.email, phone: '' }, admin),
   },
   {
-    // The home chapter's page shows the admin account's public contact e-mail (issue 24 point 2).
+    // The home chapter's page shows the admin account's public contact e-mail.
     route: 'PUT /auth/account (public contact e-mail)',
     run: () => write('PUT', '/auth/account', { publicEmail: 'info@ieeecsbdc.example' }, admin),
   },

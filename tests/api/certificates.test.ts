@@ -13,7 +13,7 @@ import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 import { attendanceHelpers } from '../support/attendance.ts';
 
 /**
- * Issue 28 point 5: certificates of attendance. Staff issue them for everyone checked in (again and
+ * Certificates of attendance. Staff issue them for everyone checked in (again and
  * again: only the new ones get one), or they are issued by themselves once the event has ended; the
  * ticket then links to its certificate's verify page; staff withdraw one with a reason; retention
  * leaves certificates with their copy of the name. PGlite, and PostgreSQL with TEST_DATABASE_URL.

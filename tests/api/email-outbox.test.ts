@@ -20,7 +20,7 @@ import { callWithHost } from '../support/forged-host.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
- * Issue 27 point 5: the ticket e-mails go through an outbox to a real SMTP server this file starts,
+ * The ticket e-mails go through an outbox to a real SMTP server this file starts,
  * and what arrived is read back. A failing or hung server never delays or loses a registration; a
  * refused message is retried later (the clock moves, nobody sleeps); two deliveries at once never send
  * a message twice. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 24 point 5, end to end: a chapter's event whose texts carry every line-break form cannot put a
+ * End to end through the API: a chapter's event whose texts carry every line-break form cannot put a
  * property of its own into the shared calendar feed (GET /events.ics), as ical.js reads it.
  */
 let api: TestApi;

@@ -9,7 +9,7 @@ import {
 import { adminToken, createChapter, json, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 24 point 1: attempts are counted before they are checked, in one statement that returns the
+ * Attempts are counted before they are checked, in one statement that returns the
  * new count, so parallel guesses cannot all slip past a check; and a stranger's failures never lock
  * the owner out. The parallel test means most on PostgreSQL (TEST_DATABASE_URL), where the 40 requests
  * run on separate connections at once; on PGlite they queue on its one connection.

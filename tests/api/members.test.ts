@@ -11,7 +11,7 @@ beforeAll(() => {
   ({ api, admin } = setUp);
 });
 
-/** Exactly the member fields of spec §3 and §7: no team, no order. */
+/** Exactly the member fields older clients send (no team, no order): they must keep working. */
 const specMember = (name: string, designation: string, extra: Record<string, unknown> = {}) => ({
   name,
   designation,

@@ -6,9 +6,9 @@ import { loadConfig } from '../../src/server/config.ts';
 import { adminToken, createChapter, json, login, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 24 point 7: bcrypt reads only 72 bytes of a password, so new passwords longer than that are
- * refused with a message saying so (not cut short, not pre-hashed); the most common passwords are
- * refused wherever a password is set.
+ * bcrypt reads only 72 bytes of a password, so new passwords longer than that are refused with a
+ * message saying so (not cut short, not pre-hashed); the most common passwords are refused wherever a
+ * password is set.
  */
 let api: TestApi;
 let admin: string;

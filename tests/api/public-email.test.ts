@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, adminToken, createChapter, json, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 24 point 2: a chapter page's answer showed the account's login e-mail (the home chapter's admin
- * included). Each account can now set a public contact e-mail: the chapter form (admins) and Settings
- * (anyone, for themselves). Set, it is `chapterId.email` of the public answers and the page's mailto;
- * unset, the login e-mail is shown, as the spec has it.
+ * A chapter page's public answer need not show the account's login e-mail (the home chapter's admin
+ * included): each account can set a public contact e-mail, in the chapter form (admins) and
+ * Settings (anyone, for themselves). Set, it is `chapterId.email` of the public answers and the page's
+ * mailto; unset, the login e-mail is shown, as it always was.
  */
 let api: TestApi;
 let admin: string;

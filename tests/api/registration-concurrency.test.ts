@@ -4,7 +4,7 @@ import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 27 point 3: seats are taken atomically. 300 registrations sent at once for 50 seats give
+ * Seats are taken atomically. 300 registrations sent at once for 50 seats give
  * exactly 50 confirmed and 250 waitlisted, places 1 to 250 each given once, in arrival order (`seq`).
  * Runs on PGlite by default, on PostgreSQL with TEST_DATABASE_URL (the test database helper picks),
  * where the requests run on separate connections at once and queue on the event's row lock, and

@@ -6,7 +6,7 @@ import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 27: registration on the site. The event's settings, the public summary, registering, the
+ * Registration on the site. The event's settings, the public summary, registering, the
  * ticket, cancelling, the staff list and CSV, capacity changes, retention and abuse limits.
  */
 /** The server's clock: events are in March 2030, registration windows around it. */

@@ -13,7 +13,7 @@ beforeAll(() => {
 const get = async (path: string) => (await api.call(path)).json();
 
 describe('SAMPLE_DATA fills a new database with a living site', () => {
-  it('2024 rosters at the sizes of spec §9, in page order with team headings', async () => {
+  it('2024 rosters at the sizes their pages are laid out for, in page order with team headings', async () => {
     const sizes: Record<string, number> = {};
     for (const code of ['Excom', 'SPARK', 'SEC', 'SAC', 'GSM', 'WEB']) {
       const { members } = await get(`/members?year=2024&committee=${code}`);

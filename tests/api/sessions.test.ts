@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, createChapter, json, login, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /**
- * Issue 24 point 3: logging out ends the session on the server, so the old token is refused afterwards,
+ * Logging out ends the session on the server, so the old token is refused afterwards,
  * as cookie and as bearer; "Sign out everywhere" ends every session of the account; only the login
  * answer carries a token.
  */

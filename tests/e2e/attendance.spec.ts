@@ -9,7 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { BASE_EVENT } from './live-data.ts';
 
 /**
- * Issue 28 end to end, in Chromium against the real server: an event that takes registrations on the
+ * Attendance end to end, in Chromium against the real server: an event that takes registrations on the
  * site, three registrants (two come, one does not), check-ins at the door through the API, then the
  * staff's attendance report, certificates issued and printed to PDF, the public verify page, and a
  * withdrawal.
@@ -24,7 +24,7 @@ const MEMBER = { fullName: 'মাহমুদ হাসান', email: 'mahmud.
 const GUEST = { fullName: 'Arif Hossain', email: 'arif.attendance@e2e.example' };
 const NO_SHOW = { fullName: 'তাসনিম রহমান', email: 'tasnim.attendance@e2e.example' };
 
-/** SCREENSHOTS=dir: each page built for issue 28 is also saved there, to be looked at. */
+/** SCREENSHOTS=dir: the attendance report, certificate and verify pages are also saved there, to be looked at. */
 async function shoot(page: Page, name: string) {
   const dir = process.env['SCREENSHOTS'];
   if (!dir) return;

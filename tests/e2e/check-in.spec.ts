@@ -19,7 +19,7 @@ import { ADMIN, expect, test } from './fixtures.ts';
 import { BASE_EVENT } from './live-data.ts';
 
 /**
- * Issue 28's check-in page at the door, in Chromium against the real server: a ticket's QR code read
+ * The check-in page at the door, in Chromium against the real server: a ticket's QR code read
  * by the camera (a fake camera playing a video of the code), the USB scanner's field, search by name,
  * and check-ins made offline that wait in the phone's queue and are sent once it is back online.
  */

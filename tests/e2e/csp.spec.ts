@@ -5,7 +5,7 @@ import { signInAs, waitForIslands } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 24 point 4: scripts run under hashes, not 'unsafe-inline'. Every kind of page, static and
+ * Scripts run under hashes, not 'unsafe-inline'. Every kind of page, static and
  * on demand, is loaded in Chromium with its real Content-Security-Policy and reports no violation
  * (the page's `securitypolicyviolation` events and the console's CSP messages); an inline script that
  * is not one of the site's own is blocked.

@@ -4,7 +4,7 @@ import { verifyBackup } from '../../src/server/backup/archive.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowHttpErrors, apiLogin, bearer, createChapter, signInAs, toastWith } from './dashboard-helpers.ts';
 
-/** Issue 16 part 4 in the browser: passwords and the admin's own account. */
+/** Passwords and the admin's own account, in the browser. */
 test.describe('dashboard accounts and passwords', () => {
   /** A fresh chapter on its Settings page, with the password form's three fields. */
   async function chapterOnSettings(page: Page, request: APIRequestContext) {

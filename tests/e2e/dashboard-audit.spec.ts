@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import { apiLogin, bearer, createChapter, signInAs, unique } from './dashboard-helpers.ts';
 
 /**
- * Issue 16 part 5 and issue 26 point 8 in the browser: the admin's audit trail says, in words a person
+ * In the browser, the admin's audit trail says, in words a person
  * reads, who changed which record (by its name then, linked while it exists) and from what to what,
  * at 1280 and at 375 px. Screenshots of both widths go to /tmp/audit-shots/ for a person to look at.
  */

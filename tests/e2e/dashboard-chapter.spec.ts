@@ -71,7 +71,7 @@ test.describe('dashboard for a chapter account', () => {
     await page.getByRole('link', { name: 'Add New Event' }).click();
     await expect(page).toHaveURL(/\/dashboard\/add-new-event$/);
 
-    // Input types of spec §5.
+    // Each field has the input type of its value: date, time, number, url.
     await expect(page.getByLabel('Event date')).toHaveAttribute('type', 'date');
     await expect(page.getByLabel('Start time')).toHaveAttribute('type', 'time');
     await expect(page.getByLabel('Fees')).toHaveAttribute('type', 'number');

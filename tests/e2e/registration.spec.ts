@@ -16,7 +16,7 @@ import { BASE_EVENT } from './live-data.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
- * Issue 27 end to end, in Chromium against the real server: staff make an event that takes
+ * Registration end to end, in Chromium against the real server: staff make an event that takes
  * registrations on the site (one seat), two visitors register (a seat, then the waitlist), the first
  * cancels from the ticket page and the second gets the seat, then staff work the attendee list.
  */
@@ -35,7 +35,10 @@ const SECOND: Registrant = {
   ieeeMemberId: '98765432',
 };
 
-/** SCREENSHOTS=dir: each page built for issue 27 is also saved there at 1280 and 375 px, to be looked at. */
+/**
+ * SCREENSHOTS=dir: the pages this walk builds (event form, registration form, ticket, attendee list,
+ * dashboard) are also saved there, most at 1280 and 375 px, to be looked at.
+ */
 async function shoot(page: Page, name: string) {
   const dir = process.env['SCREENSHOTS'];
   if (!dir) return;

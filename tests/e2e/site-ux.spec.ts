@@ -63,7 +63,7 @@ for (const viewport of VIEWPORTS) {
         await expect(page.locator(`#${id}`)).toHaveText(reason);
         await expect(field).toHaveAccessibleDescription(reason);
       }
-      // The first field named takes focus, so its reason is read out; the values stay (spec §4).
+      // The first field named takes focus, so its reason is read out; the values stay, so nothing typed is lost.
       await expect(name).toBeFocused();
       await expect(email).toHaveValue('not-an-email');
       await expectNoSeriousA11yViolations(page);

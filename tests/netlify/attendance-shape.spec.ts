@@ -4,7 +4,7 @@ import { dhakaDay } from '../../src/lib/format.ts';
 import { ADMIN, HIT, adminToken, signIn, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
- * The door and after (issue 28) as Netlify runs it: check-ins, the attendance report and certificates
+ * The door and after as Netlify runs it: check-ins, the attendance report and certificates
  * through the API function on Neon's driver, every request through the CDN model with its clock stopped
  * (a stale answer is a purge that did not happen). Check-ins, reports and tickets are never shared; a
  * certificate's verify page is, under its own tag and its event's and chapter's, so withdrawing it or

@@ -3,7 +3,7 @@ import { waitForIslands } from '../e2e/dashboard-helpers.ts';
 import { HIT, adminToken, postFrom, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**
- * Registration (issue 27) as Netlify runs it: the API function on Neon's driver against PostgreSQL 15,
+ * Registration as Netlify runs it: the API function on Neon's driver against PostgreSQL 15,
  * every request through the CDN model with its clock stopped (so a stale answer is a purge that did
  * not happen). The event page and the public seat count are shared by the CDN; tickets, staff lists
  * and the CSV never are. Seats are taken under the event’s row lock through the function too: 20

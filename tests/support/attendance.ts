@@ -2,9 +2,9 @@ import type { createApi } from '../../src/server/app.ts';
 import { json, sampleEvent, type TestApi } from './api-server.ts';
 
 /**
- * Issue 28's tests share these: events made through the API, registrants registered through it (each
- * from an address of their own, so the per-address limit stays out of the way), check-ins sent as the
- * check-in page sends them.
+ * The check-in, attendance and certificate tests share these: events made through the API,
+ * registrants registered through it (each from an address of their own, so the per-address limit
+ * stays out of the way), check-ins sent as the check-in page sends them.
  */
 export function attendanceHelpers(api: () => TestApi, app: () => ReturnType<typeof createApi>) {
   let counter = 0;

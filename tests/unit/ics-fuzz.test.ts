@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCalendarIcs, icsUri, type IcsEntry } from '../../src/lib/ics.ts';
 
 /**
- * Issue 24 point 5: whatever a chapter types into an event, the calendar feed carries it as values
+ * Whatever a chapter types into an event, the calendar feed carries it as values
  * only. Random event texts made of the pieces that break calendars (every line-break form, escapes,
  * property-looking text, control characters, long and multi-byte runs that force folding) are written
  * into calendars and read back with ical.js (Mozilla's parser): every calendar has exactly the

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { groupRoster } from '../../src/lib/rosters/grouping.ts';
 import { readRosterFiles } from '../support/roster-files.ts';
 
-/** Every committee route of spec §2, spelt as the spec spells them. */
+/** Every committee page's address, spelt as the original site spells it (`sacretariat-25` included). */
 const ROUTES = [
   ...['18', '19', '20', '21', '22', '23', '24', '25'].map((yy) => `excom-${yy}`),
   'sac-23',
@@ -93,7 +93,7 @@ describe('roster files', () => {
   });
 });
 
-describe('sample roster sizes (spec §2)', () => {
+describe('sample roster sizes', () => {
   it('ExCom 2025: about 40 positions, featured layout', () => {
     expect(people('excom-25')).toHaveLength(40);
     expect(roster('excom-25').layout).toBe('featured');

@@ -12,7 +12,7 @@ const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 
 /**
- * The sign-in form (spec §2 "Login"): "Loading..." while working, "Login successful" then /dashboard.
+ * The sign-in form: "Loading..." while working, "Login successful" then /dashboard.
  * Its button waits for the island to hydrate: pressed (or Enter pressed) before, the browser would post
  * the form to the static /login page, which cannot answer a post ("Method not allowed").
  */

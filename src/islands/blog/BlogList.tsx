@@ -32,7 +32,7 @@ interface BlogListProps {
 }
 
 /**
- * /blogs: the feed, searched and filtered by tag on the client over the loaded posts (spec §5), with
+ * /blogs: the feed, searched and filtered by tag on the client over the loaded posts, with
  * the filter mirrored in ?search= and ?tags=. Pages are kept as loaded; a filter change goes back to
  * page 1 (the first page, cursor null) as the spec's state machine says.
  */

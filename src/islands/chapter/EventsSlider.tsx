@@ -6,7 +6,7 @@ import type { EventItem } from '../../lib/types.ts';
 import EventCard from '../events/EventCard.tsx';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 
-/** "What we have done": one event per view, 30 px apart, with clickable pagination (spec §2). Loaded lazily. */
+/** "What we have done": one event per view, 30 px apart, with clickable pagination. Loaded lazily. */
 export default function EventsSlider({ events, now }: { events: EventItem[]; now: Date }) {
   return (
     <Swiper

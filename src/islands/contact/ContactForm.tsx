@@ -23,10 +23,10 @@ function field(data: FormData, name: string): string {
 }
 
 /**
- * The contact form. Spec §5: no client-side validation (the e-mail field is plain text, nothing is
+ * The contact form. No client-side validation (the e-mail field is plain text, nothing is
  * required); the API's answer decides, and its reason for each field it names is shown under that
  * field (aria-invalid, and the first such field takes focus so its message is read). Success clears
- * the fields, failure keeps them (spec §4). The inputs are uncontrolled so that whatever a visitor
+ * the fields, failure keeps them. The inputs are uncontrolled so that whatever a visitor
  * types before the island hydrates is kept; the button waits for hydration.
  */
 export default function ContactForm() {
@@ -106,7 +106,7 @@ export default function ContactForm() {
           <label htmlFor="contact-email" className={labelClass}>
             Email
           </label>
-          {/* Plain text on purpose (spec §5): the server checks the address. */}
+          {/* Plain text on purpose: the browser checks nothing, the server checks the address. */}
           <input
             id="contact-email"
             name="email"

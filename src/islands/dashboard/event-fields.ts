@@ -13,7 +13,7 @@ export const EVENT_STATUS_LABELS: Readonly<Record<EventStatus, string>> = {
   draft: 'Draft (hidden from visitors)',
 };
 
-/** Every field of spec §5 with its input type, and whether the event is published or a draft. */
+/** Every field of an event with its input type, and whether the event is published or a draft. */
 export const EVENT_FIELDS: readonly FieldSpec[] = [
   { name: 'title', label: 'Title', type: 'text' },
   { name: 'eventDate', label: 'Event date', type: 'date' },

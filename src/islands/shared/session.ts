@@ -116,7 +116,7 @@ export interface LoadSessionOptions {
 /** Shows the cookie's guess at once, then asks the server. */
 export async function loadSession({ offline = false }: LoadSessionOptions = {}): Promise<SessionState> {
   const guess = typeof document === 'undefined' ? undefined : userInfoFromCookie(document.cookie);
-  // Without the readable cookies there is no session to restore (spec §4), so no request (and no 401) is needed.
+  // A session is restored only from its readable cookies: without them no request (and no 401) is needed.
   if (!guess) {
     if (offline) await forgetOfflineData();
     $session.set({ status: 'signed-out', user: null });

@@ -3,7 +3,7 @@ import { Toaster } from 'react-hot-toast';
 export { toast } from 'react-hot-toast';
 
 /**
- * The one toast configuration of the site (spec §9): 4000 ms for default and error toasts, 2000 ms for
+ * The one toast configuration of the site: 4000 ms for default and error toasts, 2000 ms for
  * success, loading toasts until they are resolved. react-hot-toast shows at most 20 at once (its limit).
  * Render <AppToaster /> once per page, in the island that raises toasts.
  */

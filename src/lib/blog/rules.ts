@@ -1,6 +1,6 @@
 import type { BlogPost } from './types.ts';
 
-/** The blog's constants (spec §9), in one place. */
+/** The blog's constants, in one place. */
 export const BLOG_PAGE_SIZE = 9;
 export const AUTHOR_POSTS_LIMIT = 50;
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -74,7 +74,7 @@ const isOneOf =
   (designation: string) =>
     names.includes(designation);
 
-/** Women in Computing 2025 (spec §2). Coordinators are matched first: "Event Coordinator" is a coordinator. */
+/** Women in Computing 2025. Coordinators are matched first: "Event Coordinator" is a coordinator. */
 export const WIC_2025_RULES: readonly SectionRule[] = [
   {
     heading: 'Coordinators & Mentors',
@@ -88,7 +88,7 @@ export const WIC_2025_RULES: readonly SectionRule[] = [
   },
 ];
 
-/** Student Activities Committee 2025 (spec §2), including the "Public Relations Executive" spelling. */
+/** Student Activities Committee 2025, including the "Public Relations Executive" spelling. */
 export const SAC_2025_RULES: readonly SectionRule[] = [
   { heading: 'Advisor & Mentor', matches: isOneOf('advisor', 'mentor') },
   { heading: 'Leadership', matches: isOneOf('president', 'vice president', 'secretary') },
@@ -105,7 +105,7 @@ export const SAC_2025_RULES: readonly SectionRule[] = [
 const secretariatTeam = (team: string, role: 'coordinator' | 'member') => (d: string) =>
   new RegExp(`^(${team})( team)? ${role}$`).test(d);
 
-/** Secretariat 2025 (spec §2): a first row of Advisor, Mentor and President, then nine headed groups. */
+/** Secretariat 2025: a first row of Advisor, Mentor and President, then nine headed groups. */
 export const SECRETARIAT_2025_RULES: readonly SectionRule[] = [
   { heading: null, matches: isOneOf('advisor', 'mentor', 'president') },
   { heading: 'Vice Presidents', matches: (d) => d.startsWith('vice president') },

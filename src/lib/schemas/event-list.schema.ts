@@ -13,7 +13,7 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
 export const EVENT_LIST_WHEN = ['upcoming', 'past'] as const;
 export type EventListWhen = (typeof EVENT_LIST_WHEN)[number];
 
-/** A paged events list ("All Events" on /events, the API's default page) holds this many (the blog's page size, spec §9). */
+/** A paged events list ("All Events" on /events, the API's default page) holds this many (the blog's page size). */
 export const EVENTS_PAGE_SIZE = 9;
 export const EVENT_LIST_MAX_PAGE_SIZE = 50;
 /** Far beyond any archive; keeps a typed-in page number a small integer. */

@@ -30,7 +30,7 @@ const eventFields = z.object({
 
 const status = z.enum(EVENT_STATUSES, 'Status must be published or draft');
 
-/** Every field is required (spec §5); fees are a non-negative number of BDT. */
+/** Every field is required; fees are a non-negative number of BDT. */
 export const eventSchema = eventFields
   // Clients written before drafts existed send no status: their events are published, as they were.
   .extend({

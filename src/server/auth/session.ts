@@ -11,7 +11,7 @@ import { SESSION_SECONDS, verifySessionToken } from './tokens.ts';
 
 /**
  * Session cookies: `token` (httpOnly, the signed JWT) decides who you are. `userInfo`, `authenticated`
- * and `isAdmin` are readable display hints for the pages (spec §3); the server never trusts them.
+ * and `isAdmin` are readable display hints for the pages; the server never trusts them.
  */
 export const TOKEN_COOKIE = 'token';
 const READABLE_COOKIES = ['userInfo', 'authenticated', 'isAdmin'] as const;

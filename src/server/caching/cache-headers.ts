@@ -3,7 +3,7 @@ import { TOKEN_COOKIE } from '../auth/session.ts';
 import type { AppEnv } from '../http/env.ts';
 
 /**
- * How Netlify's CDN may keep an answer, in one place. The CDN is the only shared cache (design.md,
+ * How Netlify's CDN may keep an answer, in one place. The CDN is the only shared cache (docs/architecture.md,
  * "Caching"): an answer it may share says for how long (`Netlify-CDN-Cache-Control`), which parts of
  * the request make it differ (`Netlify-Vary`: the cache key) and which entities it shows
  * (`Netlify-Cache-Tag`, purged by the writes that change them: caching/purges.ts). Everything else,

@@ -8,7 +8,7 @@ import { listChapterNames } from '../repositories/chapters.repository.ts';
 import { EVERY_CHAPTER } from '../repositories/viewer-scope.ts';
 import { publicEventsInOrder } from '../services/events.service.ts';
 
-/** What /events shows (spec §2, "Events list"): "Upcoming Events", then "All Events" a page at a time. */
+/** What /events shows: "Upcoming Events", then "All Events" a page at a time. */
 export interface EventsPageData {
   /** Every upcoming event (not ended yet, in Dhaka time) of every chapter, soonest first. */
   upcoming: EventItem[];

@@ -24,7 +24,7 @@ type Consequences = { state: 'loading' } | { state: 'known'; text: string } | { 
 
 /**
  * Delete with a confirmation in a modal <dialog>: what goes with the item, "This cannot be undone", and
- * for the heaviest deletes its name typed again. "Something went wrong" on failure (spec §8).
+ * for the heaviest deletes its name typed again. "Something went wrong" on failure.
  */
 export default function DeleteButton({
   itemLabel,

@@ -68,7 +68,7 @@ interface Props {
    * either the confirmation is the success message.
    */
   after?: { notice: (saved: Saved) => Notice } | { returnTo: (saved: Saved) => string };
-  /** Spec §8: the chapter-info update raises no error toast; its failure is shown beside the button instead. */
+  /** The chapter-info update raises no error toast; its failure is shown beside the button instead. */
   errorToast?: boolean;
   /** Fields the sections' values decide (e.g. the event's registration method when it registers here). */
   adjust?: (sections: SectionValues) => Partial<Record<string, FieldAdjustment>>;

@@ -11,7 +11,7 @@ export { matchesSearch };
 export const GRID_PAGE_SIZE = 12;
 /** Rows per page of a dashboard table. */
 export const TABLE_PAGE_SIZE = 20;
-/** The blog's search waits as long after the last key before it is applied (spec §4). */
+/** A search is applied this long after the last key, as the blog's search is. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface PageWindow {

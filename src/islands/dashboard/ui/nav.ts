@@ -1,4 +1,4 @@
-/** The sidebar of each role (spec §6). */
+/** The sidebar of each role: an admin's sections differ from a chapter account's. */
 export interface NavItem {
   href: string;
   label: string;
