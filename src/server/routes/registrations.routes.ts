@@ -16,9 +16,9 @@ import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { countFormAttempt, countRegistrationAttempt } from '../http/rate-limit.ts';
+import { countFormAttempt, countRegistrationAttempt } from '../services/rate-limits.service.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { countTicketAgain } from '../http/ticket-again-limit.ts';
+import { countTicketAgain } from '../services/ticket-again-limit.service.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { isCanonicalId } from '../repositories/ids.ts';
@@ -110,7 +110,7 @@ export function registrationRoutes(deps: ApiDeps) {
       const taken = await registering.run(async () => {
         // Counted before anything is checked or kept, per address and only for an event that exists:
         // the loop guard counts every attempt, the room's allowance only registrations that are kept
-        // (http/rate-limit.ts): a refused one is taken back, so a room is never locked out by its typos.
+        // (services/rate-limits.service.ts): a refused one is taken back, so a room is never locked out by its typos.
         const seat = await countRegistrationAttempt(db, clientIp(c), eventId, now());
         if (!seat) throw notFound('Event not found');
         try {
