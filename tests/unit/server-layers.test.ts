@@ -31,7 +31,7 @@ interface ModuleImport {
   spec: string;
   /** What it takes by name ('default' for a default import, '*' for a namespace, re-export-all or import()). */
   names: string[];
-  /** Erased when compiled: `import type`, `export type`, an import whose every name is `type`, `import('x').T` in a type. */
+  /** Erased when compiled: `import type`, `export type … from`, an `import(…)` type. */
   typeOnly: boolean;
   kind: 'import' | 're-export' | 'dynamic';
 }
@@ -64,30 +64,24 @@ function importsIn(file: string, text?: string): ModuleImport[] {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const names: string[] = [];
-      let valueNames = 0;
       if (clause?.name) {
         names.push('default');
-        valueNames++;
       }
       const bindings = clause?.namedBindings;
       if (bindings && ts.isNamespaceImport(bindings)) {
         names.push('*');
-        valueNames++;
       } else if (bindings) {
-        for (const element of bindings.elements) {
-          names.push((element.propertyName ?? element.name).text);
-          if (!element.isTypeOnly) valueNames++;
-        }
+        for (const element of bindings.elements) names.push((element.propertyName ?? element.name).text);
       }
-      // A bare `import './x'` loads the module for its effects: a value import.
-      const typeOnly = clause !== undefined && (clause.isTypeOnly || valueNames === 0);
+      // Only `import type` is erased: under verbatimModuleSyntax (tsconfig) an import whose every name
+      // is `type` still loads its module (as `import {} from`), as a bare `import './x'` does.
+      const typeOnly = clause?.isTypeOnly ?? false;
       found.push({ spec: node.moduleSpecifier.text, names, typeOnly, kind: 'import' });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.exportClause;
       const elements = clause && ts.isNamedExports(clause) ? clause.elements : undefined;
       const names = elements ? elements.map((element) => (element.propertyName ?? element.name).text) : ['*'];
-      const typeOnly = node.isTypeOnly || (elements !== undefined && elements.every((element) => element.isTypeOnly));
-      found.push({ spec: node.moduleSpecifier.text, names, typeOnly, kind: 're-export' });
+      found.push({ spec: node.moduleSpecifier.text, names, typeOnly: node.isTypeOnly, kind: 're-export' });
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -246,7 +240,8 @@ describe('reading imports (the checks below see every form of import)', () => {
     expect(importsIn('/sample.ts', sample)).toEqual([
       { spec: './split-over-lines.ts', names: ['first', 'Second'], typeOnly: false, kind: 'import' },
       { spec: './types-only.ts', names: ['OnlyAType'], typeOnly: true, kind: 'import' },
-      { spec: './every-name-a-type.ts', names: ['A', 'B'], typeOnly: true, kind: 'import' },
+      // Still loaded under verbatimModuleSyntax (as `import {} from`).
+      { spec: './every-name-a-type.ts', names: ['A', 'B'], typeOnly: false, kind: 'import' },
       { spec: 'a-package', names: ['default', '*'], typeOnly: false, kind: 'import' },
       { spec: './re-exported.ts', names: ['passedOn'], typeOnly: false, kind: 're-export' },
       { spec: './all-re-exported.ts', names: ['*'], typeOnly: false, kind: 're-export' },
