@@ -360,6 +360,14 @@ describe('the server layers', () => {
     expect(cycles).toEqual([]);
   });
 
+  // A route's file says where it is: a router of /events/:id's parts is mounted there, not at the root
+  // with the prefix spelled in every path. Only the feeds, files at the API's root, are mounted at /.
+  it('mounts each router at its own path: at the API root only the feeds', () => {
+    const app = readFileSync(join(SERVER, 'app.ts'), 'utf8');
+    const atRoot = [...app.matchAll(/\.route\(\s*'\/'\s*,\s*(\w+)\(/g)].map((mount) => mount[1]);
+    expect(atRoot).toEqual(['feedRoutes']);
+  });
+
   it('keeps src/server/ grouped: only the API, its dependencies and the configuration at its root', () => {
     const loose = readdirSync(SERVER, { withFileTypes: true })
       .filter((entry) => entry.isFile())
