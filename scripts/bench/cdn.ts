@@ -1,7 +1,7 @@
 import { serve, type HttpBindings } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { netlifyPageCache } from '../../src/server/caching/page-cache.ts';
+import { netlifyPageCache } from '../../src/server/runtime/netlify-page-cache.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { providePageDeps } from '../../src/server/pages/page-deps.ts';
 import { bootstrap } from '../../src/server/runtime/bootstrap.ts';

@@ -22,9 +22,11 @@ import { UPLOAD_BODY_LIMIT, uploadRoutes } from './routes/uploads.routes.ts';
 import { userRoutes } from './routes/users.routes.ts';
 import { blogRoutes } from './routes/blog.routes.ts';
 import { feedRoutes } from './routes/feeds.routes.ts';
-import { registrationRoutes } from './routes/registrations.routes.ts';
+import { eventRegistrationRoutes, registrationRoutes } from './routes/registrations.routes.ts';
 import { ticketRoutes } from './routes/tickets.routes.ts';
 import { attendanceRoutes } from './routes/attendance.routes.ts';
+import { certificateRoutes } from './routes/certificates.routes.ts';
+import { EVENT_PATH } from './http/event-router.ts';
 
 const limit = (maxSize: number) =>
   bodyLimit({
@@ -70,12 +72,15 @@ export function createApi(deps: ApiDeps) {
   api.route('/blog', blogRoutes(deps));
   api.route('/audit', auditRoutes(deps));
   api.route('/backups', backupRoutes(deps));
-  // /events/:id/registration(s), /registrations/...
-  api.route('/', registrationRoutes(deps));
+  // An event's parts continue its path (EVENT_PATH): its registration summary, registrations, their CSV
+  // and "send my ticket again"; its check-ins, door list, attendance and certificates.
+  api.route(EVENT_PATH, eventRegistrationRoutes(deps));
+  api.route('/registrations', registrationRoutes(deps));
   api.route('/tickets', ticketRoutes(deps));
-  // /events/:id/check-ins, /events/:id/attendance(.csv), /events/:id/certificates, /certificates/:id
-  api.route('/', attendanceRoutes(deps));
-  // /events.ics, /events.rss, /blog.rss
+  api.route(EVENT_PATH, attendanceRoutes(deps));
+  api.route('/certificates', certificateRoutes(deps));
+  // The feeds are files at the API's root (/events.ics, /events.rss, /blog.rss): their router is the one
+  // mounted there, and spells each path whole.
   api.route('/', feedRoutes(deps));
 
   api.notFound((c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`), 404));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { netlifyPageCache, type PageCache } from '../../src/server/caching/page-cache.ts';
+import type { PageCache } from '../../src/server/caching/page-cache.ts';
+import { netlifyPageCache } from '../../src/server/runtime/netlify-page-cache.ts';
 import { startCdnModel, type CdnModel } from '../netlify/cdn-model/cdn-model.ts';
 import { samplePhoto } from '../support/sample-photo.ts';
 import {

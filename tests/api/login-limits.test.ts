@@ -5,7 +5,7 @@ import {
   LOGIN_ACCOUNT_CEILING,
   LOGIN_PAIR_LIMIT,
   LOGIN_UNDER_ATTACK_PAIR_LIMIT,
-} from '../../src/server/http/rate-limit.ts';
+} from '../../src/server/services/rate-limits.service.ts';
 import { adminToken, createChapter, json, startTestApi, type TestApi } from '../support/api-server.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   REGISTRATION_ATTEMPT_LIMIT,
   REGISTRATION_ROOM_LIMIT,
   recordHit,
-} from '../../src/server/http/rate-limit.ts';
+} from '../../src/server/services/rate-limits.service.ts';
 import { PURGE_BATCH } from '../../src/server/repositories/rate-limits.repository.ts';
 import { useTestApi } from '../support/api-fixture.ts';
 import { json, type TestApi } from '../support/api-server.ts';

@@ -6,8 +6,8 @@ import {
   REGISTRATION_ROOM_LIMIT,
   registrationAttemptKey,
   registrationRoomKey,
-} from '../../src/server/http/rate-limit.ts';
-import { ticketAgainKey } from '../../src/server/http/ticket-again-limit.ts';
+} from '../../src/server/services/rate-limits.service.ts';
+import { ticketAgainKey } from '../../src/server/services/ticket-again-limit.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';

@@ -4,6 +4,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { Chapter } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { TOKEN_COOKIE } from '../http/session-cookie.ts';
 import { findSessionAccount } from '../repositories/sessions.repository.ts';
 import { forViewer, inScope } from '../repositories/viewer-scope.ts';
 import type { UserInfo } from '../../lib/types.ts';
@@ -13,7 +14,6 @@ import { SESSION_SECONDS, verifySessionToken } from './tokens.ts';
  * Session cookies: `token` (httpOnly, the signed JWT) decides who you are. `userInfo`, `authenticated`
  * and `isAdmin` are readable display hints for the pages; the server never trusts them.
  */
-export const TOKEN_COOKIE = 'token';
 const READABLE_COOKIES = ['userInfo', 'authenticated', 'isAdmin'] as const;
 
 export function userInfoOf(chapter: Chapter): UserInfo {

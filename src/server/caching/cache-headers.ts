@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { TOKEN_COOKIE } from '../auth/session.ts';
 import type { AppEnv } from '../http/env.ts';
+import { TOKEN_COOKIE } from '../http/session-cookie.ts';
 
 /**
  * How Netlify's CDN may keep an answer, in one place. The CDN is the only shared cache (docs/architecture.md,

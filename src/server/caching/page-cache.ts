@@ -1,4 +1,3 @@
-import { purgeCache } from '@netlify/functions';
 import { REVALIDATE_CACHE_CONTROL, sharedReadHeaders } from './cache-headers.ts';
 
 /**
@@ -59,18 +58,9 @@ export interface PageCache {
   purge(tags: readonly string[]): Promise<void>;
 }
 
-/** The local server has no CDN in front of it, so there is nothing to purge. */
-export const noPageCache: PageCache = { purge: async () => {} };
-
 /**
- * Netlify's purge API. In a function Netlify provides the site's id and a purge token; `apiURL` points
- * the purge somewhere else (the CDN model of `npm run test:netlify`).
+ * The local server has no CDN in front of it, so there is nothing to purge. Netlify's purge is an
+ * adapter of its runtime (runtime/netlify-page-cache.ts), injected through the API's deps, so nothing
+ * that tags or purges pages loads Netlify's SDK.
  */
-export function netlifyPageCache(apiURL?: string): PageCache {
-  return {
-    async purge(tags) {
-      if (tags.length === 0) return;
-      await purgeCache({ tags: [...tags], ...(apiURL ? { apiURL } : {}) });
-    },
-  };
-}
+export const noPageCache: PageCache = { purge: async () => {} };

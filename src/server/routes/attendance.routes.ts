@@ -1,31 +1,26 @@
-import { Hono, type Context } from 'hono';
-import { certificateWithdrawSchema, checkInSchema } from '../../lib/schemas/attendance.schema.ts';
+import type { Context } from 'hono';
+import { checkInSchema } from '../../lib/schemas/attendance.schema.ts';
 import type { CheckInAnswer, DoorList } from '../../lib/types.ts';
 import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/session.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
+import { eventRouter } from '../http/event-router.ts';
 import { notFound } from '../http/errors.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { findCertificateOwner } from '../repositories/certificates.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.ts';
 import { attendanceReport, attendanceRows, checkIn, doorList } from '../services/attendance.service.ts';
-import {
-  issueCertificates,
-  staffCertificates,
-  toCertificateItem,
-  withdrawCertificate,
-} from '../services/certificates.service.ts';
+import { issueCertificates, staffCertificates } from '../services/certificates.service.ts';
 import { canSeeEvent } from '../services/events.service.ts';
 import { CSV_CONTENT_TYPE } from '../services/registration-csv.ts';
 
 /**
- * Staff routes, mounted at the API's root: check-ins at the door and the list the check-in
- * page keeps for them offline, the attendance report and its CSV, and certificates of attendance
- * (issue, list, withdraw). All for the event's chapter and admins only, and every answer is theirs
- * alone: private, no-store.
+ * Staff routes of an event, mounted at /events/:id: check-ins at the door and the list the check-in
+ * page keeps for them offline, the attendance report and its CSV, and the event's certificates of
+ * attendance (issue, list; a withdrawal is certificates.routes.ts). All for the event's chapter and
+ * admins only, and every answer is theirs alone: private, no-store.
  */
 export function attendanceRoutes(deps: ApiDeps) {
   const { database, now, pageCache, blobs, site } = deps;
@@ -53,11 +48,12 @@ export function attendanceRoutes(deps: ApiDeps) {
     return eventRefusal('see its attendance');
   }
 
-  // Per route, not middleware: mounted at the API's root, a middleware here would run for every path.
+  // Per route, not middleware: this router shares /events/:id with others, whose paths a middleware here
+  // would run for too.
   const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
 
-  return new Hono<AppEnv>()
-    .post('/events/:id/check-ins', requireUser, async (c) => {
+  return eventRouter()
+    .post('/check-ins', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       const scan = await readJson(c, checkInSchema);
       const done = await checkIn(edit(c), event, scan, now());
@@ -70,29 +66,29 @@ export function attendanceRoutes(deps: ApiDeps) {
         checkedInAt: done.checkedInAt.toISOString(),
       } satisfies CheckInAnswer);
     })
-    .get('/events/:id/door', requireUser, async (c) => {
+    .get('/door', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       privately(c);
       return c.json({ success: true, ...(await doorList(db, event)) } satisfies DoorList);
     })
-    .get('/events/:id/attendance', requireUser, async (c) => {
+    .get('/attendance', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       privately(c);
       return c.json({ success: true, ...(await attendanceReport(db, event, now())) });
     })
-    .get('/events/:id/attendance.csv', requireUser, async (c) => {
+    .get('/attendance.csv', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       privately(c);
       c.header('Content-Type', CSV_CONTENT_TYPE);
       c.header('Content-Disposition', `attachment; filename="${attendanceCsvFilename(event.title)}"`);
       return c.body(attendanceCsv(await attendanceRows(db, event.id)));
     })
-    .get('/events/:id/certificates', requireUser, async (c) => {
+    .get('/certificates', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       privately(c);
       return c.json({ success: true, certificates: await staffCertificates(db, event.id, origin(c)) });
     })
-    .post('/events/:id/certificates', requireUser, async (c) => {
+    .post('/certificates', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       const { issued } = await issueCertificates(edit(c), event, now());
       privately(c);
@@ -101,19 +97,6 @@ export function attendanceRoutes(deps: ApiDeps) {
         message: issued === 0 ? 'Everyone checked in already has a certificate' : `${issued} certificates issued`,
         issued,
         certificates: await staffCertificates(db, event.id, origin(c)),
-      });
-    })
-    .patch('/certificates/:id', requireUser, async (c) => {
-      const owner = await findCertificateOwner(db, c.req.param('id'));
-      if (!owner) throw notFound('Certificate not found');
-      assertCanManage(currentUser(c), owner.chapterId);
-      const { reason } = await readJson(c, certificateWithdrawSchema);
-      const row = await withdrawCertificate(edit(c), c.req.param('id'), reason, now());
-      privately(c);
-      return c.json({
-        success: true,
-        message: 'Certificate withdrawn',
-        certificate: toCertificateItem(row, origin(c)),
       });
     });
 }

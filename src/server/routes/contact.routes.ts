@@ -6,14 +6,16 @@ import type { AppEnv } from '../http/env.ts';
 import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { notFound } from '../http/errors.ts';
-import { countContact } from '../http/rate-limit.ts';
 import {
   countUnhandledSupportMessages,
-  insertSupportMessage,
   listSupportMessages,
   pageSupportMessages,
 } from '../repositories/support-messages.repository.ts';
-import { markSupportMessage, removeSupportMessage } from '../services/support-messages.service.ts';
+import {
+  markSupportMessage,
+  receiveSupportMessage,
+  removeSupportMessage,
+} from '../services/support-messages.service.ts';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
 /** Any of these asks for the paged list; without them GET /contact answers the whole list, as it always has. */
@@ -23,12 +25,8 @@ export function contactRoutes({ database, now }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      const { website, ...message } = await readJson(c, contactSchema);
-      // Counted before it is kept, in one statement that returns the new count: parallel posts from one
-      // address each get their own number, so no more than the limit get through.
-      await countContact(db, clientIp(c), now());
-      // A filled honeypot is a bot: answer as usual, keep nothing.
-      if (!website) await insertSupportMessage(db, { ...message, createdAt: now() });
+      const message = await readJson(c, contactSchema);
+      await receiveSupportMessage(db, message, clientIp(c), now());
       return c.json({ success: true, message: 'Message sent successfully' }, 201);
     })
     .get('/', requireAdmin, async (c) => {

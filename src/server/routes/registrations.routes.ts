@@ -14,11 +14,12 @@ import type { ApiDeps } from '../deps.ts';
 import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { AppEnv } from '../http/env.ts';
+import { eventRouter } from '../http/event-router.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { countFormAttempt, countRegistrationAttempt } from '../http/rate-limit.ts';
+import { countFormAttempt, countRegistrationAttempt } from '../services/rate-limits.service.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { countTicketAgain } from '../http/ticket-again-limit.ts';
+import { countTicketAgain } from '../services/ticket-again-limit.service.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import { isCanonicalId } from '../repositories/ids.ts';
@@ -54,14 +55,13 @@ export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
   `${answerOrigin(site, c.req.url)}/tickets/${ticket}`;
 
 /**
- * Registration routes, mounted at the API's root: an event's public summary and its
- * registration form's POST, and its staff's attendee list, CSV, status changes and the dashboard's
- * overview. Tickets are tickets.routes.ts.
+ * An event's registrations, mounted at /events/:id: its public summary, its registration form's POST
+ * and "send my ticket again", and its staff's attendee list and CSV. One registration's status change
+ * and the dashboard's overview are registrationRoutes (at /registrations); tickets are tickets.routes.ts.
  */
-export function registrationRoutes(deps: ApiDeps) {
-  const { database, now, pageCache, blobs, site } = deps;
+export function eventRegistrationRoutes(deps: ApiDeps) {
+  const { database, now, pageCache, site } = deps;
   const db = database.db;
-  const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
   /** An event as the viewer may see it (a draft only its chapter and admins; others: 404). */
   async function visibleEvent(c: Context<AppEnv>, id: string) {
@@ -83,9 +83,9 @@ export function registrationRoutes(deps: ApiDeps) {
   const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
   const registering = boundedQueue({ running: REGISTRATIONS_AT_ONCE, waiting: REGISTRATIONS_WAITING });
 
-  return new Hono<AppEnv>()
+  return eventRouter()
     .get(
-      '/events/:id/registration',
+      '/registration',
       // Tagged only when it answers 200, which only the event's own id does (ids.ts): the tag is the
       // one its writes purge, never another spelling of it.
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
@@ -101,7 +101,7 @@ export function registrationRoutes(deps: ApiDeps) {
         });
       },
     )
-    .post('/events/:id/registrations', async (c) => {
+    .post('/registrations', async (c) => {
       const eventId = c.req.param('id');
       const { website, ...registrant } = await readJson(c, registrantSchema);
       // Only an id in the one spelling the database hands out names an event (ids.ts): every other
@@ -110,7 +110,7 @@ export function registrationRoutes(deps: ApiDeps) {
       const taken = await registering.run(async () => {
         // Counted before anything is checked or kept, per address and only for an event that exists:
         // the loop guard counts every attempt, the room's allowance only registrations that are kept
-        // (http/rate-limit.ts): a refused one is taken back, so a room is never locked out by its typos.
+        // (services/rate-limits.service.ts): a refused one is taken back, so a room is never locked out by its typos.
         const seat = await countRegistrationAttempt(db, clientIp(c), eventId, now());
         if (!seat) throw notFound('Event not found');
         try {
@@ -136,7 +136,7 @@ export function registrationRoutes(deps: ApiDeps) {
       };
       return c.json(body, 201);
     })
-    .post('/events/:id/registrations/resend', async (c) => {
+    .post('/registrations/resend', async (c) => {
       const { item } = await visibleEvent(c, c.req.param('id'));
       const { email } = await readJson(c, ticketAgainSchema);
       // Without e-mail nothing can be sent: the person is told whom to ask instead.
@@ -149,7 +149,7 @@ export function registrationRoutes(deps: ApiDeps) {
       privately(c);
       return c.json({ success: true, message: TICKET_AGAIN_ANSWER }, 202);
     })
-    .get('/events/:id/registrations', requireUser, async (c) => {
+    .get('/registrations', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       const query = validate(registrationListQuerySchema, c.req.query());
       const { counts, registrations } = await staffRegistrations(db, event.id, query);
@@ -162,19 +162,32 @@ export function registrationRoutes(deps: ApiDeps) {
         registrations,
       } satisfies RegistrationList);
     })
-    .get('/events/:id/registrations.csv', requireUser, async (c) => {
+    .get('/registrations.csv', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       const { registrations } = await staffRegistrations(db, event.id);
       privately(c);
       c.header('Content-Type', CSV_CONTENT_TYPE);
       c.header('Content-Disposition', `attachment; filename="${csvFilename(event.title)}"`);
       return c.body(registrationsCsv(event.registration.questions, registrations));
-    })
-    .get('/registrations/overview', requireUser, async (c) => {
+    });
+}
+
+/**
+ * Registrations by their own id, mounted at /registrations: the dashboard's overview of upcoming
+ * events' seats, and a staff change of one registration's status.
+ */
+export function registrationRoutes(deps: ApiDeps) {
+  const { database, now, pageCache, blobs } = deps;
+  const db = database.db;
+  const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
+  const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+
+  return new Hono<AppEnv>()
+    .get('/overview', requireUser, async (c) => {
       privately(c);
       return c.json({ success: true, events: await overview(db, forViewer(currentUser(c)), now()) });
     })
-    .patch('/registrations/:id', requireUser, async (c) => {
+    .patch('/:id', requireUser, async (c) => {
       const owner = await findRegistrationOwner(db, c.req.param('id'));
       if (!owner) throw notFound('Registration not found');
       assertCanManage(currentUser(c), owner.chapterId);

@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
 import { createApi } from '../app.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
-import { netlifyPageCache } from '../caching/page-cache.ts';
+import { netlifyPageCache } from './netlify-page-cache.ts';
 import { createMailer } from '../email/mailer.ts';
 import { siteAddress } from '../http/site-origin.ts';
 import { createBlobStore } from '../storage/blob-store.ts';

@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
 import { createMailer } from '../email/mailer.ts';
 import { siteAddress, type SiteAddress } from '../http/site-origin.ts';
-import { netlifyPageCache } from '../caching/page-cache.ts';
+import { netlifyPageCache } from './netlify-page-cache.ts';
 import { describeJobs, runScheduledJobs, type JobDeps } from '../jobs/scheduled-jobs.ts';
 import { connectFunction, functionConfig, once } from './function-runtime.ts';
 import { netlifyBackupStore } from '../storage/backup-store.ts';

@@ -1,13 +1,33 @@
 import type { Kysely } from 'kysely';
+import type { z } from 'astro/zod';
+import type { contactSchema } from '../../lib/schemas/people.schema.ts';
 import type { SupportMessage } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
 import {
   deleteSupportMessage,
   findSupportMessage,
+  insertSupportMessage,
   setSupportMessageHandled,
 } from '../repositories/support-messages.repository.ts';
 import { auditRow, type Actor } from './audit.ts';
+import { countContact } from './rate-limits.service.ts';
+
+/**
+ * A message from the public contact form, sent from the address `ip`. It is counted before it is
+ * kept, in one statement that returns the new count: parallel posts from one address each get their
+ * own number, so no more than the limit get through (past it: the rate-limited domain error). A
+ * filled honeypot (`website`) is a bot: it is counted and answered as usual, and nothing is kept.
+ */
+export async function receiveSupportMessage(
+  db: Kysely<Database>,
+  { website, ...message }: z.output<typeof contactSchema>,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  await countContact(db, ip, now);
+  if (!website) await insertSupportMessage(db, { ...message, createdAt: now });
+}
 
 /**
  * An admin marks a message handled (answered) or unhandled again; marking it as it already is changes

@@ -7,7 +7,7 @@ import {
   takeBackHit,
   type Counted,
 } from '../repositories/rate-limits.repository.ts';
-import { tooManyRequests } from './errors.ts';
+import { tooManyAttempts } from './domain-errors.ts';
 
 /**
  * Attempts are counted before they are checked: one statement adds this attempt to every counter it
@@ -94,7 +94,7 @@ export async function countContact(db: Kysely<Database>, ip: string, now: Date):
   const key = contactKey(ip);
   const counted = (await recordHit(db, [key], CONTACT_LIMIT, now)).get(key);
   if (counted && counted.count > CONTACT_LIMIT.limit)
-    throw tooManyRequests(retryAfter(counted, CONTACT_LIMIT.windowMs, now));
+    throw tooManyAttempts(retryAfter(counted, CONTACT_LIMIT.windowMs, now));
 }
 
 const inMinutes = (seconds: number) => {
@@ -145,12 +145,12 @@ export async function countRegistrationAttempt(
   if (attempts.count > REGISTRATION_ATTEMPT_LIMIT.limit) {
     await seat.release();
     const wait = retryAfter(attempts, REGISTRATION_ATTEMPT_LIMIT.windowMs, now);
-    throw tooManyRequests(wait, tooManyAttemptsMessage(wait));
+    throw tooManyAttempts(wait, tooManyAttemptsMessage(wait));
   }
   if (room.count > REGISTRATION_ROOM_LIMIT.limit) {
     await seat.release();
     const wait = retryAfter(room, REGISTRATION_ROOM_LIMIT.windowMs, now);
-    throw tooManyRequests(wait, roomFullMessage(wait));
+    throw tooManyAttempts(wait, roomFullMessage(wait));
   }
   return seat;
 }
@@ -165,7 +165,7 @@ export async function countFormAttempt(db: Kysely<Database>, ip: string, now: Da
   const counted = (await recordHit(db, [key], REGISTRATION_ATTEMPT_LIMIT, now)).get(key);
   if (counted && counted.count > REGISTRATION_ATTEMPT_LIMIT.limit) {
     const wait = retryAfter(counted, REGISTRATION_ATTEMPT_LIMIT.windowMs, now);
-    throw tooManyRequests(wait, tooManyAttemptsMessage(wait));
+    throw tooManyAttempts(wait, tooManyAttemptsMessage(wait));
   }
 }
 
@@ -197,7 +197,7 @@ export async function countLoginAttempt(db: Kysely<Database>, attempt: LoginAtte
   const underAttack = account !== undefined && account.count > LOGIN_ACCOUNT_CEILING.limit;
   if (pair && underAttack && pair.count > LOGIN_UNDER_ATTACK_PAIR_LIMIT) over.push(pair);
   if (over.length === 0) return;
-  throw tooManyRequests(Math.max(...over.map((counted) => retryAfter(counted, LOGIN_PAIR_LIMIT.windowMs, now))));
+  throw tooManyAttempts(Math.max(...over.map((counted) => retryAfter(counted, LOGIN_PAIR_LIMIT.windowMs, now))));
 }
 
 /**

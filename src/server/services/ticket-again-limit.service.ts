@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { recordHit, type Limit } from './rate-limit.ts';
-import { tooManyRequests } from './errors.ts';
+import { recordHit, type Limit } from './rate-limits.service.ts';
+import { tooManyAttempts } from './domain-errors.ts';
 
 /**
  * "Send my ticket again" asked for one address at one event: a few an hour. Counted per address (in
  * lower case) and event, not per caller, so it holds whoever asks and from wherever; it is kept apart
- * from the registration limits of rate-limit.ts on purpose (its own key, its own limit), and its window
- * must stay within rate-limit.ts's EXPIRED_AFTER_MS, or its counters would be deleted early. What the
+ * from the registration limits of rate-limits.service.ts on purpose (its own key, its own limit), and its window
+ * must stay within rate-limits.service.ts's EXPIRED_AFTER_MS, or its counters would be deleted early. What the
  * address then receives is also capped site-wide (email/mail-cap.ts).
  */
 export const TICKET_AGAIN_LIMIT: Limit = { limit: 3, windowMs: 60 * 60_000 };
@@ -19,7 +19,7 @@ export async function countTicketAgain(db: Kysely<Database>, eventId: string, em
   const key = ticketAgainKey(eventId, email);
   const counted = (await recordHit(db, [key], TICKET_AGAIN_LIMIT, now)).get(key);
   if (counted && counted.count > TICKET_AGAIN_LIMIT.limit)
-    throw tooManyRequests(
+    throw tooManyAttempts(
       (counted.windowStart.getTime() + TICKET_AGAIN_LIMIT.windowMs - now.getTime()) / 1000,
       'This ticket was asked for several times already. Please try again in an hour.',
     );

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { certificateWithdrawSchema } from '../../lib/schemas/attendance.schema.ts';
+import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
+import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
+import type { ApiDeps } from '../deps.ts';
+import { readJson } from '../http/body.ts';
+import type { AppEnv } from '../http/env.ts';
+import { notFound } from '../http/errors.ts';
+import { answerOrigin } from '../http/site-origin.ts';
+import { findCertificateOwner } from '../repositories/certificates.repository.ts';
+import { toCertificateItem, withdrawCertificate } from '../services/certificates.service.ts';
+
+/**
+ * A certificate by its own id, mounted at /certificates: its withdrawal, by the event's chapter or an
+ * admin (audited), answered privately. An event's certificates are issued and listed under the event
+ * (attendance.routes.ts); the public verify page is /verify/{id}.
+ */
+export function certificateRoutes({ database, now, pageCache, blobs, site }: ApiDeps) {
+  const db = database.db;
+  return new Hono<AppEnv>().patch('/:id', requireUser, async (c) => {
+    const owner = await findCertificateOwner(db, c.req.param('id'));
+    if (!owner) throw notFound('Certificate not found');
+    const actor = currentUser(c);
+    assertCanManage(actor, owner.chapterId);
+    const { reason } = await readJson(c, certificateWithdrawSchema);
+    const row = await withdrawCertificate({ db, pageCache, blobs, actor }, c.req.param('id'), reason, now());
+    c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+    return c.json({
+      success: true,
+      message: 'Certificate withdrawn',
+      certificate: toCertificateItem(row, answerOrigin(site, c.req.url)),
+    });
+  });
+}
