@@ -7,6 +7,7 @@ import type {
 } from '../../lib/types.ts';
 import type { Database, EmailKind, RegistrationRow } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
+import { eventEndsAt } from './event-end.ts';
 import { registrationOf } from './events.repository.ts';
 import { byId } from './ids.ts';
 import type { ChapterScope } from './viewer-scope.ts';
@@ -355,9 +356,6 @@ export async function dropEmailConfirmations(db: Kysely<Database>, eventId: stri
     .where('status', '!=', 'cancelled')
     .execute();
 }
-
-/** The end of an event as a timestamptz: its date and end time are Dhaka wall-clock time. */
-const eventEndsAt = sql<Date>`(events.event_date || 'T' || events.end_time || ':00+06:00')::timestamptz`;
 
 /**
  * The events in scope that have not ended and take registrations on this site, soonest first, with

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { dhakaInstant, eventEnd } from '../../lib/format.ts';
+import { dhakaInstant, eventEnd } from '../../lib/dhaka-time.ts';
 import { holdEnd, SEAT_RELEASED, ticketConfirmation } from '../../lib/registration/email-confirmation.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type {
@@ -86,7 +86,11 @@ export const newTicket = () => randomBytes(24).toString('base64url');
 type Window = Pick<RegistrationSettings, 'mode' | 'opensAt' | 'closesAt'>;
 
 /** Why a registration sent now would be refused (undefined: it would be taken). An event that has ended is closed. */
-function refusal(settings: Window, event: { eventDate: string; endTime: string }, now: Date): string | undefined {
+function refusal(
+  settings: Window,
+  event: { eventDate: string; startTime: string; endTime: string },
+  now: Date,
+): string | undefined {
   if (settings.mode !== 'site') return NOT_ON_SITE;
   const t = now.getTime();
   if (settings.opensAt && t < Date.parse(settings.opensAt)) return NOT_OPEN_YET;
@@ -95,13 +99,15 @@ function refusal(settings: Window, event: { eventDate: string; endTime: string }
 }
 
 /** Whether the event takes registrations now (the public summary's `open`). */
-export const isRegistrationOpen = (event: Pick<EventItem, 'registration' | 'eventDate' | 'endTime'>, now: Date) =>
-  refusal(event.registration, event, now) === undefined;
+export const isRegistrationOpen = (
+  event: Pick<EventItem, 'registration' | 'eventDate' | 'startTime' | 'endTime'>,
+  now: Date,
+) => refusal(event.registration, event, now) === undefined;
 
 /** The public summary of an event found by the caller (GET /events/:id/registration): seats and settings, no personal data. */
 export async function registrationSummary(
   db: Kysely<Database>,
-  event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'endTime'>,
+  event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'startTime' | 'endTime'>,
   now: Date,
   mailEnabled = false,
 ): Promise<Omit<RegistrationSummary, 'sendsEmail'>> {
