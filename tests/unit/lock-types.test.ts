@@ -3,6 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { RegistrationSettings } from '../../src/lib/types.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { auditedChange } from '../../src/server/repositories/audit.repository.ts';
+import { findAccountById } from '../../src/server/repositories/chapters.repository.ts';
 import { findEvent } from '../../src/server/repositories/events.repository.ts';
 import {
   confirmEmail,
@@ -54,8 +55,11 @@ async function callsOutsideATransaction(db: Kysely<Database>) {
   await applyConfirmationSetting(db, 'e', SETTINGS, SETTINGS, NOW);
   // @ts-expect-error a read that locks the event's row needs a transaction
   await findEvent(db, 'e', 'staff', { lock: true });
+  // @ts-expect-error so does any read that locks its row (an account, a page, a member)
+  await findAccountById(db, 'a', { lock: true });
   // A read that takes no lock is anyone's.
   await findEvent(db, 'e', 'staff');
+  await findAccountById(db, 'a');
   // The audited change hands its callback the transaction itself.
   await auditedChange(
     db,
@@ -75,6 +79,7 @@ async function callsInsideATransaction(tx: Transaction<Database>) {
   await applyRegistrationSettings(tx, 'e', SETTINGS, NOW);
   await applyConfirmationSetting(tx, 'e', SETTINGS, SETTINGS, NOW);
   await findEvent(tx, 'e', 'staff', { lock: true });
+  await findAccountById(tx, 'a', { lock: true });
 }
 
 describe('functions that need the event’s row lock', () => {
