@@ -1,9 +1,9 @@
+import { CHAPTER_TIME_ZONE, DHAKA_OFFSET, dhakaDay, eventEnd, eventEndInstant } from './dhaka-time.ts';
+
 /**
  * The one place for how dates, times and fees read on the site. Event dates and times are wall-clock
- * values in Bangladesh (Asia/Dhaka, UTC+6, no daylight saving).
+ * values in Bangladesh (Asia/Dhaka, UTC+6, no daylight saving): the clock itself is dhaka-time.ts.
  */
-export const CHAPTER_TIME_ZONE = 'Asia/Dhaka';
-const DHAKA_OFFSET = '+06:00';
 /**
  * How event times are labelled for visitors: readers abroad (and calendar apps) need to know the times
  * are Dhaka's. "GMT+6" rather than "BST", which most readers take for British Summer Time.
@@ -63,21 +63,6 @@ export function dhakaDateTimeAttribute(isoDate: string, hhmm: string): string {
   return `${isoDate.slice(0, 10)}T${hhmm.slice(0, 5)}${DHAKA_OFFSET}`;
 }
 
-/** The instant a wall-clock date and time in Dhaka refers to. */
-export function dhakaInstant(isoDate: string, hhmm: string): Date {
-  return new Date(`${isoDate.slice(0, 10)}T${hhmm.slice(0, 5)}:00${DHAKA_OFFSET}`);
-}
-
-/** When an event ends, in epoch milliseconds (its date and end time are Dhaka wall-clock time). */
-export function eventEnd(event: { eventDate: string; endTime: string }): number {
-  return dhakaInstant(event.eventDate, event.endTime).getTime();
-}
-
-/** The Dhaka calendar day of an instant, YYYY-MM-DD. */
-export function dhakaDay(at: Date): string {
-  return new Date(at.getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /**
  * Before the event's day (Dhaka time): check-in at the door opens on the day itself, so a check-in
  * earlier than that is a mistake unless staff say it is deliberate.
@@ -95,12 +80,17 @@ export function formatEventDay(isoDate: string): string {
   return `${part({ weekday: 'long' })}, ${d.getUTCDate()} ${part({ month: 'long' })}`;
 }
 
+/** "Saturday, 28 November, 6:00 PM": when an event ends, as messages name it (the next day for one past midnight). */
+export function formatEventEnd(event: { eventDate: string; startTime: string; endTime: string }): string {
+  return `${formatEventDay(dhakaDay(eventEndInstant(event)))}, ${formatTime(event.endTime)}`;
+}
+
 /**
  * An event is upcoming until it ends: an event later today is still upcoming. A caller that has
  * already worked out the event's end (to sort by it) passes it instead of having it parsed again.
  */
 export function isUpcoming(
-  event: { eventDate: string; endTime: string },
+  event: { eventDate: string; startTime: string; endTime: string },
   now: Date = new Date(),
   end: number = eventEnd(event),
 ): boolean {

@@ -1,4 +1,4 @@
-import { CHAPTER_TIME_ZONE, dhakaInstant } from './format.ts';
+import { CHAPTER_TIME_ZONE, dhakaInstant, eventEndInstant } from './dhaka-time.ts';
 import type { EventItem } from './types.ts';
 
 /**
@@ -86,11 +86,11 @@ export function icsFold(line: string): string {
  */
 export const icsUid = (event: Pick<IcsEvent, '_id'>) => `${event._id}@ieeecsbdc.org`;
 
-/** The start and end instants of an event held in Dhaka wall-clock time. */
+/** The start and end instants of an event held in Dhaka wall-clock time (one past midnight ends the next day). */
 export function eventInstants(event: Pick<IcsEvent, 'eventDate' | 'startTime' | 'endTime'>) {
   return {
     start: dhakaInstant(event.eventDate, event.startTime),
-    end: dhakaInstant(event.eventDate, event.endTime),
+    end: eventEndInstant(event),
   };
 }
 

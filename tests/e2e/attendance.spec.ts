@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { dhakaDay, dhakaInstant, formatEventDateLong, formatEventDay } from '../../src/lib/format.ts';
+import { dhakaDay, dhakaInstant } from '../../src/lib/dhaka-time.ts';
+import { formatEventDateLong, formatEventDay } from '../../src/lib/format.ts';
 import type { EventItem } from '../../src/lib/types.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowHttpErrors, apiLogin, bearer, signInAs, toastWith, unique, waitForIslands } from './dashboard-helpers.ts';

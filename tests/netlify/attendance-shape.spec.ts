@@ -1,6 +1,6 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { readdirSync } from 'node:fs';
-import { dhakaDay } from '../../src/lib/format.ts';
+import { dhakaDay } from '../../src/lib/dhaka-time.ts';
 import { ADMIN, HIT, adminToken, signIn, tagsHeld, useStoppedCdn } from './walk.ts';
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EventItem } from '../../src/lib/types.ts';
 import { orderEvents } from '../../src/server/services/events.service.ts';
 
-const event = (title: string, eventDate: string, endTime = '12:00') => ({ title, eventDate, endTime }) as EventItem;
+const event = (title: string, eventDate: string, endTime = '12:00') =>
+  ({ title, eventDate, startTime: '08:00', endTime }) as EventItem;
 const titles = (events: EventItem[]) => events.map((e) => e.title);
 
 // 10 March 2026, 12:00 in Dhaka (UTC+6).

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dhakaDay, dhakaInstant } from '../../src/lib/dhaka-time.ts';
 import {
   beforeEventDay,
-  dhakaDay,
   formatEventDay,
   dhakaDateTimeAttribute,
-  dhakaInstant,
   formatBlogDate,
   formatBlogDateLong,
   formatEventDate,
@@ -41,7 +40,7 @@ describe('formatting', () => {
   });
   it('upcoming is reckoned in Dhaka time until the event ends', () => {
     expect(dhakaInstant('2026-03-10', '18:00').toISOString()).toBe('2026-03-10T12:00:00.000Z');
-    const event = { eventDate: '2026-03-10', endTime: '18:00' };
+    const event = { eventDate: '2026-03-10', startTime: '16:00', endTime: '18:00' };
     expect(isUpcoming(event, new Date('2026-03-10T11:59:00Z'))).toBe(true);
     expect(isUpcoming(event, new Date('2026-03-10T12:00:00Z'))).toBe(false);
   });

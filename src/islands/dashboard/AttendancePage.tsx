@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { CHAPTER_TIME_ZONE, formatEventDate } from '../../lib/format.ts';
+import { CHAPTER_TIME_ZONE } from '../../lib/dhaka-time.ts';
+import { formatEventDate } from '../../lib/format.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import {
   attendanceCsvPath,

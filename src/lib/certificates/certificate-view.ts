@@ -1,4 +1,4 @@
-import { CHAPTER_TIME_ZONE } from '../format.ts';
+import { CHAPTER_TIME_ZONE, dhakaDay } from '../dhaka-time.ts';
 
 /** "November 26, 2026": the Dhaka day of an instant (a certificate's issue or withdrawal). */
 export function formatDhakaDate(iso: string): string {
@@ -11,7 +11,7 @@ export function formatDhakaDate(iso: string): string {
 export function dhakaDateAttribute(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-CA', { timeZone: CHAPTER_TIME_ZONE });
+  return dhakaDay(d);
 }
 
 /**

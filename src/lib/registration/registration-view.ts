@@ -4,7 +4,8 @@
  * are instants (ISO) shown in Dhaka time; the dashboard's datetime-local fields are Dhaka wall-clock.
  * Types only from the schemas: the event page's island must not pull zod into the page.
  */
-import { CHAPTER_TIME_ZONE, CHAPTER_TIME_ZONE_LABEL } from '../format.ts';
+import { CHAPTER_TIME_ZONE, dhakaInstant, dhakaWallClock } from '../dhaka-time.ts';
+import { CHAPTER_TIME_ZONE_LABEL } from '../format.ts';
 import type { RegistrationSettings, RegistrationStatus, RegistrationSummary } from '../types.ts';
 
 /** The answer to an address already registered for the event (409); the form then offers "Send my ticket again". */
@@ -33,20 +34,18 @@ export const registrationOf = (event: {
   registration?: RegistrationSettings | null | undefined;
 }): RegistrationSettings => event.registration ?? DEFAULT_REGISTRATION_SETTINGS;
 
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
-
 /** "2026-12-01T10:00" (Dhaka wall-clock, a datetime-local value) -> "2026-12-01T04:00:00.000Z"; "" -> null. */
 export function dhakaLocalToIso(local: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
-  const ms = Date.parse(`${local}:00+06:00`);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  const at = dhakaInstant(local.slice(0, 10), local.slice(11, 16));
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
 /** The inverse: an instant as a datetime-local value in Dhaka time; "" for none. */
 export function isoToDhakaLocal(iso: string | null | undefined): string {
   if (!iso) return '';
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '' : new Date(ms + DHAKA_OFFSET_MS).toISOString().slice(0, 16);
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : dhakaWallClock(at);
 }
 
 /** "Dec 1, 2026, 10:00 AM GMT+6": an instant in Dhaka time, labelled for readers abroad. */

@@ -1,5 +1,5 @@
 import './zod-config.ts';
-import { formatEventDay, formatTime } from '../format.ts';
+import { formatEventEnd } from '../format.ts';
 import { z } from 'astro/zod';
 
 /**
@@ -97,8 +97,8 @@ export const certificateWithdrawSchema = z.object({
 });
 
 /** Why certificates cannot be issued yet: the event has not ended (said by the API and beside the page's button). */
-export const certificatesNotYet = (event: { eventDate: string; endTime: string }) =>
-  `Certificates can be issued once the event has ended (${formatEventDay(event.eventDate)}, ${formatTime(event.endTime)})`;
+export const certificatesNotYet = (event: { eventDate: string; startTime: string; endTime: string }) =>
+  `Certificates can be issued once the event has ended (${formatEventEnd(event)})`;
 
 /** Certificate ids: base64url of 16 random bytes. Anything else names none, unasked. */
 export const CERTIFICATE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

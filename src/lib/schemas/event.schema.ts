@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
-import { eventEnd, formatEventDay, formatTime } from '../format.ts';
+import { eventEnd } from '../dhaka-time.ts';
+import { formatEventEnd } from '../format.ts';
 import { httpUrl, imageUrl, isoDate, longText, requiredText, timeOfDay } from './fields.ts';
 import { certificateSettingsSchema, certificateSettingsUpdateSchema } from './attendance.schema.ts';
 import { registrationSettingsSchema, registrationSettingsUpdateSchema } from './registration.schema.ts';
@@ -52,8 +53,8 @@ export const eventSchema = eventFields
   });
 
 /** Why a closing time is refused: it is after the event's end, which the message names. */
-export const closesAfterEnd = (e: { eventDate: string; endTime: string }) =>
-  `Registration must close by the end of the event (${formatEventDay(e.eventDate)}, ${formatTime(e.endTime)})`;
+export const closesAfterEnd = (e: { eventDate: string; startTime: string; endTime: string }) =>
+  `Registration must close by the end of the event (${formatEventEnd(e)})`;
 
 /**
  * Edits may send any subset of the fields (the banner stays unless a new one is given), and of the

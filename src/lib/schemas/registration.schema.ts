@@ -1,5 +1,6 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
+import { DHAKA_OFFSET_MINUTES } from '../dhaka-time.ts';
 import { DEFAULT_HOLD_MINUTES } from '../registration/registration-view.ts';
 import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
 import { requiredText } from './fields.ts';
@@ -23,7 +24,6 @@ export const MAX_ANSWER_LENGTH = 500;
 export const MIN_HOLD_MINUTES = 5;
 export const MAX_HOLD_MINUTES = 1440;
 
-const DHAKA_OFFSET_MINUTES = 6 * 60;
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 /**

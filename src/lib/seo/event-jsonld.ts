@@ -1,22 +1,19 @@
-import { dhakaInstant } from '../format.ts';
+import { dhakaInstant, dhakaIsoWithOffset, eventEndInstant } from '../dhaka-time.ts';
 import type { EventItem } from '../types.ts';
-
-/** The +06:00 ISO form of a Dhaka wall-clock time: "2026-01-05T09:30:00+06:00". */
-function dhakaIso(date: string, time: string): string {
-  // dhakaInstant validates the pair; the string keeps the local offset search engines show.
-  return Number.isNaN(dhakaInstant(date, time).getTime()) ? '' : `${date.slice(0, 10)}T${time.slice(0, 5)}:00+06:00`;
-}
 
 function absolute(url: string, origin: string): string {
   return new URL(url, origin).href;
 }
 
-/** An event's schema.org times (+06:00), attendance mode and place, from its registrationMethod. */
+/**
+ * An event's schema.org times (+06:00: the local offset search engines show; an event past midnight
+ * ends on the next day), attendance mode and place, from its registrationMethod.
+ */
 export function eventWhenAndWhere(event: EventItem) {
   const online = event.registrationMethod === 'Online';
   return {
-    startDate: dhakaIso(event.eventDate, event.startTime),
-    endDate: dhakaIso(event.eventDate, event.endTime),
+    startDate: dhakaIsoWithOffset(dhakaInstant(event.eventDate, event.startTime)),
+    endDate: dhakaIsoWithOffset(eventEndInstant(event)),
     eventAttendanceMode: online
       ? 'https://schema.org/OnlineEventAttendanceMode'
       : 'https://schema.org/OfflineEventAttendanceMode',

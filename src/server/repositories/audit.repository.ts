@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   auditLink,
   type AuditActor,
@@ -22,11 +22,12 @@ export async function insertAuditRow(db: Kysely<Database>, row: AuditRow): Promi
  * A change and its audit row in one transaction: both commit, or neither (a row the database refuses
  * rolls the change back). `change` makes the change through the transaction it is given and returns
  * what it did; `audit` turns that into the row (undefined: nothing changed, nothing to record). Works
- * alike on PGlite, pg and Neon's WebSocket pool.
+ * alike on PGlite, pg and Neon's WebSocket pool. The transaction is typed as one: the functions that
+ * lock a row take nothing else.
  */
 export function auditedChange<T>(
   db: Kysely<Database>,
-  change: (tx: Kysely<Database>) => Promise<T>,
+  change: (tx: Transaction<Database>) => Promise<T>,
   audit: (result: T) => AuditRow | undefined,
 ): Promise<T> {
   return db.transaction().execute(async (tx) => {

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { CERTIFICATE_ID_PATTERN } from '../../lib/schemas/attendance.schema.ts';
 import type { CertificateRecord } from '../../lib/types.ts';
 import type { CertificateRow, Database } from '../db/schema.ts';
 import { isoTime } from './api-shape.ts';
+import { eventEndsAt } from './event-end.ts';
 import { byId } from './ids.ts';
 
 /**
@@ -173,9 +174,6 @@ export async function readCertificateRecord(db: Kysely<Database>, id: string): P
   );
 }
 
-/** The end of an event as a timestamptz: its date and end time are Dhaka wall-clock time. */
-const eventEndsAt = sql<Date>`(events.event_date || 'T' || events.end_time || ':00+06:00')::timestamptz`;
-
 /**
  * Events that ended before `now`, issue their certificates by themselves, and still have someone checked
  * in without one: the automatic run's work list.
@@ -183,10 +181,10 @@ const eventEndsAt = sql<Date>`(events.event_date || 'T' || events.end_time || ':
 export async function eventsAwaitingCertificates(
   db: Kysely<Database>,
   now: Date,
-): Promise<{ id: string; title: string; eventDate: string; endTime: string }[]> {
+): Promise<{ id: string; title: string; eventDate: string; startTime: string; endTime: string }[]> {
   return db
     .selectFrom('events')
-    .select(['events.id', 'events.title', 'events.eventDate', 'events.endTime'])
+    .select(['events.id', 'events.title', 'events.eventDate', 'events.startTime', 'events.endTime'])
     .where('events.certificatesAuto', '=', true)
     .where(eventEndsAt, '<=', now)
     .where((eb) =>

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { ChapterInfo } from '../../lib/types.ts';
 import type { Chapter, ChapterInfoRow, ChapterInfoTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
@@ -79,11 +79,24 @@ async function writtenInfoOf(db: Kysely<Database>, chapterId: string): Promise<C
   return fromRow(await selectInfoOf(db, chapterId).executeTakeFirstOrThrow());
 }
 
-/** `lock`: inside a transaction, hold the page's row until it ends, so the edit reads what it changes. */
+/**
+ * `lock`: hold the page's row until the transaction ends, so the edit reads what it changes (a
+ * transaction's alone: outside one the lock would end with the read).
+ */
+export function findChapterInfo(
+  tx: Transaction<Database>,
+  id: string,
+  options: { lock: true },
+): Promise<Owned<ChapterInfo> | undefined>;
 export function findChapterInfo(
   db: Kysely<Database>,
   id: string,
-  { lock = false } = {},
+  options?: { lock?: false },
+): Promise<Owned<ChapterInfo> | undefined>;
+export function findChapterInfo(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<Owned<ChapterInfo> | undefined> {
   return byId(id, async (infoId) => {
     const query = selectInfos(db).where('chapterInfos.id', '=', infoId);

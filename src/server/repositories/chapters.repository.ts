@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChapterAccount, ChapterContents } from '../../lib/types.ts';
 import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
@@ -19,8 +19,25 @@ export const toChapterAccount = (row: Chapter): ChapterAccount => ({
   publicEmail: row.publicEmail ?? null,
 });
 
-/** `lock`: inside a transaction, hold the account's row until it ends, so the edit reads what it changes. */
-export function findAccountById(db: Kysely<Database>, id: string, { lock = false } = {}): Promise<Chapter | undefined> {
+/**
+ * `lock`: hold the account's row until the transaction ends, so the edit reads what it changes (a
+ * transaction's alone: outside one the lock would end with the read).
+ */
+export function findAccountById(
+  tx: Transaction<Database>,
+  id: string,
+  options: { lock: true },
+): Promise<Chapter | undefined>;
+export function findAccountById(
+  db: Kysely<Database>,
+  id: string,
+  options?: { lock?: false },
+): Promise<Chapter | undefined>;
+export function findAccountById(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<Chapter | undefined> {
   return byId(id, (accountId) => {
     const query = db.selectFrom('chapters').selectAll().where('id', '=', accountId);
     return (lock ? query.forUpdate() : query).executeTakeFirst();

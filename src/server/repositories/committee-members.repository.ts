@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { CommitteeCode, CommitteeMember, RosterCount } from '../../lib/types.ts';
 import type { CommitteeMemberRow, CommitteeMemberTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
@@ -78,11 +78,24 @@ export async function insertCommitteeMember(
   return toCommitteeMember(row);
 }
 
-/** `lock`: inside a transaction, hold the row until it ends, so the edit reads what it changes. */
+/**
+ * `lock`: hold the row until the transaction ends, so the edit reads what it changes (a
+ * transaction's alone: outside one the lock would end with the read).
+ */
+export function findCommitteeMember(
+  tx: Transaction<Database>,
+  id: string,
+  options: { lock: true },
+): Promise<CommitteeMember | undefined>;
 export function findCommitteeMember(
   db: Kysely<Database>,
   id: string,
-  { lock = false } = {},
+  options?: { lock?: false },
+): Promise<CommitteeMember | undefined>;
+export function findCommitteeMember(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<CommitteeMember | undefined> {
   return byId(id, async (memberId) => {
     const query = db.selectFrom('committeeMembers').selectAll().where('id', '=', memberId);

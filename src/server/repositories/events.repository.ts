@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { CertificateSettings, EventItem, RegistrationSettings } from '../../lib/types.ts';
 import type { Database, EventRow, EventTable } from '../db/schema.ts';
 import { apiIds, isoTime, type WithJsonTimes } from './api-shape.ts';
@@ -116,12 +116,27 @@ export async function listEvents(
   return (await selectEvents(db, scope, audience).execute()).map(toEvent);
 }
 
-/** `lock`: inside a transaction, hold the event's row until it ends, so the edit reads what it changes. */
+/**
+ * `lock`: hold the event's row until the transaction ends, so the edit reads what it changes; only a
+ * transaction can take it (outside one the lock would end with the read).
+ */
+export function findEvent(
+  tx: Transaction<Database>,
+  id: string,
+  audience: EventAudience,
+  options: { lock: true },
+): Promise<Owned<EventItem> | undefined>;
+export function findEvent(
+  db: Kysely<Database>,
+  id: string,
+  audience?: EventAudience,
+  options?: { lock?: false },
+): Promise<Owned<EventItem> | undefined>;
 export function findEvent(
   db: Kysely<Database>,
   id: string,
   audience: EventAudience = 'public',
-  { lock = false } = {},
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<Owned<EventItem> | undefined> {
   return byId(id, async (eventId) => {
     const query = selectEvents(db, EVERY_CHAPTER, audience).where('events.id', '=', eventId);

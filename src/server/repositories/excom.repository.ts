@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { ExcomMember } from '../../lib/types.ts';
 import type { Database, ExcomMemberTable, ExcomRow } from '../db/schema.ts';
 import { apiIds, type WithJsonTimes } from './api-shape.ts';
@@ -36,11 +36,24 @@ export async function listExcom(db: Kysely<Database>, scope: ChapterScope): Prom
   return (await selectExcom(db, scope).execute()).map(toExcom);
 }
 
-/** `lock`: inside a transaction, hold the member's row until it ends, so the edit reads what it changes. */
+/**
+ * `lock`: hold the member's row until the transaction ends, so the edit reads what it changes (a
+ * transaction's alone: outside one the lock would end with the read).
+ */
+export function findExcomMember(
+  tx: Transaction<Database>,
+  id: string,
+  options: { lock: true },
+): Promise<Owned<ExcomMember> | undefined>;
 export function findExcomMember(
   db: Kysely<Database>,
   id: string,
-  { lock = false } = {},
+  options?: { lock?: false },
+): Promise<Owned<ExcomMember> | undefined>;
+export function findExcomMember(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<Owned<ExcomMember> | undefined> {
   return byId(id, async (memberId) => {
     const query = selectExcom(db).where('excomMembers.id', '=', memberId);

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Human } from '../../lib/types.ts';
 import type { Database, HumanRow, HumanTable } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
@@ -25,8 +25,17 @@ export async function insertHuman(db: Kysely<Database>, fields: HumanFields): Pr
   return toHuman(await db.insertInto('humans').values(fields).returningAll().executeTakeFirstOrThrow());
 }
 
-/** `lock`: inside a transaction, hold the row until it ends, so the edit reads what it changes. */
-export function findHuman(db: Kysely<Database>, id: string, { lock = false } = {}): Promise<Human | undefined> {
+/**
+ * `lock`: hold the row until the transaction ends, so the edit reads what it changes (a
+ * transaction's alone: outside one the lock would end with the read).
+ */
+export function findHuman(tx: Transaction<Database>, id: string, options: { lock: true }): Promise<Human | undefined>;
+export function findHuman(db: Kysely<Database>, id: string, options?: { lock?: false }): Promise<Human | undefined>;
+export function findHuman(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<Human | undefined> {
   return byId(id, async (humanId) => {
     const query = db.selectFrom('humans').selectAll().where('id', '=', humanId);
     const row = await (lock ? query.forUpdate() : query).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type {
   RegistrationCounts,
   RegistrationOverviewItem,
@@ -7,6 +7,7 @@ import type {
 } from '../../lib/types.ts';
 import type { Database, EmailKind, RegistrationRow } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
+import { eventEndsAt } from './event-end.ts';
 import { registrationOf } from './events.repository.ts';
 import { byId } from './ids.ts';
 import type { ChapterScope } from './viewer-scope.ts';
@@ -15,6 +16,7 @@ import type { ChapterScope } from './viewer-scope.ts';
  * Registrations. Every write that takes, frees or gives a seat runs in a transaction that
  * first locks the event's row (`lockEvent`), then counts: two registrations for one event queue on
  * that lock, so seats are never given twice and `seq` (drawn after the lock) is the arrival order.
+ * Those writes take a `Transaction`, not any database handle: outside one there is no lock to hold.
  */
 
 /** The event as a registration needs it, read under its row lock. */
@@ -30,9 +32,9 @@ export interface LockedEvent {
 }
 
 /** Locks the event's row until the transaction ends, and reads it. Undefined: no such event. */
-export function lockEvent(db: Kysely<Database>, eventId: string): Promise<LockedEvent | undefined> {
+export function lockEvent(tx: Transaction<Database>, eventId: string): Promise<LockedEvent | undefined> {
   return byId(eventId, async (id) => {
-    const row = await db.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await tx.selectFrom('events').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     return (
       row && {
         id: row.id,
@@ -113,11 +115,11 @@ export async function seatsAndRegistrationOf(
 
 /** Inserts a registration and queues its mail (`kind`) in one statement; the row as stored. */
 export async function insertRegistration(
-  db: Kysely<Database>,
+  tx: Transaction<Database>,
   values: NewRegistration,
   kind: EmailKind,
 ): Promise<RegistrationRow> {
-  return db
+  return tx
     .with('inserted', (q) =>
       q
         .insertInto('registrations')
@@ -187,12 +189,12 @@ export function findRegistrationOwner(
  * and one staff confirm is theirs to vouch for.
  */
 export function setStatus(
-  db: Kysely<Database>,
+  tx: Transaction<Database>,
   id: string,
   status: RegistrationStatus,
   now: Date,
 ): Promise<RegistrationRow> {
-  return db
+  return tx
     .updateTable('registrations')
     .set({
       status,
@@ -212,21 +214,21 @@ export function setStatus(
  * e-mail confirmation is still pending hold their new seat until then.
  */
 export async function promoteWaitlisted(
-  db: Kysely<Database>,
+  tx: Transaction<Database>,
   eventId: string,
   count: number | null,
   now: Date,
   holdUntil: Date | null = null,
 ): Promise<string[]> {
   if (count !== null && count <= 0) return [];
-  let next = db
+  let next = tx
     .selectFrom('registrations')
     .select('id')
     .where('eventId', '=', eventId)
     .where('status', '=', 'waitlisted')
     .orderBy('seq');
   if (count !== null) next = next.limit(count);
-  const rows = await db
+  const rows = await tx
     .updateTable('registrations')
     .set({
       status: 'confirmed',
@@ -324,8 +326,8 @@ export async function eventsWithExpiredHolds(db: Kysely<Database>, now: Date): P
  * Cancels the event's seats whose hold ran out, stamping them released (the ticket says why), in one
  * statement; their ids. Callers hold the event's lock and give the seats on.
  */
-export async function releaseExpiredHolds(db: Kysely<Database>, eventId: string, now: Date): Promise<string[]> {
-  const rows = await db
+export async function releaseExpiredHolds(tx: Transaction<Database>, eventId: string, now: Date): Promise<string[]> {
+  const rows = await tx
     .updateTable('registrations')
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now, holdReleasedAt: now })
     .where('eventId', '=', eventId)
@@ -336,8 +338,8 @@ export async function releaseExpiredHolds(db: Kysely<Database>, eventId: string,
 }
 
 /** Marks a registration's e-mail confirmed, ending its seat's hold. The row as stored after. */
-export function confirmEmail(db: Kysely<Database>, id: string, now: Date): Promise<RegistrationRow> {
-  return db
+export function confirmEmail(tx: Transaction<Database>, id: string, now: Date): Promise<RegistrationRow> {
+  return tx
     .updateTable('registrations')
     .set({ emailConfirmation: 'confirmed', holdUntil: null, updatedAt: now })
     .where('id', '=', id)
@@ -346,8 +348,8 @@ export function confirmEmail(db: Kysely<Database>, id: string, now: Date): Promi
 }
 
 /** Turning "confirm by e-mail" off: the event's held seats are kept without it, its pending requests dropped. */
-export async function dropEmailConfirmations(db: Kysely<Database>, eventId: string, now: Date): Promise<void> {
-  await db
+export async function dropEmailConfirmations(tx: Transaction<Database>, eventId: string, now: Date): Promise<void> {
+  await tx
     .updateTable('registrations')
     .set({ emailConfirmation: null, holdUntil: null, updatedAt: now })
     .where('eventId', '=', eventId)
@@ -355,9 +357,6 @@ export async function dropEmailConfirmations(db: Kysely<Database>, eventId: stri
     .where('status', '!=', 'cancelled')
     .execute();
 }
-
-/** The end of an event as a timestamptz: its date and end time are Dhaka wall-clock time. */
-const eventEndsAt = sql<Date>`(events.event_date || 'T' || events.end_time || ':00+06:00')::timestamptz`;
 
 /**
  * The events in scope that have not ended and take registrations on this site, soonest first, with

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ContactListQuery } from '../../lib/schemas/people.schema.ts';
 import { searchWords } from '../../lib/search.ts';
 import type { SupportMessage } from '../../lib/types.ts';
@@ -97,11 +97,24 @@ export function setSupportMessageHandled(
   });
 }
 
-/** `lock`: inside a transaction, hold the row until it ends, so the edit reads what it changes. */
+/**
+ * `lock`: hold the row until the transaction ends, so the edit reads what it changes (a
+ * transaction's alone: outside one the lock would end with the read).
+ */
+export function findSupportMessage(
+  tx: Transaction<Database>,
+  id: string,
+  options: { lock: true },
+): Promise<SupportMessage | undefined>;
 export function findSupportMessage(
   db: Kysely<Database>,
   id: string,
-  { lock = false } = {},
+  options?: { lock?: false },
+): Promise<SupportMessage | undefined>;
+export function findSupportMessage(
+  db: Kysely<Database>,
+  id: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<SupportMessage | undefined> {
   return byId(id, async (messageId) => {
     const query = db.selectFrom('supportMessages').selectAll().where('id', '=', messageId);

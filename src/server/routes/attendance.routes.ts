@@ -1,20 +1,18 @@
 import type { Context } from 'hono';
 import { checkInSchema } from '../../lib/schemas/attendance.schema.ts';
 import type { CheckInAnswer, DoorList } from '../../lib/types.ts';
-import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/session.ts';
+import { currentUser, eventRefusal, requireUser } from '../auth/session.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { eventRouter } from '../http/event-router.ts';
-import { notFound } from '../http/errors.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { findEvent } from '../repositories/events.repository.ts';
 import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.ts';
 import { attendanceReport, attendanceRows, checkIn, doorList } from '../services/attendance.service.ts';
 import { issueCertificates, staffCertificates } from '../services/certificates.service.ts';
-import { canSeeEvent } from '../services/events.service.ts';
 import { CSV_CONTENT_TYPE } from '../services/registration-csv.ts';
+import { managedEvent } from './managed-event.ts';
 
 /**
  * Staff routes of an event, mounted at /events/:id: check-ins at the door and the list the check-in
@@ -28,25 +26,9 @@ export function attendanceRoutes(deps: ApiDeps) {
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
   const origin = (c: Context) => answerOrigin(site, c.req.url);
 
-  /**
-   * An event whose attendance the signed-in viewer manages: 404 unknown (or a draft of another chapter),
-   * 403 another chapter's, saying whose it is and who may do what was asked (refusalOf).
-   */
-  async function managedEvent(c: Context<AppEnv>, id: string) {
-    const found = await findEvent(db, id, 'staff');
-    if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
-    assertCanManage(currentUser(c), found.chapterId, refusalOf(c));
-    return found.item;
-  }
-
-  /** What an event's route does, for its refusal to another chapter: by the path's last part. */
-  function refusalOf(c: Context) {
-    const last = c.req.path.split('/').pop() ?? '';
-    if (last === 'door' || last === 'check-ins') return eventRefusal('check people in');
-    if (last === 'certificates')
-      return eventRefusal(c.req.method === 'GET' ? 'see its certificates' : 'issue its certificates');
-    return eventRefusal('see its attendance');
-  }
+  /** Another chapter's event: 403, saying whose it is and who may do what was asked. */
+  const CHECK_IN = eventRefusal('check people in');
+  const SEE_ATTENDANCE = eventRefusal('see its attendance');
 
   // Per route, not middleware: this router shares /events/:id with others, whose paths a middleware here
   // would run for too.
@@ -54,7 +36,7 @@ export function attendanceRoutes(deps: ApiDeps) {
 
   return eventRouter()
     .post('/check-ins', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, CHECK_IN);
       const scan = await readJson(c, checkInSchema);
       const done = await checkIn(edit(c), event, scan, now());
       privately(c);
@@ -67,29 +49,29 @@ export function attendanceRoutes(deps: ApiDeps) {
       } satisfies CheckInAnswer);
     })
     .get('/door', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, CHECK_IN);
       privately(c);
       return c.json({ success: true, ...(await doorList(db, event)) } satisfies DoorList);
     })
     .get('/attendance', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, SEE_ATTENDANCE);
       privately(c);
       return c.json({ success: true, ...(await attendanceReport(db, event, now())) });
     })
     .get('/attendance.csv', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, SEE_ATTENDANCE);
       privately(c);
       c.header('Content-Type', CSV_CONTENT_TYPE);
       c.header('Content-Disposition', `attachment; filename="${attendanceCsvFilename(event.title)}"`);
       return c.body(attendanceCsv(await attendanceRows(db, event.id)));
     })
     .get('/certificates', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, eventRefusal('see its certificates'));
       privately(c);
       return c.json({ success: true, certificates: await staffCertificates(db, event.id, origin(c)) });
     })
     .post('/certificates', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, eventRefusal('issue its certificates'));
       const { issued } = await issueCertificates(edit(c), event, now());
       privately(c);
       return c.json({

@@ -2,19 +2,16 @@ import { Hono, type Context } from 'hono';
 import { eventSchema, eventUpdateSchema } from '../../lib/schemas/event.schema.ts';
 import { eventListQuerySchema } from '../../lib/schemas/event-list.schema.ts';
 import type { EventListResponse } from '../../lib/types.ts';
-import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
+import { currentUser, requireUser } from '../auth/session.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { sharedRead } from '../caching/cache-headers.ts';
 import { cacheTag } from '../caching/page-cache.ts';
 import { readJson, validate } from '../http/body.ts';
-import { notFound } from '../http/errors.ts';
-import { findEvent } from '../repositories/events.repository.ts';
 import { EVERY_CHAPTER, forViewer } from '../repositories/viewer-scope.ts';
 import {
   addEvent,
-  canSeeEvent,
   changeEvent,
   eventsInOrder,
   listPublicEvents,
@@ -22,6 +19,7 @@ import {
   removeEvent,
 } from '../services/events.service.ts';
 import { checkConfirmByEmail } from '../services/registrations.service.ts';
+import { managedEvent, visibleEvent } from './managed-event.ts';
 
 const definedOnly = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
@@ -34,15 +32,8 @@ export function eventRoutes(deps: ApiDeps) {
   const db = database.db;
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
 
-  async function ownedEvent(c: Context<AppEnv>, id: string) {
-    const found = await findEvent(db, id, 'staff');
-    if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
-    assertCanManage(currentUser(c), found.chapterId);
-    return found.item;
-  }
-
-  const update = async (c: Context<AppEnv>, id: string) => {
-    const existing = await ownedEvent(c, id);
+  const update = async (c: Context<AppEnv>) => {
+    const existing = await managedEvent(db, c);
     const changes = await readJson(c, eventUpdateSchema);
     // The registration settings merge field by field: an edit of the capacity keeps the questions.
     const registration = { ...existing.registration, ...definedOnly(changes.registration ?? {}) };
@@ -70,8 +61,7 @@ export function eventRoutes(deps: ApiDeps) {
     .get('/:id', sharedRead({ tags: (c) => [cacheTag.event(c.req.param('id') ?? '')] }), async (c) => {
       // Its owner or an admin may preview a draft; the session is in the CDN's key, so it is never shared.
       // Only the event's own id answers 200 and so gets the tag (ids.ts: another letter case is 404).
-      const found = await findEvent(db, c.req.param('id'), 'staff');
-      if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
+      const found = await visibleEvent(db, c);
       return c.json({ success: true, event: found.item });
     })
     .post('/', requireUser, async (c) => {
@@ -81,11 +71,10 @@ export function eventRoutes(deps: ApiDeps) {
       const event = await addEvent(edit(c), user.id, fields);
       return c.json({ success: true, message: 'Event Added Successfully', event }, 201);
     })
-    .put('/:id', requireUser, (c) => update(c, c.req.param('id')))
-    .patch('/:id', requireUser, (c) => update(c, c.req.param('id')))
+    .put('/:id', requireUser, update)
+    .patch('/:id', requireUser, update)
     .delete('/:id', requireUser, async (c) => {
-      const event = await ownedEvent(c, c.req.param('id'));
-      await removeEvent(edit(c), event);
+      await removeEvent(edit(c), await managedEvent(db, c));
       return c.json({ success: true, message: 'Event Deleted Successfully' });
     });
 }

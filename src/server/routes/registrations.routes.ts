@@ -21,11 +21,9 @@ import { countFormAttempt, countRegistrationAttempt } from '../services/rate-lim
 import { answerOrigin } from '../http/site-origin.ts';
 import { countTicketAgain } from '../services/ticket-again-limit.service.ts';
 import { boundedQueue } from '../images/bounded-queue.ts';
-import { findEvent } from '../repositories/events.repository.ts';
 import { isCanonicalId } from '../repositories/ids.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
 import { forViewer } from '../repositories/viewer-scope.ts';
-import { canSeeEvent } from '../services/events.service.ts';
 import { CSV_CONTENT_TYPE, csvFilename, registrationsCsv } from '../services/registration-csv.ts';
 import {
   changeRegistrationStatus,
@@ -36,6 +34,7 @@ import {
   releaseExpiredHoldsOf,
   staffRegistrations,
 } from '../services/registrations.service.ts';
+import { managedEvent, visibleEvent } from './managed-event.ts';
 
 export const HONEYPOT_REFUSAL = 'Your registration could not be accepted.';
 
@@ -62,23 +61,8 @@ export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
 export function eventRegistrationRoutes(deps: ApiDeps) {
   const { database, now, pageCache, site } = deps;
   const db = database.db;
-
-  /** An event as the viewer may see it (a draft only its chapter and admins; others: 404). */
-  async function visibleEvent(c: Context<AppEnv>, id: string) {
-    const found = await findEvent(db, id, 'staff');
-    if (!found || !canSeeEvent(c.get('user'), found)) throw notFound('Event not found');
-    return found;
-  }
-
-  /**
-   * An event whose registrations the signed-in viewer manages: 404 unknown, 403 another chapter's (saying
-   * whose they are, and who may see them).
-   */
-  async function managedEvent(c: Context<AppEnv>, id: string) {
-    const found = await visibleEvent(c, id);
-    assertCanManage(currentUser(c), found.chapterId, eventRefusal('see its registrations'));
-    return found.item;
-  }
+  /** Another chapter's attendee list: 403, saying whose it is and who may see it. */
+  const SEE_REGISTRATIONS = eventRefusal('see its registrations');
 
   const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
   const registering = boundedQueue({ running: REGISTRATIONS_AT_ONCE, waiting: REGISTRATIONS_WAITING });
@@ -90,7 +74,7 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
       // one its writes purge, never another spelling of it.
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
       async (c) => {
-        const { item } = await visibleEvent(c, c.req.param('id'));
+        const { item } = await visibleEvent(db, c);
         // Seats whose time to confirm the e-mail ran out are given on before they are counted.
         if (item.registration.confirmByEmail && (await releaseExpiredHoldsOf({ db, pageCache }, item.id, now())))
           sendMailSoon(c, deps);
@@ -137,7 +121,7 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
       return c.json(body, 201);
     })
     .post('/registrations/resend', async (c) => {
-      const { item } = await visibleEvent(c, c.req.param('id'));
+      const { item } = await visibleEvent(db, c);
       const { email } = await readJson(c, ticketAgainSchema);
       // Without e-mail nothing can be sent: the person is told whom to ask instead.
       if (!deps.mail.enabled) throw new HttpError(409, ASK_THE_ORGANISER);
@@ -150,7 +134,7 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
       return c.json({ success: true, message: TICKET_AGAIN_ANSWER }, 202);
     })
     .get('/registrations', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, SEE_REGISTRATIONS);
       const query = validate(registrationListQuerySchema, c.req.query());
       const { counts, registrations } = await staffRegistrations(db, event.id, query);
       const { mode, capacity, questions } = event.registration;
@@ -163,7 +147,7 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
       } satisfies RegistrationList);
     })
     .get('/registrations.csv', requireUser, async (c) => {
-      const event = await managedEvent(c, c.req.param('id'));
+      const event = await managedEvent(db, c, SEE_REGISTRATIONS);
       const { registrations } = await staffRegistrations(db, event.id);
       privately(c);
       c.header('Content-Type', CSV_CONTENT_TYPE);

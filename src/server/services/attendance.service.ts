@@ -16,7 +16,8 @@ import { findByTicket, findRegistration } from '../repositories/registrations.re
 import { eventColumn } from '../repositories/events.repository.ts';
 import { byId } from '../repositories/ids.ts';
 import { auditRow } from './audit.ts';
-import { beforeEventDay, dhakaDay, eventEnd, formatEventDay } from '../../lib/format.ts';
+import { dhakaDay, eventEnd } from '../../lib/dhaka-time.ts';
+import { beforeEventDay, formatEventDay } from '../../lib/format.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 
@@ -168,7 +169,7 @@ function tally(keys: readonly string[], values: readonly string[]): { key: strin
  */
 export async function attendanceReport(
   db: Kysely<Database>,
-  event: { id: string; eventDate: string; endTime: string },
+  event: { id: string; eventDate: string; startTime: string; endTime: string },
   now: Date,
 ): Promise<AttendanceReport> {
   const all = (await byId(event.id, (id) => registrationsOfEvent(db, id))) ?? [];

@@ -17,7 +17,7 @@ import {
 import { isoTime } from '../repositories/api-shape.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, SYSTEM_ACTOR } from './audit.ts';
-import { eventEnd } from '../../lib/format.ts';
+import { eventEnd } from '../../lib/dhaka-time.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
@@ -53,7 +53,7 @@ async function eventTitle(db: Kysely<Database>, eventId: string): Promise<string
  */
 export async function issueCertificates(
   edit: Pick<EditDeps, 'db' | 'actor'>,
-  event: { id: string; eventDate: string; endTime: string },
+  event: { id: string; eventDate: string; startTime: string; endTime: string },
   now: Date,
 ): Promise<{ issued: number }> {
   // A certificate says its holder attended the event: not before the event is over.

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { eventEnd, isUpcoming } from '../../lib/format.ts';
+import { eventEnd } from '../../lib/dhaka-time.ts';
+import { isUpcoming } from '../../lib/format.ts';
 import {
   EVENTS_PAGE_SIZE,
   type EventChapter,

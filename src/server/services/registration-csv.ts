@@ -1,3 +1,4 @@
+import { dhakaWallClock } from '../../lib/dhaka-time.ts';
 import { slugify } from '../../lib/slug.ts';
 import type { StaffRegistration } from '../../lib/types.ts';
 
@@ -9,12 +10,11 @@ import type { StaffRegistration } from '../../lib/types.ts';
  */
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 const BOM = '\uFEFF';
-const DHAKA_OFFSET_MS = 6 * 3_600_000;
 
 /** "2030-03-01 09:05" in Dhaka time, for an ISO instant. */
 export function dhakaTimestamp(iso: string | null): string {
   if (!iso) return '';
-  return new Date(Date.parse(iso) + DHAKA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  return dhakaWallClock(new Date(iso)).replace('T', ' ');
 }
 
 /** One cell: formulas neutralised, then quoted when it holds a quote, comma or line break. */

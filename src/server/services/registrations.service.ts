@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { dhakaInstant, eventEnd } from '../../lib/format.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { dhakaInstant, eventEnd } from '../../lib/dhaka-time.ts';
 import { holdEnd, SEAT_RELEASED, ticketConfirmation } from '../../lib/registration/email-confirmation.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type {
@@ -86,7 +86,11 @@ export const newTicket = () => randomBytes(24).toString('base64url');
 type Window = Pick<RegistrationSettings, 'mode' | 'opensAt' | 'closesAt'>;
 
 /** Why a registration sent now would be refused (undefined: it would be taken). An event that has ended is closed. */
-function refusal(settings: Window, event: { eventDate: string; endTime: string }, now: Date): string | undefined {
+function refusal(
+  settings: Window,
+  event: { eventDate: string; startTime: string; endTime: string },
+  now: Date,
+): string | undefined {
   if (settings.mode !== 'site') return NOT_ON_SITE;
   const t = now.getTime();
   if (settings.opensAt && t < Date.parse(settings.opensAt)) return NOT_OPEN_YET;
@@ -95,13 +99,15 @@ function refusal(settings: Window, event: { eventDate: string; endTime: string }
 }
 
 /** Whether the event takes registrations now (the public summary's `open`). */
-export const isRegistrationOpen = (event: Pick<EventItem, 'registration' | 'eventDate' | 'endTime'>, now: Date) =>
-  refusal(event.registration, event, now) === undefined;
+export const isRegistrationOpen = (
+  event: Pick<EventItem, 'registration' | 'eventDate' | 'startTime' | 'endTime'>,
+  now: Date,
+) => refusal(event.registration, event, now) === undefined;
 
 /** The public summary of an event found by the caller (GET /events/:id/registration): seats and settings, no personal data. */
 export async function registrationSummary(
   db: Kysely<Database>,
-  event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'endTime'>,
+  event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'startTime' | 'endTime'>,
   now: Date,
   mailEnabled = false,
 ): Promise<Omit<RegistrationSummary, 'sendsEmail'>> {
@@ -262,7 +268,7 @@ export async function readTicket(db: Kysely<Database>, ticket: string, now: Date
  * their seat for its hold time from now. The ids promoted.
  */
 async function promoteIntoFreeSeats(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   eventId: string,
   settings: Pick<RegistrationSettings, 'capacity' | 'confirmByEmail' | 'holdMinutes'>,
   confirmed: number,
@@ -285,7 +291,7 @@ async function promoteIntoFreeSeats(
 }
 
 /** A confirmed seat was freed: the first in line gets it (nothing moves unless registration is on the site). */
-async function fillFreedSeats(tx: Kysely<Database>, event: LockedEvent, now: Date): Promise<string[]> {
+async function fillFreedSeats(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   if (event.registration.mode !== 'site') return [];
   const { confirmed } = await countSeats(tx, event.id);
   return promoteIntoFreeSeats(tx, event.id, event.registration, confirmed, now);
@@ -296,7 +302,7 @@ async function fillFreedSeats(tx: Kysely<Database>, event: LockedEvent, now: Dat
  * in the caller's transaction, which holds the event's lock. Each release is audited as the system's
  * (no one signed in did it), in the same transaction. The ids released.
  */
-async function releaseHolds(tx: Kysely<Database>, event: LockedEvent, now: Date): Promise<string[]> {
+async function releaseHolds(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   const released = await releaseExpiredHolds(tx, event.id, now);
   for (const id of released)
     await insertAuditRow(
@@ -528,7 +534,7 @@ export const capacityBelowConfirmed = (confirmed: number) =>
  * their mail. Switching the mode away from `site` keeps every registration as it is. The ids promoted.
  */
 export async function applyRegistrationSettings(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   eventId: string,
   settings: RegistrationSettings,
   now: Date,
@@ -558,7 +564,7 @@ export function checkConfirmByEmail(
 
 /** An event edit turned "confirm by e-mail" off: what was pending asks nothing more, and held seats are kept. */
 export async function applyConfirmationSetting(
-  tx: Kysely<Database>,
+  tx: Transaction<Database>,
   eventId: string,
   settings: Pick<RegistrationSettings, 'confirmByEmail'>,
   was: Pick<RegistrationSettings, 'confirmByEmail'>,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { dhakaDayAfter } from '../../../lib/dhaka-time.ts';
 import { COMMITTEE_CODES } from '../../../lib/schemas/people.schema.ts';
 import { hashPassword, randomPassword } from '../../auth/password.ts';
 import type { Database } from '../schema.ts';
@@ -18,13 +19,6 @@ export interface SeedContext {
 export interface SeedResult {
   /** The sample chapter accounts, all with this one generated password (printed once). */
   accounts: { emails: string[]; password: string };
-}
-
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
-
-/** The calendar date in Dhaka `days` days from now, as YYYY-MM-DD. */
-export function dhakaDate(now: Date, days: number): string {
-  return new Date(now.getTime() + DHAKA_OFFSET_MS + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 async function seedChapterContent(
@@ -48,7 +42,11 @@ async function seedChapterContent(
     await db
       .insertInto('events')
       .values(
-        content.events.map(({ daysFromNow, ...e }) => ({ ...e, eventDate: dhakaDate(now, daysFromNow), chapterId })),
+        content.events.map(({ daysFromNow, ...e }) => ({
+          ...e,
+          eventDate: dhakaDayAfter(now, daysFromNow),
+          chapterId,
+        })),
       )
       .execute();
   }
