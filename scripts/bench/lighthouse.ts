@@ -33,7 +33,9 @@ function scriptKb(report: Report): number {
     resourceType?: string;
     transferSize?: number;
   }[];
-  return rows.filter((row) => row.resourceType === 'Script').reduce((sum, row) => sum + (row.transferSize ?? 0), 0) / 1024;
+  return (
+    rows.filter((row) => row.resourceType === 'Script').reduce((sum, row) => sum + (row.transferSize ?? 0), 0) / 1024
+  );
 }
 
 /**

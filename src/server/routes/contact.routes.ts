@@ -6,10 +6,9 @@ import type { AppEnv } from '../http/env.ts';
 import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { notFound } from '../http/errors.ts';
-import { countContact } from '../http/rate-limit.ts';
+import { receiveContactMessage } from '../http/contact-form.ts';
 import {
   countUnhandledSupportMessages,
-  insertSupportMessage,
   listSupportMessages,
   pageSupportMessages,
 } from '../repositories/support-messages.repository.ts';
@@ -23,12 +22,7 @@ export function contactRoutes({ database, now }: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>()
     .post('/', async (c) => {
-      const { website, ...message } = await readJson(c, contactSchema);
-      // Counted before it is kept, in one statement that returns the new count: parallel posts from one
-      // address each get their own number, so no more than the limit get through.
-      await countContact(db, clientIp(c), now());
-      // A filled honeypot is a bot: answer as usual, keep nothing.
-      if (!website) await insertSupportMessage(db, { ...message, createdAt: now() });
+      await receiveContactMessage(db, await readJson(c, contactSchema), clientIp(c), now());
       return c.json({ success: true, message: 'Message sent successfully' }, 201);
     })
     .get('/', requireAdmin, async (c) => {
