@@ -1,7 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
-/** The directive's script, which Astro bundles and inlines in every page with such an island. */
-export const INTERACTION_DIRECTIVE_ENTRY = new URL('./interaction-directive.ts', import.meta.url);
+/** The directive's script (a file path: esbuild bundles it), which Astro inlines in every page with such an island. */
+export const INTERACTION_DIRECTIVE_ENTRY = fileURLToPath(new URL('./interaction-directive.ts', import.meta.url));
 
 /**
  * `client:interaction`: an island that hydrates on the visitor's first focus, pointer or key inside it.

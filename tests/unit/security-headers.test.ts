@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
@@ -29,7 +29,7 @@ async function astroInlineScripts(): Promise<Record<string, string>> {
   return {
     'client:interaction': await buildClientDirectiveEntrypoint(
       'interaction',
-      fileURLToPath(INTERACTION_DIRECTIVE_ENTRY),
+      INTERACTION_DIRECTIVE_ENTRY,
       pathToFileURL(`${process.cwd()}/`),
     ),
     'astro-island': await load('server/astro-island.prebuilt.js'),

@@ -123,7 +123,8 @@ export default function ContactForm({ served }: ContactFormProps) {
           className="mb-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
         >
           <p className="font-semibold">{CONTACT_FAILED}</p>
-          {notice.reason && <p className="mt-1 text-sm">{notice.reason}</p>}
+          {/* A field's own message stands under it; a refusal of the whole form (the rate limit) says why here. */}
+          {notice.reason && Object.keys(notice.errors).length === 0 && <p className="mt-1 text-sm">{notice.reason}</p>}
         </div>
       )}
       <form
