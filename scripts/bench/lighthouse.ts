@@ -38,25 +38,11 @@ function scriptKb(report: Report): number {
   );
 }
 
-/**
- * Elements in the DOM: Lighthouse 13 reports it in the DOM-size insight's table ("Total elements");
- * older reports had a dom-size audit with the count as its value.
- */
+/** Elements in the DOM: Lighthouse 13's DOM-size insight counts them (older reports: the dom-size audit). */
 function domElements(report: Report): number {
-  const legacy = report.audits['dom-size']?.numericValue;
-  if (legacy !== undefined) return legacy;
-  const items = (report.audits['dom-size-insight']?.details?.items ?? []) as {
-    type?: string;
-    items?: { statistic?: string; value?: { type?: string; value?: number } | number }[];
-  }[];
-  for (const table of items) {
-    for (const row of table.items ?? []) {
-      if (!/total elements/i.test(row.statistic ?? '')) continue;
-      return typeof row.value === 'number' ? row.value : (row.value?.value ?? Number.NaN);
-    }
-  }
-  return Number.NaN;
+  return report.audits['dom-size-insight']?.numericValue ?? report.audits['dom-size']?.numericValue ?? Number.NaN;
 }
+
 interface Report {
   categories: { performance: { score: number | null } };
   audits: Record<string, Audit | undefined>;
