@@ -12,7 +12,7 @@ import { buildIfNeeded } from '../build-if-needed.ts';
 const GOAL_KB = { '/events': 100, '/blogs/{slug}': 5 } as Record<string, number>;
 /** A local Markdown post (content/blog), the blog source when HASHNODE_HOST is unset. */
 const ARTICLE = '/blogs/building-accessible-websites';
-const ADMIN = { email: 'bench@example.org', password: 'bench-admin-password' };
+export const ADMIN = { email: 'bench@example.org', password: 'bench-admin-password' };
 
 function gzipKb(text: string | Buffer): number {
   return gzipSync(text, { level: 9 }).length / 1024;

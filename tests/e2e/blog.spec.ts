@@ -104,6 +104,9 @@ test.describe('blog list (local Markdown posts)', () => {
 
   test('restores search and tags from the address and toggles tag chips', async ({ page }) => {
     await page.goto('/blogs?search=learning&tags=AI');
+    // The served list is already filtered; the presses below are the hydrated island's, in place (without
+    // script they go through the address: first-interaction.spec.ts).
+    await waitForIslands(page);
     const search = page.getByRole('searchbox', { name: 'Search articles' });
     await expect(search).toHaveValue('learning');
     const chips = page.getByRole('group', { name: 'Filter by tag' });
@@ -128,6 +131,7 @@ test.describe('blog list (local Markdown posts)', () => {
     await page.goto('/blogs?search=zzzz-nothing');
     await expect(page.getByRole('heading', { name: 'No matching blogs found' })).toBeVisible();
     await expect(page.getByText("Try adjusting your search or filters to find what you're looking for.")).toBeVisible();
+    await waitForIslands(page);
     await page.getByRole('button', { name: 'Clear all filters' }).click();
     await expect(page.getByTestId('post-card')).toHaveCount(9);
     await expect(page).toHaveURL(/\/blogs$/);

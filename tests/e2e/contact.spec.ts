@@ -4,7 +4,10 @@ import { test, expect } from './fixtures.ts';
 import { adminToken, apiCall } from './live-data.ts';
 import type { SupportMessage } from '../../src/lib/types.ts';
 
-/** Until the island hydrates, the button would submit the form natively. */
+/**
+ * These tests are the hydrated island's sends (through the API, answered by a toast); filling a field
+ * hydrates it. The form posted before that or without script: first-interaction.spec.ts.
+ */
 async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }

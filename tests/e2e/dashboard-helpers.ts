@@ -59,9 +59,22 @@ export function allowHttpErrors(consoleErrors: string[], status: number) {
 export const toastWith = (page: Page, text: string) =>
   page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text });
 
-/** Waits until every island on the page is hydrated (Astro drops the ssr attribute then). */
+/**
+ * Waits until every island on the page is hydrated (Astro drops the ssr attribute then). An island that
+ * waits for the visitor (client:interaction) is reached for first, as a pointer passing over it would.
+ */
 export async function waitForIslands(page: Page) {
+  await reachForIslands(page);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** Starts the islands that hydrate on the visitor's first interaction (a pointer over them). */
+export async function reachForIslands(page: Page) {
+  await page
+    .locator('astro-island[client="interaction"][ssr]')
+    .evaluateAll((islands) =>
+      islands.forEach((island) => island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }))),
+    );
 }
 
 /** Fills the add/edit event form with a valid event on 20 May 2030, 10:00 to 12:30, online. */

@@ -184,6 +184,11 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('article').first()).toBeVisible();
       const chips = page.getByRole('group', { name: 'Filter by tag' });
       const toggle = page.getByRole('button', { name: /^Filter by tag/ });
+      // As served (before the list's island runs, or without script) the chips are there to press: each
+      // submits its filter. The button that folds them away needs the island.
+      await expect(toggle).toHaveCount(0);
+      await expect(chips).toBeVisible();
+      await waitForIslands(page);
       if (phone) {
         await expect(toggle).toHaveAttribute('aria-expanded', 'false');
         await expect(chips).toBeHidden();

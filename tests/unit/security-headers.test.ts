@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
@@ -12,15 +13,25 @@ import {
 } from '../../src/server/http/security-headers.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../../src/server/caching/cache-headers.ts';
 import { inlineSiteScript } from '../../src/scripts/inline-site-script.ts';
+import { INTERACTION_DIRECTIVE_ENTRY } from '../../src/integrations/hydrate-on-interaction.ts';
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
-/** The text Astro inlines for its island element and each hydration directive. */
+/** The text Astro inlines for its island element and each hydration directive, the site's own included. */
 async function astroInlineScripts(): Promise<Record<string, string>> {
   const runtime = dirname(createRequire(import.meta.url).resolve('astro/package.json'));
   const load = async (file: string) =>
     ((await import(/* @vite-ignore */ `${runtime}/dist/runtime/${file}`)) as { default: string }).default;
+  // Astro bundles a custom directive with this function when the site is built, and inlines the result.
+  const { buildClientDirectiveEntrypoint } = (await import(
+    /* @vite-ignore */ `${runtime}/dist/core/client-directive/build.js`
+  )) as { buildClientDirectiveEntrypoint: (name: string, entry: string, root: URL) => Promise<string> };
   return {
+    'client:interaction': await buildClientDirectiveEntrypoint(
+      'interaction',
+      INTERACTION_DIRECTIVE_ENTRY,
+      pathToFileURL(`${process.cwd()}/`),
+    ),
     'astro-island': await load('server/astro-island.prebuilt.js'),
     ...Object.fromEntries(
       await Promise.all(

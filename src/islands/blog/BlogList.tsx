@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  blogPaths,
   feedPageHref,
-  filterFromSearchParams,
   FIRST_BLOG_PAGE,
   filterPosts,
   filterToQueryString,
@@ -17,11 +17,37 @@ import {
 import type { BlogFeedPage, BlogFeedResponse } from '../../lib/blog/types.ts';
 import { blogApiPaths, loadFeedPage } from './blog-api.ts';
 import { PostCard, PostCardSkeleton, PostGrid } from './PostCard.tsx';
-import { useSearch } from '../shared/use-address.ts';
 import { useApi } from '../shared/use-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 type Pages = Pick<BlogFeedPage, 'posts' | 'pageInfo'>[];
+
+/** A clearing control: a link to the list it leaves until the island runs, then a button clearing in place. */
+function ClearControl({
+  hydrated,
+  href = '/blogs',
+  onClick,
+  className,
+  label,
+  children,
+}: {
+  hydrated: boolean;
+  href?: string;
+  onClick: () => void;
+  className: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return hydrated ? (
+    <button type="button" onClick={onClick} aria-label={label} className={className}>
+      {children}
+    </button>
+  ) : (
+    <a href={href} aria-label={label} className={className}>
+      {children}
+    </a>
+  );
+}
 
 interface BlogListProps {
   chapterName: string;
@@ -29,32 +55,36 @@ interface BlogListProps {
   firstPage?: BlogFeedResponse | undefined;
   /** The page the address names (/blogs?page=2&after=…, reached by "Load More Articles" before hydration). */
   start?: BlogFeedStart;
+  /** The filter the address names (?search=&tags=), read by the server, which lists what it matches. */
+  initialFilter?: BlogFilter;
 }
 
+const NO_FILTER: BlogFilter = { search: '', tags: [] };
+
 /**
- * /blogs: the feed, searched and filtered by tag on the client over the loaded posts, with
- * the filter mirrored in ?search= and ?tags=. Pages are kept as loaded; a filter change goes back to
- * page 1 (the first page, cursor null) as the spec's state machine says.
+ * /blogs: the feed, searched and filtered by tag over the loaded posts, with the filter in
+ * ?search= and ?tags=. Pages are kept as loaded; a filter change goes back to page 1 (the first page,
+ * cursor null) as the spec's state machine says.
+ *
+ * HTML first: the server renders the list the address names, the search box is a GET form, each tag
+ * chip a submit button of another (its value the tags after the press), and "Load More Articles" a link,
+ * so all of it works before the island hydrates (on the visitor's first reach for it) or without
+ * script. Hydrated, the island filters in place and mirrors the filter in the address.
  */
-export default function BlogList({ chapterName, firstPage: served, start = FIRST_BLOG_PAGE }: BlogListProps) {
+export default function BlogList({
+  chapterName,
+  firstPage: served,
+  start = FIRST_BLOG_PAGE,
+  initialFilter = NO_FILTER,
+}: BlogListProps) {
   const hydrated = useHydrated();
-  const [searchInput, setSearchInput] = useState('');
-  const [filter, setFilter] = useState<BlogFilter>({ search: '', tags: [] });
+  const [searchInput, setSearchInput] = useState(initialFilter.search);
+  const [filter, setFilter] = useState<BlogFilter>(initialFilter);
   const [tagsOpen, setTagsOpen] = useState(false);
-  const [restored, setRestored] = useState(false);
   const [first] = useApi(blogApiPaths.feed(start.after), (body: BlogFeedResponse) => body, served);
   const [more, setMore] = useState<Pages>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState('');
-
-  // Restore the filter from the address once it is known, before the first debounce can overwrite it.
-  const search = useSearch();
-  if (search !== null && !restored) {
-    const initial = filterFromSearchParams(new URLSearchParams(search));
-    setRestored(true);
-    setSearchInput(initial.search);
-    setFilter(initial);
-  }
 
   const status = first.state === 'loaded' ? 'ready' : first.state;
   const error = first.state === 'error' ? first.message : '';
@@ -70,38 +100,49 @@ export default function BlogList({ chapterName, firstPage: served, start = FIRST
     setMoreError('');
   }, []);
 
+  // What was typed in the search box before the island hydrated is the visitor's search (the box is
+  // uncontrolled, so hydration leaves it as typed).
+  const searchRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchRef.current?.value;
+    if (typed !== undefined) setSearchInput(typed);
+  }, []);
+
   // The typed search applies after 300 ms without typing.
   useEffect(() => {
-    if (!restored || searchInput === filter.search) return;
+    if (searchInput === filter.search) return;
     const timer = window.setTimeout(() => applyFilter({ ...filter, search: searchInput }), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [searchInput, filter, restored, applyFilter]);
+  }, [searchInput, filter, applyFilter]);
 
   // Mirror the applied filter in the address, without adding history entries per keystroke.
   useEffect(() => {
-    if (!restored) return;
     // The page reached by its link stays in the address while no filter applies, so a reload shows it.
     const query =
       filterToQueryString(filter) || (start.after ? feedPageHref(start.page, start.after).replace('/blogs', '') : '');
     const url = `${window.location.pathname}${query}${window.location.hash}`;
     if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
       window.history.replaceState(window.history.state, '', url);
-  }, [filter, restored, start]);
+  }, [filter, start]);
 
   const loaded = useMemo(() => pages.flatMap((p) => p.posts), [pages]);
   const visible = useMemo(() => filterPosts(loaded, filter), [loaded, filter]);
   const allTags = useMemo(() => tagNames(loaded), [loaded]);
   const filtering = hasActiveFilter(filter);
   const last = pages[pages.length - 1];
-  const searchRef = useRef<HTMLInputElement>(null);
+
+  function setSearchBox(value: string) {
+    if (searchRef.current) searchRef.current.value = value;
+    setSearchInput(value);
+  }
 
   function clearAll() {
-    setSearchInput('');
+    setSearchBox('');
     applyFilter({ search: '', tags: [] });
   }
 
   function clearSearch() {
-    setSearchInput('');
+    setSearchBox('');
     applyFilter({ ...filter, search: '' });
     searchRef.current?.focus();
   }
@@ -119,7 +160,13 @@ export default function BlogList({ chapterName, firstPage: served, start = FIRST
 
   return (
     <div>
-      <form role="search" className="mx-auto max-w-2xl" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        action="/blogs"
+        method="get"
+        className="mx-auto max-w-2xl"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <label htmlFor="blog-search" className="sr-only">
           Search articles
         </label>
@@ -138,18 +185,20 @@ export default function BlogList({ chapterName, firstPage: served, start = FIRST
           <input
             ref={searchRef}
             id="blog-search"
+            name="search"
             type="search"
-            value={searchInput}
+            defaultValue={initialFilter.search}
             onChange={(e) => setSearchInput(e.target.value)}
             placeholder="Search articles, authors, or content..."
             autoComplete="off"
             className="w-full rounded-full border border-slate-300 bg-white py-3 pl-12 pr-12 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400 [&::-webkit-search-cancel-button]:hidden"
           />
           {searchInput && (
-            <button
-              type="button"
+            <ClearControl
+              hydrated={hydrated}
+              href={blogPaths.list({ search: '', tags: filter.tags })}
               onClick={clearSearch}
-              aria-label="Clear search"
+              label="Clear search"
               className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full p-1.5 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-slate-300 dark:hover:bg-slate-800"
             >
               <svg
@@ -162,59 +211,74 @@ export default function BlogList({ chapterName, firstPage: served, start = FIRST
               >
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
-            </button>
+            </ClearControl>
           )}
         </div>
+        {/* A search sent without script keeps the tags chosen. */}
+        {filter.tags.length > 0 && <input type="hidden" name="tags" value={filter.tags.join(',')} />}
       </form>
 
       {filtering && allTags.length > 0 && (
         <div className="mx-auto mt-6 max-w-4xl">
-          {/* On a phone the chips (often a score of them) wait behind one button, so results come first. */}
-          <button
-            type="button"
-            aria-expanded={tagsOpen}
-            aria-controls="blog-tag-chips"
-            onClick={() => setTagsOpen((open) => !open)}
-            className="mx-auto flex items-center gap-2 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 sm:hidden dark:border-slate-600 dark:text-slate-200"
-          >
-            Filter by tag
-            <span className="text-slate-600 dark:text-slate-400">({allTags.length})</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className={`h-4 w-4 transition-transform ${tagsOpen ? 'rotate-180' : ''}`}
+          {/* On a phone the chips (often a score of them) wait behind one button, so results come first
+              (without script they are all shown: the button needs it). */}
+          {hydrated && (
+            <button
+              type="button"
+              aria-expanded={tagsOpen}
+              aria-controls="blog-tag-chips"
+              onClick={() => setTagsOpen((open) => !open)}
+              className="mx-auto flex items-center gap-2 rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 sm:hidden dark:border-slate-600 dark:text-slate-200"
             >
-              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-            </svg>
-          </button>
+              Filter by tag
+              <span className="text-slate-600 dark:text-slate-400">({allTags.length})</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                fill="currentColor"
+                className={`h-4 w-4 transition-transform ${tagsOpen ? 'rotate-180' : ''}`}
+              >
+                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+              </svg>
+            </button>
+          )}
+          {/* Each chip submits the filter it makes (the tags after its press) to /blogs: without script the
+              server lists the match; hydrated, the press applies it in place. */}
           <div
             id="blog-tag-chips"
             role="group"
             aria-label="Filter by tag"
-            className={`${tagsOpen ? 'mt-3 block' : 'hidden'} sm:mt-0 sm:block`}
+            className={`${!hydrated || tagsOpen ? 'mt-3 block' : 'hidden'} sm:mt-0 sm:block`}
           >
-            <ul className="flex flex-wrap justify-center gap-2">
-              {allTags.map((tag) => {
-                const pressed = filter.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
-                return (
-                  <li key={tag}>
-                    <button
-                      type="button"
-                      aria-pressed={pressed}
-                      onClick={() => applyFilter({ ...filter, tags: toggleTag(filter.tags, tag) })}
-                      className={`rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
-                        pressed
-                          ? 'border-brand-700 bg-brand-700 text-white'
-                          : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200'
-                      }`}
-                    >
-                      {tag}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <form action="/blogs" method="get">
+              {filter.search.trim() && <input type="hidden" name="search" value={filter.search} />}
+              <ul className="flex flex-wrap justify-center gap-2">
+                {allTags.map((tag) => {
+                  const pressed = filter.tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+                  return (
+                    <li key={tag}>
+                      <button
+                        type="submit"
+                        name="tags"
+                        value={toggleTag(filter.tags, tag).join(',')}
+                        aria-pressed={pressed}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          applyFilter({ ...filter, tags: toggleTag(filter.tags, tag) });
+                        }}
+                        className={`rounded-full border px-3 py-1 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${
+                          pressed
+                            ? 'border-brand-700 bg-brand-700 text-white'
+                            : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200'
+                        }`}
+                      >
+                        {tag}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </form>
           </div>
         </div>
       )}
@@ -238,13 +302,13 @@ export default function BlogList({ chapterName, firstPage: served, start = FIRST
               {tag}
             </span>
           ))}
-          <button
-            type="button"
+          <ClearControl
+            hydrated={hydrated}
             onClick={clearAll}
             className="font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
           >
             Clear all
-          </button>
+          </ClearControl>
         </div>
       )}
 
@@ -276,13 +340,13 @@ export default function BlogList({ chapterName, firstPage: served, start = FIRST
             <p className="mt-2 text-slate-600 dark:text-slate-300">
               Try adjusting your search or filters to find what you&apos;re looking for.
             </p>
-            <button
-              type="button"
+            <ClearControl
+              hydrated={hydrated}
               onClick={clearAll}
-              className="mt-6 rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+              className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             >
               Clear all filters
-            </button>
+            </ClearControl>
           </div>
         )}
 

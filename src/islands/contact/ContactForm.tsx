@@ -2,17 +2,21 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { z } from 'astro/zod';
 import type { contactSchema } from '../../lib/schemas/people.schema.ts';
+import {
+  CONTACT_FAILED,
+  CONTACT_FIELDS as FIELDS,
+  CONTACT_POST_PATH,
+  CONTACT_SENT,
+  isContactField as isField,
+  type ContactField as Field,
+  type ContactFieldErrors as Errors,
+  type ContactServedOutcome,
+} from '../../lib/contact-form.ts';
 import { AppToaster, toast } from '../shared/toast.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
 
 const inputClass =
   'mt-2 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-white dark:aria-[invalid=true]:border-red-400';
 const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
-
-const FIELDS = ['name', 'email', 'message'] as const;
-type Field = (typeof FIELDS)[number];
-type Errors = Partial<Record<Field, string>>;
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 /** One toast for the form, replaced by each send: a success never sits beside an earlier failure. */
 const TOAST_ID = 'contact-form';
@@ -22,17 +26,28 @@ function field(data: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+interface ContactFormProps {
+  /** The outcome of a send made without script, when this page is the server's answer to it. */
+  served?: ContactServedOutcome | undefined;
+}
+
 /**
  * The contact form. No client-side validation (the e-mail field is plain text, nothing is
  * required); the API's answer decides, and its reason for each field it names is shown under that
  * field (aria-invalid, and the first such field takes focus so its message is read). Success clears
- * the fields, failure keeps them. The inputs are uncontrolled so that whatever a visitor
- * types before the island hydrates is kept; the button waits for hydration.
+ * the fields, failure keeps them.
+ *
+ * It is a plain HTML form first: until the island hydrates (it waits for the visitor to reach for it),
+ * or without script, Send Message posts it to the server, which answers with this page saying the
+ * outcome in the same words as the toasts, the fields kept on failure. Once hydrated, sends go through
+ * the API with toasts. The inputs are uncontrolled so that whatever a visitor types before the island
+ * hydrates is kept.
  */
-export default function ContactForm() {
-  const hydrated = useHydrated();
+export default function ContactForm({ served }: ContactFormProps) {
   const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<Errors>(served?.errors ?? {});
+  // The served outcome stays in the page until the next send, which a toast reports instead.
+  const [notice, setNotice] = useState(served);
   const form = useRef<HTMLFormElement>(null);
 
   const submit = async (e: SyntheticEvent<HTMLFormElement>) => {
@@ -47,16 +62,19 @@ export default function ContactForm() {
       ...(website ? { website } : {}),
     };
     setSending(true);
+    setNotice(undefined);
     toast.loading('Sending message…', { id: TOAST_ID });
     const result = await api.post<{ message: string }>('/contact', body);
     setSending(false);
     if (result.ok) {
       setErrors({});
-      toast.success('Message sent successfully', { id: TOAST_ID });
-      el.reset();
+      toast.success(CONTACT_SENT, { id: TOAST_ID });
+      // Emptied rather than reset: after a failed send without script the fields' defaults are what was sent.
+      for (const input of el.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'))
+        input.value = '';
       return;
     }
-    toast.error('Message sending failed', { id: TOAST_ID });
+    toast.error(CONTACT_FAILED, { id: TOAST_ID });
     const found: Errors = {};
     for (const error of result.errors) {
       const name = error.path.split('.')[0] ?? '';
@@ -73,9 +91,13 @@ export default function ContactForm() {
     if (isField(name) && errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
+  // After a failed send without script the page opens on the first field the server named.
+  const servedFirst = FIELDS.find((f) => served?.errors[f]);
   const described = (name: Field) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+    defaultValue: served?.values[name],
+    autoFocus: name === servedFirst || undefined,
   });
   const errorOf = (name: Field) =>
     errors[name] && (
@@ -87,7 +109,33 @@ export default function ContactForm() {
   return (
     <>
       <AppToaster />
-      <form ref={form} method="post" onSubmit={submit} onInput={clearError} noValidate className="space-y-6">
+      {notice?.outcome === 'sent' && (
+        <p
+          role="status"
+          className="mb-6 rounded-md border border-green-300 bg-green-50 px-4 py-3 font-semibold text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-200"
+        >
+          {CONTACT_SENT}
+        </p>
+      )}
+      {notice?.outcome === 'failed' && (
+        <div
+          role="alert"
+          className="mb-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          <p className="font-semibold">{CONTACT_FAILED}</p>
+          {/* A field's own message stands under it; a refusal of the whole form (the rate limit) says why here. */}
+          {notice.reason && Object.keys(notice.errors).length === 0 && <p className="mt-1 text-sm">{notice.reason}</p>}
+        </div>
+      )}
+      <form
+        ref={form}
+        action={CONTACT_POST_PATH}
+        method="post"
+        onSubmit={submit}
+        onInput={clearError}
+        noValidate
+        className="space-y-6"
+      >
         <div>
           <label htmlFor="contact-name" className={labelClass}>
             Full Name
@@ -132,7 +180,7 @@ export default function ContactForm() {
         </div>
         <button
           type="submit"
-          disabled={sending || !hydrated}
+          disabled={sending}
           className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
         >
           {sending ? 'Sending…' : 'Send Message'}

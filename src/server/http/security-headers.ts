@@ -9,9 +9,9 @@
  * site ('self'); an inline script whose hash is not here (an injected one) does not run.
  * - the site script (src/scripts/site.js minified; the theme before first paint, the header's menus);
  * - Astro's island element and its hydration directives (astro/dist/runtime/{server,client}/*.prebuilt.js),
- *   which Astro inlines in pages with islands.
- * tests/unit/security-headers.test.ts computes these from their sources: after editing site.js or
- * upgrading Astro it names the hash to put here (and in netlify.toml).
+ *   which Astro inlines in pages with islands, and the site's own directive, client:interaction;
+ * tests/unit/security-headers.test.ts computes these from their sources: after editing site.js or the
+ * directive, or upgrading Astro, it names the hash to put here (and in netlify.toml).
  */
 export const INLINE_SCRIPT_HASHES = [
   // src/scripts/site.js
@@ -24,6 +24,8 @@ export const INLINE_SCRIPT_HASHES = [
   'sha256-0chmwFk0zaA528yFfGV7J9ppIpdfTPPULncDF3WG7Zs=',
   'sha256-eIXWvAmxkr251LJZkjniEK5LcPF3NkapbJepohwYRIc=',
   'sha256-Q2BPg90ZMplYY+FSdApNErhpWafg2hcRRbndmvxuL/Q=',
+  // client:interaction (src/integrations/interaction-directive.ts, as Astro bundles it)
+  'sha256-EgQOO8iofN4iLUV2G2STLeQiTgVA0Ew3l5zCxfqlb74=',
 ] as const;
 
 export const contentSecurityPolicy = [

@@ -12,6 +12,8 @@ export interface PageDeps {
   now: () => Date;
   /** The site's address for the links a page writes (a ticket's QR code, a certificate's verify link). */
   siteOrigin: () => string | undefined;
+  /** SITE_URL: besides the request's own origin, the one a form may be posted from (same-origin.ts). */
+  siteUrl?: string | undefined;
 }
 
 /**
@@ -34,6 +36,7 @@ export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now
     blog: pageBlogSource(deps.config),
     now: deps.now,
     siteOrigin: () => deps.site.origin(),
+    siteUrl: deps.config.siteUrl,
   };
 }
 
@@ -46,6 +49,7 @@ const functionPageDeps = once(async (): Promise<PageDeps> => {
     blog: pageBlogSource(config),
     now: () => new Date(),
     siteOrigin: () => site.origin(),
+    siteUrl: config.siteUrl,
   };
 });
 

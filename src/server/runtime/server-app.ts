@@ -5,6 +5,7 @@ import { API_BASE } from '../../lib/api-base.ts';
 import { createApi } from '../app.ts';
 import { builtSite, loadAstroPages } from './astro-pages.ts';
 import type { ApiDeps } from '../deps.ts';
+import { JSON_BODY_LIMIT } from '../http/body.ts';
 import { overHttps, securityHeadersFor } from '../http/security-headers.ts';
 import { IMAGE_CDN_PATH } from '../../lib/images/responsive-image.ts';
 import { cacheDirIn, localImageCdn } from '../images/local-image-cdn.ts';
@@ -34,6 +35,15 @@ export async function createServerApp(deps: ApiDeps, distDir: string) {
   app.all(IMAGE_CDN_PATH, (c) => images(c.req.raw));
   app.on(['GET', 'HEAD'], '*', async (c) => {
     return (await files.serve(c)) ?? (await pages?.(c)) ?? files.notFound(c);
+  });
+  // A form posted without script (the contact form) is answered by its on-demand page. Astro reads the
+  // body from the socket itself, so its size is checked here, as the API's is: a browser's form post
+  // says its length.
+  app.post('*', async (c) => {
+    const length = Number(c.req.header('content-length') ?? Number.NaN);
+    if (!Number.isFinite(length)) return c.text('Length required', 411);
+    if (length > JSON_BODY_LIMIT) return c.text('The request body is too large', 413, { Connection: 'close' });
+    return (await pages?.(c)) ?? c.text('Method not allowed', 405, { Allow: 'GET, HEAD' });
   });
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
   return app;

@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { toastWith } from './dashboard-helpers.ts';
+import { adminToken, apiCall } from './live-data.ts';
+import type { SupportMessage } from '../../src/lib/types.ts';
+
+/**
+ * The contact form and the blog list are HTML first: their islands hydrate on the visitor's first
+ * focus, pointer or key (client:interaction). A press before the island runs is answered by HTML (the
+ * form posts to the server, the chips and search submit to /blogs); the first press once it has run is
+ * the island's, on a CPU slowed down like a cheap phone's, and neither is lost.
+ */
+
+/** Chromium's CPU slowed down this many times (DevTools' "low-end mobile" is 6). */
+const CPU_SLOWDOWN = 6;
+
+async function slowCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** Holds the island's script until release(): whatever the visitor does meanwhile meets the served HTML. */
+async function holdScript(page: Page, pattern: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(pattern, async (route) => {
+    await released;
+    // A request of a page left behind is gone by then: nothing to let through.
+    await route.fallback().catch(() => undefined);
+  });
+  return { release };
+}
+
+/** The island whose component file matches `name`. */
+const island = (page: Page, name: string) => page.locator(`astro-island[component-url*="/${name}"]`);
+
+test.describe('a press before hydration and the first after it both count', () => {
+  test.beforeEach(async ({ page }) => {
+    // The contact page's map is a Google frame; offline, it gets an empty page.
+    await page.route('https://www.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
+    );
+  });
+
+  test('contact form: sent by HTML before its island runs, by the island right after it hydrates', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await slowCpu(page);
+    const script = await holdScript(page, '**/_astro/ContactForm*.js');
+    await page.goto('/contact');
+    const form = island(page, 'ContactForm');
+    await page.getByLabel('Full Name', { exact: true }).fill('Before Hydration');
+    await page.getByLabel('Email', { exact: true }).fill('before@example.org');
+    await page.getByLabel('Message', { exact: true }).fill('Sent before the script ran.');
+    await expect(form).toHaveAttribute('ssr', '');
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await expect(send).toBeEnabled();
+    await send.click();
+    // The server's answer: the contact page with the outcome in the toast's words, the fields cleared.
+    await expect(page).toHaveURL(/\/contact\/send$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully' })).toBeVisible();
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('');
+    script.release();
+
+    // Reaching for the form hydrates it; the first press after that is the island's (a toast, no reload).
+    await page.getByLabel('Full Name', { exact: true }).fill('After Hydration');
+    await page.getByLabel('Email', { exact: true }).fill('after@example.org');
+    await page.getByLabel('Message', { exact: true }).fill('Sent by the island.');
+    await expect(form).not.toHaveAttribute('ssr');
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));
+    const [answer] = await Promise.all([page.waitForResponse('**/api/v1/contact'), send.click()]);
+    expect(answer.status()).toBe(201);
+    await expect(toastWith(page, 'Message sent successfully')).toBeVisible();
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('');
+    await expect(page.locator('html')).toHaveAttribute('data-same-document', '');
+
+    const token = await adminToken(request, baseURL!);
+    const { contacts } = await apiCall<{ contacts: SupportMessage[] }>(request, token, 'get', '/contact');
+    expect(contacts.map((c) => c.name).filter((name) => name.endsWith('Hydration'))).toEqual(
+      expect.arrayContaining(['Before Hydration', 'After Hydration']),
+    );
+  });
+
+  test('blog list: searched and filtered by the address before its island runs, in place right after', async ({
+    page,
+  }) => {
+    await slowCpu(page);
+    const script = await holdScript(page, '**/_astro/BlogList*.js');
+    await page.goto('/blogs');
+    const list = island(page, 'BlogList');
+    const cards = page.getByTestId('post-card');
+    await expect(cards).toHaveCount(9);
+
+    // Before: Enter in the search box asks the server for the matching list.
+    const search = page.getByRole('searchbox', { name: 'Search articles' });
+    await search.fill('learning');
+    await expect(list).toHaveAttribute('ssr', '');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/blogs\?search=learning$/);
+    await expect(cards).toHaveText([/Introduction to Machine Learning/]);
+    await expect(search).toHaveValue('learning');
+    // A tag chip is a submit button of the filter it makes.
+    const chips = page.getByRole('group', { name: 'Filter by tag' });
+    await chips.getByRole('button', { name: 'AI', exact: true }).click();
+    await expect(page).toHaveURL(/\/blogs\?search=learning&tags=AI$/);
+    await expect(chips.getByRole('button', { name: 'AI', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    script.release();
+
+    // After: focus hydrates the list; the first press is applied in place, the address following it.
+    await search.focus();
+    await expect(list).not.toHaveAttribute('ssr');
+    // A mark on this document: a reload (a form submitted) would lose it.
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));
+    await chips.getByRole('button', { name: 'AI', exact: true }).click();
+    await expect(page).toHaveURL(/\/blogs\?search=learning$/);
+    await expect(chips.getByRole('button', { name: 'AI', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(cards).toHaveText([/Introduction to Machine Learning/]);
+    await expect(page.locator('html')).toHaveAttribute('data-same-document', '');
+  });
+});
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the contact form posts to the server, which keeps the fields and says why on failure', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.route('https://www.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
+    );
+    await page.goto('/contact');
+    await page.getByLabel('Full Name', { exact: true }).fill('Nadia No Script');
+    await page.getByLabel('Email', { exact: true }).fill('not an address');
+    await page.getByLabel('Message', { exact: true }).fill('Hello without script');
+    const [refused] = await Promise.all([
+      page.waitForResponse('**/contact/send'),
+      page.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
+    expect(refused.status()).toBe(400);
+    expect(refused.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.getByRole('alert')).toContainText('Message sending failed');
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveValue('not an address');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Nadia No Script');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Hello without script');
+
+    await email.fill('nadia@example.org');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status')).toHaveText('Message sent successfully');
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+
+    const token = await adminToken(request, baseURL!);
+    const { contacts } = await apiCall<{ contacts: SupportMessage[] }>(request, token, 'get', '/contact');
+    expect(contacts.filter((c) => c.name === 'Nadia No Script')).toEqual([
+      expect.objectContaining({ email: 'nadia@example.org', message: 'Hello without script' }),
+    ]);
+  });
+
+  test('the blog list is searched, filtered by tag and cleared through the address', async ({ page }) => {
+    await page.goto('/blogs');
+    const cards = page.getByTestId('post-card');
+    await expect(cards).toHaveCount(9);
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('rust');
+    await page.getByRole('searchbox', { name: 'Search articles' }).press('Enter');
+    await expect(page).toHaveURL(/\/blogs\?search=rust$/);
+    await expect(cards).toHaveText([/Why Students Should Try Rust/]);
+    await expect(page.getByTestId('active-filters')).toContainText('rust');
+    await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'Rust', exact: true }).click();
+    await expect(page).toHaveURL(/\/blogs\?search=rust&tags=Rust$/);
+    await expect(cards).toHaveCount(1);
+    await page.getByTestId('active-filters').getByRole('link', { name: 'Clear all' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(cards).toHaveCount(9);
+  });
+});
