@@ -9,6 +9,10 @@ export default defineConfig({
   // `import code from './file.js?minified'` (the inline head script) means the same here as in the build.
   plugins: [minifiedScripts()],
   test: {
+    // Every core: Vitest's default leaves one for its own process, which here only waits for the
+    // workers (on a 2-core machine that was one test file at a time). Each API test file has its own
+    // server, database and temporary directories, so files never share data.
+    maxWorkers: '100%',
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', retry },

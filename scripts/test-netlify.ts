@@ -7,6 +7,7 @@ import { startNeonLocal, type NeonLocal } from './netlify/neon-local.ts';
 import { startInBackground, waitForUrl, type Background } from './netlify/processes.ts';
 import { DENO, NETLIFY_CLI, binDir, ensureNpmTool } from './netlify/tools.ts';
 import { freePort } from './postgres-test-server.ts';
+import { saveTimes, stepTimer, timesTable } from './stage-times.ts';
 import {
   addTotals,
   playwrightTotals,
@@ -25,7 +26,7 @@ import {
  * walk in Chromium (tests/netlify) then uses the site as staff and visitors do, through a model of
  * Netlify's CDN cache (tests/netlify/cdn-model, which the CLI does not emulate): the walk starts it in
  * front of the CLI on the ports chosen here, and the functions send their cache purges to it. Prints
- * one closing line with the totals; exits non-zero on any failure.
+ * the time of each step and one closing line with the totals; exits non-zero on any failure.
  */
 const LOGS = resolve('.tmp/netlify');
 const REPORT = resolve('.tmp/reports/playwright-netlify.json');
@@ -45,17 +46,23 @@ const admin = { email: 'admin@netlify.test', password: randomBytes(12).toString(
 let neon: NeonLocal | undefined;
 let site: Background | undefined;
 let failure: string | undefined;
+const times = stepTimer();
+let startedAt = performance.now();
 
 try {
   ensureChromium();
   const netlify = join(binDir(ensureNpmTool(NETLIFY_CLI)), NETLIFY_CLI.bin);
   const denoBin = binDir(ensureNpmTool(DENO));
+  times.add('Chromium, Netlify CLI and Deno (fetched on first run)', startedAt);
 
+  startedAt = performance.now();
   neon = await startNeonLocal(LOGS);
   console.log(`Started ${neon.version} behind websockify (${neon.env.NEON_WS_PROXY})`);
+  times.add('PostgreSQL behind websockify', startedAt);
 
   // Seats under a burst, through Neon's driver itself: 300 registrations at once for 50 seats, each
   // request on its own connection through the proxy, as functions reach Neon.
+  startedAt = performance.now();
   const burst = spawnSync(
     'vitest',
     [
@@ -77,6 +84,7 @@ try {
     },
   );
   if (burst.status !== 0) failure = 'the registration burst through Neon’s driver failed';
+  times.add('registration burst through Neon’s driver', startedAt, burst.status !== 0);
 
   const port = await freePort();
   const origin = `http://localhost:${port}`;
@@ -91,6 +99,7 @@ try {
   // catches (tests/netlify/mail-origin-shape.spec.ts); until then a send fails and its message waits.
   const smtpPort = await freePort();
   console.log(`Building and serving with netlify serve --offline on ${origin} (log: ${join(LOGS, 'serve.log')})`);
+  startedAt = performance.now();
   site = startInBackground(netlify, ['serve', '--offline', '--port', String(port)], {
     log: join(LOGS, 'serve.log'),
     env: {
@@ -115,7 +124,9 @@ try {
     },
   });
   await waitForUrl(`${origin}/api/v1/health`, 200, SERVE_TIMEOUT_MS, site.exited);
+  times.add('netlify serve: build, then serve', startedAt);
 
+  startedAt = performance.now();
   const r = spawnSync('playwright', ['test', '-c', 'tests/netlify/playwright.config.ts'], {
     stdio: 'inherit',
     env: {
@@ -131,6 +142,7 @@ try {
     },
   });
   if (r.status !== 0) failure = 'the Playwright walk failed';
+  times.add('the Playwright walk', startedAt, r.status !== 0);
 } catch (err) {
   failure = err instanceof Error ? err.message : String(err);
   console.error(`\n${failure}\nLast lines of ${join(LOGS, 'serve.log')}:`);
@@ -159,6 +171,8 @@ try {
 } catch {
   totals.failed += 1;
 }
+saveTimes('netlify', times.steps);
+console.log(['', 'Time of each step (m:ss):', ...timesTable(times.steps)].join('\n'));
 if (failure) console.log(`\nFailed: ${failure}`);
 saveTotals('netlify', totals);
 console.log(`\nNetlify production shape: ${tally(totals)}`);

@@ -5,6 +5,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { ensureJava } from './ensure-java.ts';
 import { findPostgresBin, startPostgres } from './postgres-test-server.ts';
+import { saveTimes, stepTimer, timesTable } from './stage-times.ts';
 import {
   addTotals,
   playwrightTotals,
@@ -19,7 +20,7 @@ import {
  * `npm test`: unit and API tests on PGlite, the API tests again on a real PostgreSQL server when its
  * binaries are here (required when REQUIRE_POSTGRES=1, as in CI), the build tests (each runs a whole
  * Astro build, so alone rather than beside the API tests), then the end-to-end tests in Chromium.
- * Prints one closing line with the totals.
+ * Prints the time of each step, then one closing line with the totals.
  */
 const reports = '.tmp/reports';
 rmSync(reports, { recursive: true, force: true });
@@ -27,11 +28,14 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+const times = stepTimer();
 
 function run(step: string, cmd: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n=== ${step} ===`);
+  const startedAt = performance.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) failedSteps.push(step);
+  times.add(step, startedAt, r.status !== 0);
 }
 
 function countVitest(file: string) {
@@ -82,7 +86,14 @@ vitest('build tests', ['--project', 'build'], 'vitest-build.json');
 try {
   ensureChromium();
   ensureJava();
-  buildIfNeeded();
+  const startedAt = performance.now();
+  let built = false;
+  try {
+    buildIfNeeded();
+    built = true;
+  } finally {
+    times.add('site build (when sources changed)', startedAt, !built);
+  }
   const pwReport = join(process.cwd(), reports, 'playwright.json');
   run('end-to-end tests (Chromium)', 'playwright', ['test'], { PW_JSON_REPORT: pwReport });
   countPlaywright(pwReport);
@@ -92,6 +103,8 @@ try {
   totals.failed += 1;
 }
 
+saveTimes('npm-test', times.steps);
+console.log(['', 'Time of each step (m:ss):', ...timesTable(times.steps)].join('\n'));
 console.log('');
 if (failedSteps.length) console.log(`Failed: ${failedSteps.join('; ')}`);
 saveTotals('npm-test', totals);

@@ -1,6 +1,5 @@
 import { ADMIN, expect, holdRequests, test } from './fixtures.ts';
-import { expectNoSeriousA11yViolations } from './axe.ts';
-import { allowHttpErrors, signInAs, toastWith } from './dashboard-helpers.ts';
+import { allowHttpErrors, toastWith } from './dashboard-helpers.ts';
 
 test.describe('login', () => {
   test('shows the sign-in form and checks both fields before sending', async ({ page }) => {
@@ -77,22 +76,6 @@ test.describe('login', () => {
     }
     for (const path of ['/api/v1/events/myevents', '/api/v1/users', '/api/v1/excom', '/api/v1/contact']) {
       expect((await request.get(path)).status(), path).toBe(401);
-    }
-  });
-
-  test('the login page and the dashboard pass an accessibility scan, light and dark', async ({ page }) => {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto('/login');
-      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    }
-    await signInAs(page);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto('/dashboard');
-      await expect(page.getByText('Welcome,')).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
     }
   });
 });

@@ -227,18 +227,6 @@ test.describe('served as the CDN would', () => {
   });
 });
 
-test.describe('accessibility', () => {
-  test('the shell has no serious violations in light and dark themes', async ({ page }) => {
-    const { expectNoSeriousA11yViolations } = await import('./axe.ts');
-    await page.goto('/');
-    await expectNoSeriousA11yViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expectNoSeriousA11yViolations(page);
-    await page.goto('/no-such-page');
-    await expectNoSeriousA11yViolations(page);
-  });
-});
-
 test.describe('the header on a phone, signed in', () => {
   test('fits the screen: the Dashboard button takes the name’s room, the menu button stays on screen', async ({
     page,
