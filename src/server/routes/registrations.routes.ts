@@ -27,6 +27,7 @@ import { forViewer } from '../repositories/viewer-scope.ts';
 import { canSeeEvent } from '../services/events.service.ts';
 import { CSV_CONTENT_TYPE, csvFilename, registrationsCsv } from '../services/registration-csv.ts';
 import {
+  allRegistrations,
   changeRegistrationStatus,
   overview,
   register,
@@ -152,7 +153,7 @@ export function registrationRoutes(deps: ApiDeps) {
     .get('/events/:id/registrations', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
       const query = validate(registrationListQuerySchema, c.req.query());
-      const { counts, registrations } = await staffRegistrations(db, event.id, query);
+      const { counts, registrations, total, paging } = await staffRegistrations(db, event.id, query);
       const { mode, capacity, questions } = event.registration;
       privately(c);
       return c.json({
@@ -160,11 +161,13 @@ export function registrationRoutes(deps: ApiDeps) {
         event: { id: event.id, title: event.title, mode, capacity, questions },
         counts,
         registrations,
+        total,
+        ...paging,
       } satisfies RegistrationList);
     })
     .get('/events/:id/registrations.csv', requireUser, async (c) => {
       const event = await managedEvent(c, c.req.param('id'));
-      const { registrations } = await staffRegistrations(db, event.id);
+      const registrations = await allRegistrations(db, event.id);
       privately(c);
       c.header('Content-Type', CSV_CONTENT_TYPE);
       c.header('Content-Disposition', `attachment; filename="${csvFilename(event.title)}"`);
