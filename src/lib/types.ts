@@ -328,8 +328,15 @@ export interface RegistrationCounts {
 export interface RegistrationList {
   success: true;
   event: { id: string; title: string; capacity: number | null; questions: string[]; mode: RegistrationMode };
+  /** Over every registration of the event. */
   counts: RegistrationCounts;
+  /** Those the search and status select: one page of them when a page was asked for (`page`, `pageSize`). */
   registrations: StaffRegistration[];
+  /** How many the search and status select in all. */
+  total: number;
+  page?: number;
+  pageSize?: number;
+  totalPages?: number;
 }
 
 /** GET /registrations/overview (staff): one row per event in scope that has not ended and takes registrations here. */

@@ -255,10 +255,25 @@ test.describe('registration on the site', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Search (Bangla) and the status filter.
+    // Search (Bangla) and the status filter. The API searches (a page of 20 at a time), and the address
+    // keeps the search, so a reload shows the same list.
+    const searched = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname === `/api/v1/events/${event!.id}/registrations` &&
+        new URL(r.url()).searchParams.get('q') === 'তাসনিম' &&
+        new URL(r.url()).searchParams.get('pageSize') === '20',
+    );
     await page.getByLabel('Search registrations').fill('তাসনিম');
+    expect((await searched).status()).toBe(200);
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(FIRST.email);
+    await expect(page).toHaveURL(/[?&]q=%E0%A6%A4/);
+    await page.reload();
+    await waitForIslands(page);
+    await expect(page.getByLabel('Search registrations')).toHaveValue('তাসনিম');
+    await expect(cards).toHaveCount(1);
+    await expect(count('confirmed')).toHaveText('1');
+    await expect(count('cancelled')).toHaveText('1');
     await page.getByLabel('Search registrations').fill('');
     await page.getByLabel('Status').selectOption('confirmed');
     await expect(cards).toHaveCount(1);

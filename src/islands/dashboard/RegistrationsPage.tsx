@@ -8,6 +8,11 @@ import {
 } from '../../lib/registration/registration-links.ts';
 import { formatDhakaDateTime, statusText } from '../../lib/registration/registration-view.ts';
 import { staffConfirmationText } from '../../lib/registration/email-confirmation.ts';
+import {
+  REGISTRATION_LIST_STATUSES,
+  REGISTRATION_SEARCH_MAX,
+  type RegistrationListStatus,
+} from '../../lib/schemas/registration.schema.ts';
 import type { RegistrationCounts, RegistrationList, StaffRegistration } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';
@@ -15,7 +20,7 @@ import { useIdBeforeInPath } from '../shared/use-address.ts';
 import { isNotFound, useApi } from '../shared/use-api.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { FilterSelect, ListToolbar, Pager, SearchBox } from './ui/ListControls.tsx';
-import { TABLE_PAGE_SIZE, searchAndPage } from './ui/list-query.ts';
+import { TABLE_PAGE_SIZE, pageWindow } from './ui/list-query.ts';
 import { GoBack, Loading, StatusPanel, buttonClass, dangerButtonClass, secondaryLinkClass } from './ui/states.tsx';
 import { useListQuery } from './ui/use-list-query.ts';
 
@@ -55,24 +60,46 @@ type Pending = { registration: StaffRegistration; to: 'confirmed' | 'cancelled' 
 /** An action that failed, shown on the card of the registration it was for. */
 type Failure = { registrationId: string; message: string };
 
+const isListStatus = (v: string): v is RegistrationListStatus =>
+  (REGISTRATION_LIST_STATUSES as readonly string[]).includes(v);
+
 /**
- * One event's registrations for its chapter's staff (and admins). The counts come from the
- * server (over every registration); the list is fetched whole and searched and filtered here, like the
- * other dashboard lists. Cards rather than a table, so a phone shows every field without scrolling
+ * One event's registrations for its chapter's staff (and admins), a page at a time from the server,
+ * which searches (the site's one rule) and filters them; the counts are the server's too, over every
+ * registration of the event. Cards rather than a table, so a phone shows every field without scrolling
  * sideways.
  */
 function Registrations() {
   const id = useIdBeforeInPath('registrations');
+  const list = useListQuery(['status'] as const);
+  // An address's unknown status shows everyone, as the select then does; a search is cut to what the API takes.
+  const status = isListStatus(list.filters.status) ? list.filters.status : '';
+  const params = new URLSearchParams({ page: String(list.page), pageSize: String(TABLE_PAGE_SIZE) });
+  const q = list.query.trim().slice(0, REGISTRATION_SEARCH_MAX);
+  if (q) params.set('q', q);
+  if (status) params.set('status', status);
   const [loaded, reload] = useApi(
-    id && `/events/${encodeURIComponent(id)}/registrations`,
+    id && `/events/${encodeURIComponent(id)}/registrations?${params.toString()}`,
     (body: RegistrationList) => body,
   );
-  const list = useListQuery(['status'] as const);
+  // While another search, filter or page loads, the page keeps showing the last answer (and the search
+  // box keeps its focus) instead of "Loading".
+  const fresh = loaded.state === 'loaded' ? loaded.data : undefined;
+  const [kept, setKept] = useState<RegistrationList>();
+  if (fresh && fresh !== kept) setKept(fresh);
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure>();
 
-  if (loaded.state === 'loading') return <Loading what="the registrations" />;
+  // A page emptied by a change (or a stale address) shows the last page that has registrations; only
+  // once this query's answer is in.
+  const lastPage = fresh && pageWindow(fresh.total, list.page, TABLE_PAGE_SIZE).pages;
+  const { page, setPage } = list;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
+  }, [page, lastPage, setPage]);
+
+  const data = fresh ?? (loaded.state === 'loading' ? kept : undefined);
   if (loaded.state === 'error')
     return (
       <StatusPanel tone="error">
@@ -82,16 +109,12 @@ function Registrations() {
         </p>
       </StatusPanel>
     );
+  if (!data) return <Loading what="the registrations" />;
 
-  const { event, counts, registrations } = loaded.data;
+  const { event, counts, registrations } = data;
   const freeSeats = event.capacity == null ? null : Math.max(0, event.capacity - counts.confirmed);
-  const status = list.filters.status;
-  const filtered = registrations.filter((r) =>
-    status === 'checkedIn' ? r.checkedInAt !== null : status === '' || r.status === status,
-  );
-  const shown = searchAndPage(filtered, { ...list, pageSize: TABLE_PAGE_SIZE }, (r) =>
-    [r.fullName, r.email, r.institution ?? '', r.phone ?? '', r.ieeeMemberId ?? ''].join(' '),
-  );
+  const nobody = counts.confirmed + counts.waitlisted + counts.cancelled === 0;
+  const shown = pageWindow(data.total, list.page, TABLE_PAGE_SIZE);
 
   const change = async () => {
     if (!pending) return;
@@ -163,7 +186,12 @@ function Registrations() {
       </div>
 
       <ListToolbar>
-        <SearchBox label="Search registrations" value={list.input} onChange={list.setInput} />
+        <SearchBox
+          label="Search registrations"
+          value={list.input}
+          onChange={list.setInput}
+          maxLength={REGISTRATION_SEARCH_MAX}
+        />
         <FilterSelect
           label="Status"
           value={status}
@@ -172,14 +200,14 @@ function Registrations() {
         />
       </ListToolbar>
 
-      {registrations.length === 0 ? (
+      {nobody ? (
         <StatusPanel>
           <p>No one has registered yet.</p>
         </StatusPanel>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Registrations">
-            {shown.items.map((r) => (
+          <ul className="space-y-3" aria-label="Registrations" aria-busy={loaded.state === 'loading'}>
+            {registrations.map((r) => (
               <RegistrationCard
                 key={r.id}
                 registration={r}
@@ -193,7 +221,7 @@ function Registrations() {
               />
             ))}
           </ul>
-          <Pager window={shown.window} what="registrations" onPage={list.setPage} />
+          <Pager window={shown} what="registrations" onPage={list.setPage} />
         </>
       )}
 

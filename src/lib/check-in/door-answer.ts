@@ -1,6 +1,7 @@
 import { TICKET_IN_ADDRESS } from '../schemas/attendance.schema.ts';
 import { formatEventDay } from '../format.ts';
 import { formatDhakaClock } from '../registration/registration-view.ts';
+import { matchesSearch, searchWords } from '../search.ts';
 import type { CheckInAnswer, DoorAttendee, DoorList } from '../types.ts';
 import { ticketHash } from './ticket-hash.ts';
 
@@ -148,22 +149,14 @@ export function waitingText(count: number): string {
   return `${count} ${count === 1 ? 'check-in' : 'check-ins'} waiting to send`;
 }
 
-/** A name or a query as compared: any case, and Bangla typed in either of Unicode's forms alike. */
-const comparable = (text: string) => text.normalize('NFC').toLocaleLowerCase();
-
 /**
- * People whose name holds every word typed (any case, any order), the first `limit` of them: whoever
- * is on the list, waitlisted or checked in too (the page says which, as a scan of their ticket would).
+ * People whose name holds every word typed (the site's one search rule: any case, any order, Bangla typed
+ * in either of Unicode's forms alike), the first `limit` of them: whoever is on the list, waitlisted or
+ * checked in too (the page says which, as a scan of their ticket would). Nothing typed finds no one.
  */
 export function searchByName(attendees: readonly DoorAttendee[], query: string, limit = 8): DoorAttendee[] {
-  const words = comparable(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
-  return attendees
-    .filter((a) => {
-      const name = comparable(a.fullName);
-      return words.every((w) => name.includes(w));
-    })
-    .slice(0, limit);
+  if (searchWords(query).length === 0) return [];
+  return attendees.filter((a) => matchesSearch(a.fullName, query)).slice(0, limit);
 }
 
 /** A uuid for a scan: crypto.randomUUID where the browser has it, else one made from getRandomValues. */

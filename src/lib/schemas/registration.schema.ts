@@ -211,11 +211,40 @@ export const registrationStatusChangeSchema = z.object({
   status: z.enum(['confirmed', 'cancelled'], 'Status must be confirmed or cancelled'),
 });
 
-/** The staff list's filters (GET /events/:id/registrations?q=&status=). */
+/** The staff list's status filter: a registration's status, or everyone checked in (whatever their status). */
+export const REGISTRATION_LIST_STATUSES = [...REGISTRATION_STATUSES, 'checkedIn'] as const;
+export type RegistrationListStatus = (typeof REGISTRATION_LIST_STATUSES)[number];
+/** Rows of the staff list a page may ask for at most. */
+export const REGISTRATION_PAGE_SIZE_MAX = 100;
+export const REGISTRATION_SEARCH_MAX = 200;
+
+/**
+ * The staff list's filters (GET /events/:id/registrations?q=&status=&page=&pageSize=). Without `page` and
+ * `pageSize` the answer holds every registration matching; with either, one page of them (20 rows unless
+ * `pageSize` says otherwise).
+ */
 export const registrationListQuerySchema = z.object({
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  /** Every word must appear in the name, e-mail, institution, phone or IEEE member number (src/lib/search.ts). */
+  q: z
+    .string()
+    .trim()
+    .max(REGISTRATION_SEARCH_MAX, `Search must be at most ${REGISTRATION_SEARCH_MAX} characters`)
+    .optional(),
   status: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(REGISTRATION_STATUSES, 'Status must be confirmed, waitlisted or cancelled').optional(),
+    z.enum(REGISTRATION_LIST_STATUSES, 'Status must be confirmed, waitlisted, cancelled or checkedIn').optional(),
   ),
+  page: z.coerce
+    .number('Page must be a number')
+    .int('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(100_000, 'Page is too large')
+    .optional(),
+  pageSize: z.coerce
+    .number('Page size must be a number')
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be 1 or more')
+    .max(REGISTRATION_PAGE_SIZE_MAX, `Page size must be at most ${REGISTRATION_PAGE_SIZE_MAX}`)
+    .optional(),
 });
+export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;

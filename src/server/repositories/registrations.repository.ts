@@ -5,11 +5,13 @@ import type {
   RegistrationStatus,
   StaffRegistration,
 } from '../../lib/types.ts';
+import type { RegistrationListStatus } from '../../lib/schemas/registration.schema.ts';
 import type { Database, EmailKind, RegistrationRow } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
 import { eventEndsAt } from './event-end.ts';
 import { registrationOf } from './events.repository.ts';
 import { byId } from './ids.ts';
+import { matchesEveryWord } from './search-sql.ts';
 import type { ChapterScope } from './viewer-scope.ts';
 
 /**
@@ -270,28 +272,81 @@ export const toStaffRegistration = (row: RegistrationRow, position: number | nul
   updatedAt: isoTime(row.updatedAt),
 });
 
-/**
- * Every registration of the event in arrival order, waitlisted ones with their place in line. An event
- * has hundreds of registrations, not millions: the staff list filters and counts them in the service.
- */
-export async function listRegistrations(db: Kysely<Database>, eventId: string): Promise<StaffRegistration[]> {
-  const rows = await db.selectFrom('registrations').selectAll().where('eventId', '=', eventId).orderBy('seq').execute();
-  let waiting = 0;
-  return rows.map((row) => toStaffRegistration(row, row.status === 'waitlisted' ? ++waiting : null));
+/** The fields the staff list's search looks in (the one rule: src/lib/search.ts). */
+const SEARCHED = ['fullName', 'email', 'institution', 'phone', 'ieeeMemberId'] as const;
+
+/** What the staff list asks for: a search, a status (or those checked in), and a page (every row without). */
+export interface RegistrationListFilter {
+  q?: string | undefined;
+  status?: RegistrationListStatus | undefined;
+  page?: { limit: number; offset: number } | undefined;
 }
 
-export function countRegistrations(registrations: readonly StaffRegistration[]): RegistrationCounts {
-  const counts: RegistrationCounts = { confirmed: 0, waitlisted: 0, cancelled: 0, checkedIn: 0, members: 0, guests: 0 };
-  for (const r of registrations) {
-    counts[r.status] += 1;
-    if (r.checkedInAt) counts.checkedIn += 1;
-    // Members and guests among those who hold or wait for a seat: a cancelled one is neither.
-    if (r.status !== 'cancelled') {
-      if (r.ieeeMemberId) counts.members += 1;
-      else counts.guests += 1;
-    }
-  }
-  return counts;
+/**
+ * The event's registrations a search and status select, each with its place among those of its status
+ * (`line`, counted over the whole event before anything is left out: a waitlisted one keeps its place in
+ * line whatever the search).
+ */
+function matchingRegistrations(db: Kysely<Database>, eventId: string, { q, status }: RegistrationListFilter) {
+  const everyone = db
+    .selectFrom('registrations')
+    .selectAll()
+    .select(sql<string>`row_number() over (partition by status order by seq)`.as('line'))
+    .where('eventId', '=', eventId)
+    .as('r');
+  let query = db.selectFrom(everyone);
+  if (status === 'checkedIn') query = query.where('checkedInAt', 'is not', null);
+  else if (status) query = query.where('status', '=', status);
+  return query.where((eb) => matchesEveryWord(eb, SEARCHED, q ?? ''));
+}
+
+/**
+ * The registrations of the event a search and status select, in arrival order, one page of them when
+ * asked (every one without), waitlisted ones with their place in line; and how many match in all.
+ */
+export async function findRegistrations(
+  db: Kysely<Database>,
+  eventId: string,
+  filter: RegistrationListFilter,
+): Promise<{ registrations: StaffRegistration[]; total: number }> {
+  let rows = matchingRegistrations(db, eventId, filter).selectAll().orderBy('seq');
+  if (filter.page) rows = rows.limit(filter.page.limit).offset(filter.page.offset);
+  const [found, counted] = await Promise.all([
+    rows.execute(),
+    matchingRegistrations(db, eventId, filter)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    registrations: found.map(({ line, ...row }) =>
+      toStaffRegistration(row, row.status === 'waitlisted' ? Number(line) : null),
+    ),
+    total: Number(counted.total),
+  };
+}
+
+/** The staff list's counts over every registration of the event (one query). */
+export async function registrationCounts(db: Kysely<Database>, eventId: string): Promise<RegistrationCounts> {
+  const row = await db
+    .selectFrom('registrations')
+    .select([
+      ...SEAT_COUNTS,
+      sql<string>`count(*) filter (where status = 'cancelled')`.as('cancelled'),
+      sql<string>`count(*) filter (where checked_in_at is not null)`.as('checkedIn'),
+      // Members and guests among those who hold or wait for a seat: a cancelled one is neither.
+      sql<string>`count(*) filter (where status <> 'cancelled' and ieee_member_id is not null)`.as('members'),
+      sql<string>`count(*) filter (where status <> 'cancelled' and ieee_member_id is null)`.as('guests'),
+    ])
+    .where('eventId', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return {
+    confirmed: Number(row.confirmed),
+    waitlisted: Number(row.waitlisted),
+    cancelled: Number(row.cancelled),
+    checkedIn: Number(row.checkedIn),
+    members: Number(row.members),
+    guests: Number(row.guests),
+  };
 }
 
 /** A seat held for an e-mail not confirmed, whose time ran out: released unless its holder is already at the door. */

@@ -1,11 +1,11 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ContactListQuery } from '../../lib/schemas/people.schema.ts';
-import { searchWords } from '../../lib/search.ts';
 import type { SupportMessage } from '../../lib/types.ts';
 import type { Database, SupportMessageRow, SupportMessageTable } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
 import { byId } from './ids.ts';
+import { matchesEveryWord } from './search-sql.ts';
 
 /** Messages from the public contact form, stamped with the server's clock (`deps.now`). */
 export type NewSupportMessage = Omit<Insertable<SupportMessageTable>, 'id' | 'handledAt'> & { createdAt: Date };
@@ -30,21 +30,12 @@ export async function listSupportMessages(db: Kysely<Database>): Promise<Support
   return rows.map(toSupportMessage);
 }
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards in it taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The messages a query's search and filter select (before paging). */
 function matching(db: Kysely<Database>, { q, handled }: Pick<ContactListQuery, 'q' | 'handled'>) {
   let query = db.selectFrom('supportMessages');
   if (handled !== 'all') query = query.where('handledAt', handled === 'handled' ? 'is not' : 'is', null);
-  // Every word somewhere in the name, the e-mail or the message (src/lib/search.ts).
-  for (const word of searchWords(q)) {
-    const pattern = containing(word);
-    query = query.where((eb) =>
-      eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern), eb('message', 'ilike', pattern)]),
-    );
-  }
-  return query;
+  // Every word somewhere in the name, the e-mail or the message (the one rule: src/lib/search.ts).
+  return query.where((eb) => matchesEveryWord(eb, ['name', 'email', 'message'], q));
 }
 
 /** One page of the messages matching the query, newest first, and how many match in all. */

@@ -26,6 +26,7 @@ import { findRegistrationOwner } from '../repositories/registrations.repository.
 import { forViewer } from '../repositories/viewer-scope.ts';
 import { CSV_CONTENT_TYPE, csvFilename, registrationsCsv } from '../services/registration-csv.ts';
 import {
+  allRegistrations,
   changeRegistrationStatus,
   overview,
   register,
@@ -136,7 +137,7 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
     .get('/registrations', requireUser, async (c) => {
       const event = await managedEvent(db, c, SEE_REGISTRATIONS);
       const query = validate(registrationListQuerySchema, c.req.query());
-      const { counts, registrations } = await staffRegistrations(db, event.id, query);
+      const { counts, registrations, total, paging } = await staffRegistrations(db, event.id, query);
       const { mode, capacity, questions } = event.registration;
       privately(c);
       return c.json({
@@ -144,11 +145,13 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
         event: { id: event.id, title: event.title, mode, capacity, questions },
         counts,
         registrations,
+        total,
+        ...paging,
       } satisfies RegistrationList);
     })
     .get('/registrations.csv', requireUser, async (c) => {
       const event = await managedEvent(db, c, SEE_REGISTRATIONS);
-      const { registrations } = await staffRegistrations(db, event.id);
+      const registrations = await allRegistrations(db, event.id);
       privately(c);
       c.header('Content-Type', CSV_CONTENT_TYPE);
       c.header('Content-Disposition', `attachment; filename="${csvFilename(event.title)}"`);

@@ -3,13 +3,13 @@ import type { Kysely, Transaction } from 'kysely';
 import { dhakaInstant, eventEnd } from '../../lib/dhaka-time.ts';
 import { holdEnd, SEAT_RELEASED, ticketConfirmation } from '../../lib/registration/email-confirmation.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
+import type { RegistrationListQuery } from '../../lib/schemas/registration.schema.ts';
 import type {
   EventItem,
   Registrant,
   RegistrationCounts,
   RegistrationOverviewItem,
   RegistrationSettings,
-  RegistrationStatus,
   RegistrationSummary,
   StaffRegistration,
   TicketConfirmation,
@@ -23,7 +23,6 @@ import { activeCertificateOf } from '../repositories/certificates.repository.ts'
 import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import {
-  countRegistrations,
   confirmEmail,
   countSeats,
   deleteRegistration,
@@ -37,7 +36,8 @@ import {
   findRegistration,
   findRegistrationByEmail,
   insertRegistration,
-  listRegistrations,
+  findRegistrations,
+  registrationCounts,
   lockEvent,
   promoteWaitlisted,
   registrationOverview,
@@ -448,29 +448,51 @@ export async function cancelByTicket(
 }
 
 /** Staff's filters of the attendee list. */
-export interface RegistrationFilter {
-  q?: string | undefined;
-  status?: RegistrationStatus | undefined;
+/** The staff list's rows per page when a client asks for a page without saying how many. */
+export const REGISTRATION_PAGE_SIZE = 20;
+
+export interface StaffList {
+  /** Over every registration of the event, whatever the search. */
+  counts: RegistrationCounts;
+  /** Those the search and status select, in arrival order: one page when asked, else all of them. */
+  registrations: StaffRegistration[];
+  /** How many the search and status select in all. */
+  total: number;
+  /** When a page was asked for. */
+  paging?: { page: number; pageSize: number; totalPages: number };
 }
 
-const matches = (r: StaffRegistration, q: string) =>
-  [r.fullName, r.email, r.institution ?? ''].some((field) => field.toLocaleLowerCase().includes(q));
-
 /**
- * The event's registrations for its staff, in arrival order, searched (name, e-mail, institution; any
- * case) and filtered by status; the counts are over all of them.
+ * The event's registrations for its staff, in arrival order, searched by the one rule (every word in the
+ * name, e-mail, institution, phone or IEEE member number; any case) and filtered by status or
+ * check-in, a page of them when `page` or `pageSize` is given; the counts are over all of them.
  */
 export async function staffRegistrations(
   db: Kysely<Database>,
   eventId: string,
-  { q, status }: RegistrationFilter = {},
-): Promise<{ counts: RegistrationCounts; registrations: StaffRegistration[] }> {
-  const all = await listRegistrations(db, eventId);
-  const needle = q?.trim().toLocaleLowerCase();
+  { q, status, page, pageSize }: RegistrationListQuery = {},
+): Promise<StaffList> {
+  const paged = page !== undefined || pageSize !== undefined;
+  const size = pageSize ?? REGISTRATION_PAGE_SIZE;
+  const at = page ?? 1;
+  const [counts, found] = await Promise.all([
+    registrationCounts(db, eventId),
+    findRegistrations(db, eventId, {
+      q,
+      status,
+      page: paged ? { limit: size, offset: (at - 1) * size } : undefined,
+    }),
+  ]);
   return {
-    counts: countRegistrations(all),
-    registrations: all.filter((r) => (!status || r.status === status) && (!needle || matches(r, needle))),
+    counts,
+    ...found,
+    ...(paged ? { paging: { page: at, pageSize: size, totalPages: Math.max(1, Math.ceil(found.total / size)) } } : {}),
   };
+}
+
+/** Every registration of the event, in arrival order (the CSV export). */
+export async function allRegistrations(db: Kysely<Database>, eventId: string): Promise<StaffRegistration[]> {
+  return (await findRegistrations(db, eventId, {})).registrations;
 }
 
 /**

@@ -6,8 +6,18 @@ export const controlClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
 
-/** The labelled search field above a dashboard list. */
-export function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+/** The labelled search field above a dashboard list; `maxLength`: as long as the API takes a search. */
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  maxLength,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  maxLength?: number;
+}) {
   const id = useId();
   return (
     <div className="w-full sm:max-w-xs">
@@ -20,6 +30,7 @@ export function SearchBox({ label, value, onChange }: { label: string; value: st
         value={value}
         onChange={(e) => onChange(e.target.value)}
         autoComplete="off"
+        maxLength={maxLength}
         className={controlClass}
       />
     </div>

@@ -43,11 +43,14 @@ export function pageSummary(w: PageWindow, what: string): string {
   return `Showing ${w.total} ${w.total === 1 ? what.replace(/s$/, '') : what}`;
 }
 
-/** A client-side list: the items matching the search, and the page of them to show. */
+/**
+ * A client-side list: the items matching the search (the one rule: every word in one of the texts
+ * `textOf` gives), and the page of them to show.
+ */
 export function searchAndPage<T>(
   items: readonly T[],
   { query, page, pageSize }: { query: string; page: number; pageSize: number },
-  textOf: (item: T) => string,
+  textOf: (item: T) => string | readonly (string | null | undefined)[],
 ): { items: T[]; window: PageWindow } {
   const matching = items.filter((item) => matchesSearch(textOf(item), query));
   const window = pageWindow(matching.length, page, pageSize);
