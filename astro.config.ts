@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import contentEditor from './src/integrations/content-editor.ts';
 import islandStyles from './src/integrations/island-styles.ts';
 import minifiedScripts from './src/integrations/minified-scripts.ts';
 import siteSearch from './src/integrations/site-search.ts';
@@ -43,6 +44,8 @@ export default defineConfig({
     siteSearch(),
     // Astro's island style rule in the head, where HTML allows it.
     islandStyles(),
+    // The visual content editor at /admin/ (Decap CMS), its fields made from the content schemas.
+    contentEditor(),
   ],
   vite: {
     // minifiedScripts: the inline <head> script is minified here, not by esbuild in the page function.
