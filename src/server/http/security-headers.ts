@@ -78,19 +78,22 @@ export const LOCAL_EDITOR_SERVER = 'http://localhost:8081';
 
 /**
  * The content editor's own policy, instead of the site's: only the editor's files run (no inline
- * script, no eval); it talks to GitHub's API (sign-in through Netlify opens a window, which needs no
+ * script); it talks to GitHub's API (sign-in through Netlify opens a window, which needs no
  * directive), shows GitHub avatars and the pictures it loads as blobs; nothing may frame it. With
  * `localServer`, it may also reach decap-server on this computer (the local server's and dev's policy).
  */
 export function contentEditorPolicy(localServer?: string): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // Decap checks its configuration with Ajv, which compiles each check with new Function(): the
+    // editor does not start without 'unsafe-eval'. Still no inline script, and only on /admin/.
+    "script-src 'self' 'unsafe-eval'",
     // Decap's components style themselves with inline <style> elements (emotion).
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com",
     "font-src 'self' data:",
-    `connect-src 'self' https://api.github.com${localServer ? ` ${localServer}` : ''}`,
+    // blob: the editor reads the pictures it holds (an upload, a photo loaded from GitHub) back by fetch().
+    `connect-src 'self' blob: https://api.github.com${localServer ? ` ${localServer}` : ''}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'none'",
