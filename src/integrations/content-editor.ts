@@ -16,7 +16,7 @@ import { contentEditorPolicy, LOCAL_EDITOR_SERVER } from '../server/http/securit
 
 /**
  * The visual content editor at /admin/ (Decap CMS, from its npm package, pinned in package.json):
- * its page, its bundle, our additions (src/admin/editor.ts) and its config.yml, generated from the
+ * its page, its bundle, our additions (src/admin/: checks and format, phone layout) and its config.yml, generated from the
  * content schemas and the files in content/ at every build, and served the same way by `npm run dev`.
  * The page is noindex and outside Astro's pages, so it is in neither the sitemap nor the site search.
  */
@@ -30,6 +30,7 @@ export const EDITOR_PAGE = `<!doctype html>
     <meta name="robots" content="noindex, nofollow" />
     <title>Content editor · IEEE Computer Society Bangladesh Chapter</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <link rel="stylesheet" href="/admin/editor.css" />
   </head>
   <body>
     <script src="/admin/decap-cms.js"></script>
@@ -103,16 +104,18 @@ async function editorFile(root: string, name: string): Promise<string | Buffer |
   if (name === 'index.html') return EDITOR_PAGE;
   if (name === 'config.yml') return editorConfigYaml(root, process.env);
   if (name === 'editor.js') return editorScript();
+  if (name === 'editor.css') return readFileSync(fileURLToPath(new URL('../admin/editor.css', import.meta.url)));
   const decap = decapFiles();
   return decap.files.includes(name) ? readFileSync(join(decap.dir, name)) : undefined;
 }
 
-const editorFileNames = () => ['index.html', 'config.yml', 'editor.js', ...decapFiles().files];
+const editorFileNames = () => ['index.html', 'config.yml', 'editor.js', 'editor.css', ...decapFiles().files];
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
   yml: 'text/yaml; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
   wasm: 'application/wasm',
   txt: 'text/plain; charset=utf-8',
 };
