@@ -153,6 +153,11 @@ test('a person added through the form, with their photo, is saved to the roster 
   const upload = join(testInfo.outputPath(), NEW_PERSON.image);
   writeFileSync(upload, photo);
 
+  // Out of the sitemap (the page is noindex: openRoster checks its header, the unit test its meta).
+  const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain('/excom-25');
+  expect(sitemap).not.toContain('/admin');
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await openRoster(page);
   await page.screenshot({ path: testInfo.outputPath('admin-1280.png') });
