@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import hydrateOnInteraction from './src/integrations/hydrate-on-interaction.ts';
+import contentEditor from './src/integrations/content-editor.ts';
 import islandStyles from './src/integrations/island-styles.ts';
 import minifiedScripts from './src/integrations/minified-scripts.ts';
 import siteSearch from './src/integrations/site-search.ts';
@@ -46,6 +47,8 @@ export default defineConfig({
     islandStyles(),
     // client:interaction: islands that hydrate on the visitor's first focus, pointer or key in them.
     hydrateOnInteraction(),
+    // The visual content editor at /admin/ (Decap CMS), its fields made from the content schemas.
+    contentEditor(),
   ],
   vite: {
     // minifiedScripts: the inline <head> script is minified here, not by esbuild in the page function.

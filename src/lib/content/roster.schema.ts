@@ -51,6 +51,8 @@ export const rosterPersonSchema = z.strictObject({
     .describe('WhatsApp number in international form, e.g. +8801711000000'),
   linkedin: z
     .url({ protocol: /^https$/ })
+    // Says the protocol rule in the JSON Schema too, for the editors that check with it.
+    .regex(/^https:\/\/[^\s/]+/, 'an address starting with https://')
     .optional()
     .describe('https:// address of the LinkedIn profile'),
   image: z

@@ -71,3 +71,44 @@ export const overHttps = (url: string, forwardedProto?: string | null) =>
 export function securityHeadersFor(https: boolean): Readonly<Record<string, string>> {
   return https ? { ...securityHeaders, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : securityHeaders;
 }
+
+/** Where the content editor lives (Decap CMS; src/integrations/content-editor.ts). */
+export const CONTENT_EDITOR_PATH = '/admin/';
+
+/** decap-server, which `npm run editor` starts beside the site: the editor's backend on this computer. */
+export const LOCAL_EDITOR_SERVER = 'http://localhost:8081';
+
+/**
+ * The content editor's own policy, instead of the site's: only the editor's files run (no inline
+ * script); it talks to GitHub's API (sign-in through Netlify opens a window, which needs no
+ * directive), shows GitHub avatars and the pictures it loads as blobs; nothing may frame it. With
+ * `localServer`, it may also reach decap-server on this computer (the local server's and dev's policy).
+ */
+export function contentEditorPolicy(localServer?: string): string {
+  return [
+    "default-src 'self'",
+    // Decap checks its configuration with Ajv, which compiles each check with new Function(): the
+    // editor does not start without 'unsafe-eval'. Still no inline script, and only on /admin/.
+    "script-src 'self' 'unsafe-eval'",
+    // Decap's components style themselves with inline <style> elements (emotion).
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    "font-src 'self' data:",
+    // blob: the editor reads the pictures it holds (an upload, a photo loaded from GitHub) back by fetch().
+    `connect-src 'self' blob: https://api.github.com${localServer ? ` ${localServer}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The editor's headers on Netlify (netlify.toml repeats them for /admin/*): its policy, and kept out of search engines. */
+export const contentEditorHeaders: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': contentEditorPolicy(),
+  'X-Robots-Tag': 'noindex, nofollow',
+});
+
+/** Whether a request path is the content editor's. */
+export const isContentEditorPath = (pathname: string) =>
+  pathname === CONTENT_EDITOR_PATH.slice(0, -1) || pathname.startsWith(CONTENT_EDITOR_PATH);

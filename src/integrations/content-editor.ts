@@ -1,0 +1,162 @@
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { build } from 'esbuild';
+import { stringify } from 'yaml';
+import {
+  editorConfig,
+  type ContentListing,
+  type EditorBackend,
+  type JsonSchema,
+} from '../lib/content/editor-config.ts';
+import { contentJsonSchemas } from '../lib/content/json-schemas.ts';
+import { contentEditorPolicy, LOCAL_EDITOR_SERVER } from '../server/http/security-headers.ts';
+
+/**
+ * The visual content editor at /admin/ (Decap CMS, from its npm package, pinned in package.json):
+ * its page, its bundle, our additions (src/admin/: checks and format, phone layout) and its config.yml, generated from the
+ * content schemas and the files in content/ at every build, and served the same way by `npm run dev`.
+ * The page is noindex and outside Astro's pages, so it is in neither the sitemap nor the site search.
+ */
+
+/** The page: Decap's bundle, then our additions, which register before Decap starts (after the page loads). */
+export const EDITOR_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex, nofollow" />
+    <title>Content editor · IEEE Computer Society Bangladesh Chapter</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <link rel="stylesheet" href="/admin/editor.css" />
+  </head>
+  <body>
+    <script src="/admin/decap-cms.js"></script>
+    <script src="/admin/editor.js"></script>
+  </body>
+</html>
+`;
+
+/** Decap's own files: the bundle, the parts it loads on demand, and its licence notice. */
+function decapFiles(): { dir: string; files: string[] } {
+  const dir = join(dirname(createRequire(import.meta.url).resolve('decap-cms/package.json')), 'dist');
+  const files = readdirSync(dir).filter((f) => /(^|\.)decap-cms\.js$|\.wasm$|^decap-cms\.js\.LICENSE\.txt$/.test(f));
+  return { dir, files };
+}
+
+/** The rosters and pages in content/, as the editor lists them. */
+export function listContent(root: string): ContentListing {
+  const json = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
+  const names = (dir: string) =>
+    readdirSync(join(root, dir))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
+  return {
+    rosters: names('content/rosters').map((route) => {
+      const roster = json(`content/rosters/${route}.json`);
+      return {
+        route,
+        title: String(roster['title'] ?? route),
+        source: roster['source'] === 'database' ? 'database' : 'file',
+        ...(typeof roster['photoFolder'] === 'string' ? { photoFolder: roster['photoFolder'] } : {}),
+      };
+    }),
+    pages: names('content/pages'),
+  };
+}
+
+/**
+ * The GitHub repository and branch saves commit to: CMS_GITHUB_REPO (owner/name) and CMS_BRANCH when
+ * set, else what Netlify's build tells (REPOSITORY_URL, BRANCH).
+ */
+export function editorBackend(env: NodeJS.ProcessEnv): EditorBackend {
+  const fromUrl = /github\.com[:/]([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(env['REPOSITORY_URL'] ?? '')?.[1];
+  const repo = env['CMS_GITHUB_REPO'] || fromUrl;
+  const branch = env['CMS_BRANCH'] || env['BRANCH'];
+  return { ...(repo ? { repo } : {}), ...(branch ? { branch } : {}) };
+}
+
+export function editorConfigYaml(root: string, env: NodeJS.ProcessEnv): string {
+  const schemas = contentJsonSchemas() as Record<string, JsonSchema>;
+  const config = editorConfig(schemas, listContent(root), editorBackend(env));
+  return `# Generated at build time from the content schemas (src/integrations/content-editor.ts).\n${stringify(config, { lineWidth: 0 })}`;
+}
+
+async function editorScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('../admin/editor.ts', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    define: { CONTENT_SCHEMAS: JSON.stringify(contentJsonSchemas()) },
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** One file of /admin/ by its name there, made fresh (the config follows content/ and the schemas). */
+async function editorFile(root: string, name: string): Promise<string | Buffer | undefined> {
+  if (name === 'index.html') return EDITOR_PAGE;
+  if (name === 'config.yml') return editorConfigYaml(root, process.env);
+  if (name === 'editor.js') return editorScript();
+  if (name === 'editor.css') return readFileSync(fileURLToPath(new URL('../admin/editor.css', import.meta.url)));
+  const decap = decapFiles();
+  return decap.files.includes(name) ? readFileSync(join(decap.dir, name)) : undefined;
+}
+
+const editorFileNames = () => ['index.html', 'config.yml', 'editor.js', 'editor.css', ...decapFiles().files];
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  yml: 'text/yaml; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  wasm: 'application/wasm',
+  txt: 'text/plain; charset=utf-8',
+};
+
+export default function contentEditor(): AstroIntegration {
+  let root = process.cwd();
+  return {
+    name: 'content-editor',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((req, res, next) => {
+          const path = new URL(req.url ?? '/', 'http://dev').pathname;
+          if (path === '/admin') {
+            res.writeHead(301, { Location: '/admin/' }).end();
+            return;
+          }
+          const name = /^\/admin\/([\w.-]*)$/.exec(path)?.[1];
+          if (name === undefined) return next();
+          editorFile(root, name || 'index.html').then((body) => {
+            if (!body) return next();
+            res.writeHead(200, {
+              'Content-Type': TYPES[name.split('.').pop() ?? 'html'] ?? TYPES['html']!,
+              'Content-Security-Policy': contentEditorPolicy(LOCAL_EDITOR_SERVER),
+              'X-Robots-Tag': 'noindex, nofollow',
+            });
+            res.end(body);
+          }, next);
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const out = join(fileURLToPath(dir), 'admin');
+        mkdirSync(out, { recursive: true });
+        for (const name of editorFileNames()) writeFileSync(join(out, name), (await editorFile(root, name))!);
+        const backend = editorBackend(process.env);
+        logger.info(
+          `Content editor at /admin/ (saves to ${backend.repo ?? 'no GitHub repository: set CMS_GITHUB_REPO'}, branch ${backend.branch ?? 'main'})`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,252 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { formatContentJson } from '../../src/lib/content/content-json.ts';
+import { rosterSchema, type FileRoster, type RosterPerson } from '../../src/lib/content/roster.schema.ts';
+import { contentEditorPolicy, LOCAL_EDITOR_SERVER } from '../../src/server/http/security-headers.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The content editor at /admin/ (Decap CMS) on a working copy, as `npm run editor` runs it: decap-server
+ * writes to a copy of the repository, so this repository's content/ is never touched. A person is added
+ * to a roster through the form with their photo; the file is then valid against its schema with the
+ * person last in `people`, and after a build of the copy they are on the roster page and in the search.
+ */
+
+// Top-level entries a build of the copy does not need (as tests/build/roster-broken-build.test.ts).
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  'dist-functions',
+  '.tmp',
+  '.data',
+  '.cache',
+  '.netlify',
+  '.git',
+  '.astro',
+  'test-results',
+  'playwright-report',
+]);
+
+const ROSTER = 'excom-25';
+const ROSTER_FILE = `content/rosters/${ROSTER}.json`;
+const PHOTO_FOLDER = 'src/assets/rosters/excom-2025';
+const NEW_PERSON = {
+  name: 'Tasnia Rahman',
+  designation: 'Volunteer Coordinator',
+  email: ['tasnia.rahman@example.com'],
+  image: 'tasnia-rahman.webp',
+} satisfies RosterPerson;
+
+let copy: string;
+let editorServer: ChildProcess | undefined;
+
+/** Starts decap-server on the copy and resolves once it listens (it fails fast when the port is taken). */
+function startEditorServer(root: string): Promise<ChildProcess> {
+  const bin = createRequire(import.meta.url).resolve('decap-server/dist/index.js');
+  const port = new URL(LOCAL_EDITOR_SERVER).port;
+  const child = spawn(process.execPath, [bin], {
+    env: { ...process.env, PORT: port, GIT_REPO_DIRECTORY: root, MODE: 'fs', NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`listening on port ${port}`)) resolve(child);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`decap-server exited (${code}): ${output}`)));
+  });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  const root = process.cwd();
+  copy = mkdtempSync(join(tmpdir(), 'content-editor-'));
+  cpSync(root, copy, { recursive: true, filter: (src) => !SKIP.has(relative(root, src).split('/')[0] ?? '') });
+  symlinkSync(realpathSync(join(root, 'node_modules')), join(copy, 'node_modules'));
+  editorServer = await startEditorServer(copy);
+});
+
+test.afterAll(() => {
+  editorServer?.kill();
+  rmSync(copy, { recursive: true, force: true });
+});
+
+/** Opens the editor (local backend: "Login" needs no account) and the roster's form. */
+async function openRoster(page: Page) {
+  const response = await page.goto('/admin/');
+  expect(response!.headers()['content-security-policy']).toBe(contentEditorPolicy(LOCAL_EDITOR_SERVER));
+  expect(response!.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'ExCom 2025 (/excom-25)' }).click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('ExCom 2025');
+}
+
+/** The last item's field of a list (a newly added person is last). */
+const lastField = (page: Page, label: string) => page.getByLabel(label, { exact: true }).last();
+
+async function addPerson(page: Page, person: { name: string; designation: string; email: string }) {
+  await page.getByRole('button', { name: 'Add person' }).click();
+  await lastField(page, 'Name').fill(person.name);
+  await lastField(page, 'Designation').fill(person.designation);
+  await page.getByRole('button', { name: 'Add e-mail address' }).last().click();
+  await lastField(page, 'Email').fill(person.email);
+}
+
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publish now').click();
+}
+
+/** Builds the copy (as Netlify does after the commit) and serves its static output at http://copy.test. */
+async function buildCopy(page: Page, serverUrl: string) {
+  const build = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    cwd: copy,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_OUT_DIR: join(copy, 'dist'), NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  build.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  build.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
+  expect(code, output.slice(-4000)).toBe(0);
+
+  const client = join(copy, 'dist', 'client');
+  await page.route('http://copy.test/**', async (route) => {
+    const { pathname, search } = new URL(route.request().url());
+    const base = join(client, decodeURIComponent(pathname));
+    const file = [base, join(base, 'index.html'), `${base}.html`].find((f) => existsSync(f) && statSync(f).isFile());
+    if (file) return route.fulfill({ path: file });
+    // The API and the on-demand pages: from the test's server.
+    return route.fulfill({ response: await route.fetch({ url: `${serverUrl}${pathname}${search}` }) });
+  });
+}
+
+test('a person added through the form, with their photo, is saved to the roster file and, after a build, on its page and in the search', async ({
+  page,
+  server,
+}, testInfo) => {
+  test.setTimeout(15 * 60_000);
+  const original = JSON.parse(readFileSync(join(copy, ROSTER_FILE), 'utf8')) as FileRoster;
+  const committed = readFileSync(ROSTER_FILE, 'utf8');
+  const photo = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#1d4ed8' } })
+    .webp()
+    .toBuffer();
+  const upload = join(testInfo.outputPath(), NEW_PERSON.image);
+  writeFileSync(upload, photo);
+
+  // Out of the sitemap (the page is noindex: openRoster checks its header, the unit test its meta).
+  const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain('/excom-25');
+  expect(sitemap).not.toContain('/admin');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openRoster(page);
+  await page.screenshot({ path: testInfo.outputPath('admin-1280.png') });
+  await addPerson(page, { ...NEW_PERSON, email: NEW_PERSON.email[0]! });
+  await page.getByRole('button', { name: 'Choose an image' }).last().click();
+  await page.locator('input[type=file]').setInputFiles(upload);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await publish(page);
+  await expect(page.getByText('Entry saved')).toBeVisible();
+
+  // The file: valid against its schema, the person last in `people`, everyone else as before, and
+  // only their lines added (the repository's format, fields in the schema's order).
+  const savedText = readFileSync(join(copy, ROSTER_FILE), 'utf8');
+  const saved = rosterSchema.parse(JSON.parse(savedText));
+  expect(saved.source).toBe('file');
+  const people = (saved as FileRoster).people;
+  expect(people).toHaveLength(original.people.length + 1);
+  expect(people.at(-1)).toEqual(NEW_PERSON);
+  expect(people.slice(0, -1)).toEqual((rosterSchema.parse(original) as FileRoster).people);
+  expect(savedText).toBe(formatContentJson({ ...original, people: [...original.people, NEW_PERSON] }));
+  // The photo, byte for byte, in the roster's photo folder under the name the file gives.
+  expect(readFileSync(join(copy, PHOTO_FOLDER, NEW_PERSON.image)).equals(photo)).toBe(true);
+  // This repository's own content is untouched.
+  expect(readFileSync(ROSTER_FILE, 'utf8')).toBe(committed);
+  expect(existsSync(join(PHOTO_FOLDER, NEW_PERSON.image))).toBe(false);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('admin-375.png') });
+
+  // After a build of the copy: the card, with the uploaded photo, on the roster page...
+  await buildCopy(page, server.url);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`http://copy.test/${ROSTER}`);
+  const card = page.locator('[data-person-card]').filter({ has: page.getByRole('heading', { name: NEW_PERSON.name }) });
+  await expect(card).toContainText(NEW_PERSON.designation);
+  await expect(card.getByRole('img', { name: `Portrait of ${NEW_PERSON.name}` })).toBeVisible();
+  // ...and in the site search, linking to it.
+  await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Search the site' });
+  await dialog.getByRole('searchbox', { name: 'Search committees, members and pages' }).fill(NEW_PERSON.name);
+  await expect(dialog.getByRole('status')).toContainText(`for “${NEW_PERSON.name}”`);
+  const first = dialog.getByRole('list', { name: 'Search results' }).getByRole('link').first();
+  await expect(first).toContainText(NEW_PERSON.name);
+  await expect(first).toContainText(`${NEW_PERSON.designation} · `);
+  await first.click();
+  await expect(page).toHaveURL(new RegExp(`/${ROSTER}#member-`));
+  await expect(page.locator('[data-person-card]:target')).toContainText(NEW_PERSON.name);
+});
+
+test('refuses to save a malformed e-mail or a committee not in the list, with the field’s message', async ({
+  page,
+  consoleErrors,
+}) => {
+  const before = readFileSync(join(copy, ROSTER_FILE), 'utf8');
+  // Leaving a form with unsaved changes asks first; the test leaves them on purpose.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await openRoster(page);
+
+  // A malformed e-mail: the form marks the field and saves nothing.
+  await addPerson(page, { name: 'Nabila Karim', designation: 'Member', email: 'nabila.karim@' });
+  await publish(page);
+  await expect(
+    page.getByText("Email didn't match the pattern: an e-mail address, e.g. name@example.com"),
+  ).toBeVisible();
+  expect(readFileSync(join(copy, ROSTER_FILE), 'utf8')).toBe(before);
+
+  // The committee is a select of the schema's list: another name finds no option.
+  await page.goto('/admin/');
+  await page.getByRole('link', { name: 'ExCom 2025 (/excom-25)' }).click();
+  await page.getByLabel('Committee', { exact: true }).fill('ExCommittee');
+  await expect(page.getByText('No options')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A file that already holds a committee not in the list (edited by hand): the form cannot show it,
+  // and saving is refused with the field named, as the build would.
+  writeFileSync(join(copy, ROSTER_FILE), before.replace('"committee": "Excom"', '"committee": "ExCommittee"'));
+  await page.goto('/admin/');
+  await page.getByRole('link', { name: 'ExCom 2025 (/excom-25)' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('ExCom 2025 (edited)');
+  await publish(page);
+  await expect(
+    page.getByText('Not saved. committee: "ExCommittee" is not one of Excom, SAC, SEC, SPARK, GSM, WEB, WIC'),
+  ).toBeVisible();
+  expect(readFileSync(join(copy, ROSTER_FILE), 'utf8')).toContain('"title": "ExCom 2025",');
+  writeFileSync(join(copy, ROSTER_FILE), before);
+
+  // Decap logs a refused save as an error and leaves its promise rejected (with nothing, when the
+  // form's own checks refuse it): those are the refusals above, not faults of the page.
+  const refusal = consoleErrors.filter((e) => /Not saved\.|^Object$|^undefined$/.test(String(e)));
+  expect(refusal.length).toBeGreaterThan(0);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refusal.includes(e)));
+});
