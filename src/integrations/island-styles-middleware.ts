@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { moveIslandStyles } from '../lib/island-styles.ts';
+import { moveIslandStyles } from './island-styles-html.ts';
 
 /** See island-styles.ts: HTML answers get Astro's island style rule in their head. */
 export const onRequest = defineMiddleware(async (_context, next) => {

@@ -9,7 +9,7 @@ export const MINIFIED_QUERY = 'minified';
 
 /**
  * `import code from './file.js?minified'`: the file's text, minified once when the site is built (the
- * type is declared in src/scripts/minified.d.ts). Minifying at run time instead would put esbuild, a
+ * type is declared in src/browser/minified.d.ts). Minifying at run time instead would put esbuild, a
  * 10 MB native binary, into the pages' Netlify function.
  */
 export default function minifiedScripts(): Plugin {

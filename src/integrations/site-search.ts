@@ -14,7 +14,7 @@ import { PAGEFIND_DIR, PAGEFIND_MODULE, SEARCH_MODULE } from '../lib/search/sear
  *
  * - a Pagefind index of every static page that marks its content with data-pagefind-body
  *   (BaseLayout's <main>, unless the page is `noindex`), plus one record per committee member;
- * - the header dialog's module, bundled from src/scripts/site-search.ts. It is not a Vite entry: Astro
+ * - the header dialog's module, bundled from src/browser/site-search.ts. It is not a Vite entry: Astro
  *   would put it on every page as a module script, and the pages load nothing until the dialog opens.
  */
 export default function siteSearch(): AstroIntegration {
@@ -36,7 +36,7 @@ export default function siteSearch(): AstroIntegration {
 
 async function bundleSearchModule(clientDir: string) {
   await build({
-    entryPoints: [fileURLToPath(new URL('../scripts/site-search.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../browser/site-search.ts', import.meta.url))],
     outfile: join(clientDir, SEARCH_MODULE),
     bundle: true,
     format: 'esm',

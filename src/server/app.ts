@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { API_BASE } from '../lib/api-base.ts';
-import { authenticate } from './auth/session.ts';
+import { authenticate } from './auth/current-user.ts';
 import type { ApiDeps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { JSON_BODY_LIMIT } from './http/body.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { boundedQueue } from '../../src/server/images/bounded-queue.ts';
+import { boundedQueue } from '../../src/server/http/bounded-queue.ts';
 import { localImageCdn, RETRY_AFTER_SECONDS } from '../../src/server/images/local-image-cdn.ts';
 import { useTestApi } from '../support/api-fixture.ts';
 import type { TestApi } from '../support/api-server.ts';

@@ -5,7 +5,7 @@ import { noPageCache } from '../../src/server/caching/page-cache.ts';
 import type { Chapter } from '../../src/server/db/schema.ts';
 import { findSessionAccount } from '../../src/server/repositories/sessions.repository.ts';
 import { openChapterAccount } from '../../src/server/services/accounts.service.ts';
-import { SYSTEM_ACTOR } from '../../src/server/services/audit.ts';
+import { SYSTEM_ACTOR } from '../../src/server/services/audit.service.ts';
 import { DomainError } from '../../src/server/services/domain-errors.ts';
 import {
   LOGIN_PAIR_LIMIT,

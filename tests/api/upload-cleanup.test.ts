@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { ownUploadKey } from '../../src/server/services/upload-cleanup.ts';
+import { ownUploadKey } from '../../src/server/services/upload-cleanup.service.ts';
 import type { BlobStore } from '../../src/server/storage/blob-store.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import {

@@ -8,7 +8,7 @@ import {
   shownChanges,
   SYSTEM_ACTOR,
   type Actor,
-} from '../../src/server/services/audit.ts';
+} from '../../src/server/services/audit.service.ts';
 
 const admin: Actor = { id: 'a1', name: 'Admin', email: 'admin@x.org' };
 

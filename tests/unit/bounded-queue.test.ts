@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedQueue } from '../../src/server/images/bounded-queue.ts';
+import { boundedQueue } from '../../src/server/http/bounded-queue.ts';
 
 /** A task the test ends when it chooses, so nothing depends on timing. */
 function gate() {

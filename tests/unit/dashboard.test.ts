@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatReceivedAt } from '../../src/lib/format.ts';
-import { userInfoFromCookie } from '../../src/islands/shared/session.ts';
+import { userInfoFromCookie } from '../../src/islands/shared/session-store.ts';
 import { MAX_IMAGE_BYTES, imageFileProblem, sentImageProblem } from '../../src/lib/image-upload.ts';
 import { ADMIN_NAV, CHAPTER_NAV, activeNavHref } from '../../src/islands/dashboard/ui/nav.ts';
 import { describeChapterContents } from '../../src/islands/dashboard/chapter-contents.ts';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pageSchemas, type AssetImage } from '../../src/lib/content/pages.schema.ts';
 import { countdownParts, formatNewsDate } from '../../src/lib/format.ts';
-import { reshuffle } from '../../src/scripts/home/hero-mosaic.ts';
+import { reshuffle } from '../../src/browser/home/hero-mosaic.ts';
 import { COUNT_UP_MS, countAt } from '../../src/islands/home/Counters.tsx';
 import { HOME_EVENT_LIMIT, homeChapterEvents } from '../../src/islands/home/HomeEvents.tsx';
 import type { EventItem } from '../../src/lib/types.ts';

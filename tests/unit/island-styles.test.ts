@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveIslandStyles } from '../../src/lib/island-styles.ts';
+import { moveIslandStyles } from '../../src/integrations/island-styles-html.ts';
 
 const STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 

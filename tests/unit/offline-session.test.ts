@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $session, loadSession, REMEMBERED_USER_KEY } from '../../src/islands/shared/session.ts';
+import { $session, loadSession, REMEMBERED_USER_KEY } from '../../src/islands/shared/session-store.ts';
 import { checkInScope } from '../../src/islands/dashboard/check-in/offline-shell.ts';
 import { forgetKeptLists } from '../../src/islands/dashboard/check-in/door-store.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventSchema, eventUpdateSchema } from '../../src/lib/schemas/event.schema.ts';
 import { parseInstant, registrantSchema } from '../../src/lib/schemas/registration.schema.ts';
-import { csvCell, dhakaTimestamp } from '../../src/server/services/registration-csv.ts';
+import { csvCell, dhakaTimestamp } from '../../src/server/services/registration-csv.service.ts';
 
 describe('registration times', () => {
   it('read a time without an offset as Dhaka wall-clock time, and one with an offset as that instant', () => {

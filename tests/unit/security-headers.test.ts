@@ -12,7 +12,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
 } from '../../src/server/http/security-headers.ts';
 import { REVALIDATE_CACHE_CONTROL } from '../../src/server/caching/cache-headers.ts';
-import { inlineSiteScript } from '../../src/scripts/inline-site-script.ts';
+import { inlineSiteScript } from '../../src/browser/inline-site-script.ts';
 import { INTERACTION_DIRECTIVE_ENTRY } from '../../src/integrations/hydrate-on-interaction.ts';
 
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
@@ -72,7 +72,7 @@ describe('security headers', () => {
   });
 
   it('hash the inline scripts pages carry, as built from their sources (update the list when one changes)', async () => {
-    const expected = { 'src/scripts/site.js': inlineSiteScript, ...(await astroInlineScripts()) };
+    const expected = { 'src/browser/site.js': inlineSiteScript, ...(await astroInlineScripts()) };
     for (const [name, text] of Object.entries(expected)) {
       expect(INLINE_SCRIPT_HASHES, `${name}: add ${sha256(text)}`).toContain(sha256(text));
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertCanManage } from '../../src/server/auth/session.ts';
+import { assertCanManage } from '../../src/server/auth/current-user.ts';
 import type { Chapter } from '../../src/server/db/schema.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { EVERY_CHAPTER, forViewer, inScope, ofChapter } from '../../src/server/repositories/viewer-scope.ts';

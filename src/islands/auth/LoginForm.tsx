@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { loginSchema } from '../../lib/schemas/auth.schema.ts';
-import { loadSession } from '../shared/session.ts';
+import { loadSession } from '../shared/session-store.ts';
 import type { UserInfo } from '../../lib/types.ts';
 import { AppToaster, toast } from '../shared/toast.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';

@@ -6,7 +6,7 @@ import {
   type AuditFieldChange,
   type AuditPage as AuditAnswer,
   type AuditValue,
-} from '../../lib/audit.ts';
+} from '../../lib/audit-vocabulary.ts';
 import { formatReceivedAt } from '../../lib/format.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { Loading, StatusPanel, secondaryLinkClass } from './ui/states.tsx';

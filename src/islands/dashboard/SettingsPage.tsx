@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { api, apiUrl } from '../../lib/api-client.ts';
 import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
-import { $session, logoutEverywhere } from '../shared/session.ts';
+import { $session, logoutEverywhere } from '../shared/session-store.ts';
 import type { ChapterAccount, ChapterInfo, UserInfo } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';

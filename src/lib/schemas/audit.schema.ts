@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
-import { AUDIT_ENTITY_TYPES, AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from '../audit.ts';
+import { AUDIT_ENTITY_TYPES, AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from '../audit-vocabulary.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

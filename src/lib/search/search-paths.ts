@@ -6,5 +6,5 @@
 export const PAGEFIND_DIR = 'pagefind';
 /** Pagefind's browser API, loaded only when the search dialog first opens. */
 export const PAGEFIND_MODULE = `/${PAGEFIND_DIR}/pagefind.js`;
-/** The dialog's behaviour (src/scripts/site-search.ts bundled), loaded only when the dialog first opens. */
+/** The dialog's behaviour (src/browser/site-search.ts bundled), loaded only when the dialog first opens. */
 export const SEARCH_MODULE = '/search/site-search.js';

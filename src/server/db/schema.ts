@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { AuditAction, AuditFieldChange } from '../../lib/audit.ts';
+import type { AuditAction, AuditFieldChange } from '../../lib/audit-vocabulary.ts';
 import type {
   CommitteeCode,
   EventStatus,

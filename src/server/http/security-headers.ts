@@ -7,14 +7,14 @@
 /**
  * The only inline scripts a page may run, by the SHA-256 of their text. Scripts run from files of this
  * site ('self'); an inline script whose hash is not here (an injected one) does not run.
- * - the site script (src/scripts/site.js minified; the theme before first paint, the header's menus);
+ * - the site script (src/browser/site.js minified; the theme before first paint, the header's menus);
  * - Astro's island element and its hydration directives (astro/dist/runtime/{server,client}/*.prebuilt.js),
  *   which Astro inlines in pages with islands, and the site's own directive, client:interaction;
  * tests/unit/security-headers.test.ts computes these from their sources: after editing site.js or the
  * directive, or upgrading Astro, it names the hash to put here (and in netlify.toml).
  */
 export const INLINE_SCRIPT_HASHES = [
-  // src/scripts/site.js
+  // src/browser/site.js
   'sha256-LvUxs3ClMFXeuQupU/o7d7ZuPgSZ9cgEQkFrVWfHB8A=',
   // astro-island
   'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=',

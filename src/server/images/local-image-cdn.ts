@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { slotVariants } from '../../lib/images/responsive-image.ts';
 import { fileCacheControl } from '../caching/cache-headers.ts';
-import { boundedQueue, type BoundedQueue } from './bounded-queue.ts';
+import { boundedQueue, type BoundedQueue } from '../http/bounded-queue.ts';
 import { imageCache } from './image-cache.ts';
 import {
   DEFAULT_QUALITY,

@@ -5,7 +5,7 @@ import {
   type AuditEntity,
   type AuditEntry,
   type AuditFieldChange,
-} from '../../lib/audit.ts';
+} from '../../lib/audit-vocabulary.ts';
 import type { AuditLogRow, Database, NewAuditLogRow } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
 

@@ -1,17 +1,17 @@
 import type { Context } from 'hono';
 import { checkInSchema } from '../../lib/schemas/attendance.schema.ts';
 import type { CheckInAnswer, DoorList } from '../../lib/types.ts';
-import { currentUser, eventRefusal, requireUser } from '../auth/session.ts';
+import { currentUser, eventRefusal, requireUser } from '../auth/current-user.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { eventRouter } from '../http/event-router.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.ts';
+import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.service.ts';
 import { attendanceReport, attendanceRows, checkIn, doorList } from '../services/attendance.service.ts';
 import { issueCertificates, staffCertificates } from '../services/certificates.service.ts';
-import { CSV_CONTENT_TYPE } from '../services/registration-csv.ts';
+import { CSV_CONTENT_TYPE } from '../services/registration-csv.service.ts';
 import { managedEvent } from './managed-event.ts';
 
 /**

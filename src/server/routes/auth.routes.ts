@@ -8,7 +8,7 @@ import {
   setDisplayCookies,
   setSessionCookies,
   userInfoOf,
-} from '../auth/session.ts';
+} from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';

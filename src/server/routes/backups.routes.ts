@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
-import { currentUser, requireAdmin } from '../auth/session.ts';
+import { currentUser, requireAdmin } from '../auth/current-user.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { certificateWithdrawSchema } from '../../lib/schemas/attendance.schema.ts';
-import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
+import { assertCanManage, currentUser, requireUser } from '../auth/current-user.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { contactListQuerySchema, contactSchema, supportMessageUpdateSchema } from '../../lib/schemas/people.schema.ts';
-import { currentUser, requireAdmin } from '../auth/session.ts';
+import { currentUser, requireAdmin } from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readJson, validate } from '../http/body.ts';

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { eventSchema, eventUpdateSchema } from '../../lib/schemas/event.schema.ts';
 import { eventListQuerySchema } from '../../lib/schemas/event-list.schema.ts';
 import type { EventListResponse } from '../../lib/types.ts';
-import { currentUser, requireUser } from '../auth/session.ts';
+import { currentUser, requireUser } from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';

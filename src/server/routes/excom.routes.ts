@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { excomSchema, excomUpdateSchema } from '../../lib/schemas/people.schema.ts';
-import { assertCanManage, currentUser, requireUser } from '../auth/session.ts';
+import { assertCanManage, currentUser, requireUser } from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { EventItem } from '../../lib/types.ts';
-import { assertCanManage, currentUser } from '../auth/session.ts';
+import { assertCanManage, currentUser } from '../auth/current-user.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';

@@ -4,7 +4,7 @@ import {
   committeeMemberSchema,
   membersQuerySchema,
 } from '../../lib/schemas/people.schema.ts';
-import { currentUser, requireAdmin } from '../auth/session.ts';
+import { currentUser, requireAdmin } from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { sharedRead } from '../caching/cache-headers.ts';

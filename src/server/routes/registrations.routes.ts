@@ -7,7 +7,7 @@ import {
 } from '../../lib/schemas/registration.schema.ts';
 import { ASK_THE_ORGANISER, TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
 import type { RegistrationList, RegistrationResult } from '../../lib/types.ts';
-import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/session.ts';
+import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/current-user.ts';
 import { PRIVATE_CACHE_CONTROL, sharedRead } from '../caching/cache-headers.ts';
 import { cacheTag } from '../caching/page-cache.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -20,11 +20,11 @@ import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { countFormAttempt, countRegistrationAttempt } from '../services/rate-limits.service.ts';
 import { answerOrigin } from '../http/site-origin.ts';
 import { countTicketAgain } from '../services/ticket-again-limit.service.ts';
-import { boundedQueue } from '../images/bounded-queue.ts';
+import { boundedQueue } from '../http/bounded-queue.ts';
 import { isCanonicalId } from '../repositories/ids.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
 import { forViewer } from '../repositories/viewer-scope.ts';
-import { CSV_CONTENT_TYPE, csvFilename, registrationsCsv } from '../services/registration-csv.ts';
+import { CSV_CONTENT_TYPE, csvFilename, registrationsCsv } from '../services/registration-csv.service.ts';
 import {
   allRegistrations,
   changeRegistrationStatus,

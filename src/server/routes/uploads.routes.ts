@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
 import { IMAGE_EXTENSIONS, IMAGE_FIELD, MAX_IMAGE_BYTES, imageProblems, isImageType } from '../../lib/image-upload.ts';
-import { currentUser, requireUser } from '../auth/session.ts';
+import { currentUser, requireUser } from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../caching/cache-headers.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { passwordSetSchema } from '../../lib/schemas/auth.schema.ts';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
-import { currentUser, requireAdmin } from '../auth/session.ts';
+import { currentUser, requireAdmin } from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readJson } from '../http/body.ts';

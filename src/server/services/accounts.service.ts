@@ -20,10 +20,10 @@ import {
 import { listEvents } from '../repositories/events.repository.ts';
 import { imagesOfChapter } from '../repositories/uploads.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
-import { releaseUploads } from './upload-cleanup.ts';
+import { releaseUploads } from './upload-cleanup.service.ts';
 
 async function assertFree(
   db: Kysely<Database>,

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { createAccount, findAccountByEmail, findAdmin, freeSlug } from '../repositories/chapters.repository.ts';
 import { setAccountPassword } from './accounts.service.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
-import { auditRow, SYSTEM_ACTOR } from './audit.ts';
+import { auditRow, SYSTEM_ACTOR } from './audit.service.ts';
 
 /**
  * Admin accounts made outside the dashboard: the first one (the home chapter's account, on the first

@@ -15,7 +15,7 @@ import { auditedChange } from '../repositories/audit.repository.ts';
 import { findByTicket, findRegistration } from '../repositories/registrations.repository.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
 import { byId } from '../repositories/ids.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import { dhakaDay, eventEnd } from '../../lib/dhaka-time.ts';
 import { beforeEventDay, formatEventDay } from '../../lib/format.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { backupStream, writeBackupFile, type BackupTarget } from '../backup/archive.ts';
 import { insertAuditRow } from '../repositories/audit.repository.ts';
 import { backupKey, backupTime, type BackupStore, type StoredBackup } from '../storage/backup-store.ts';
-import { auditRow, type Actor } from './audit.ts';
+import { auditRow, type Actor } from './audit.service.ts';
 import { notFoundError } from './domain-errors.ts';
 
 /**

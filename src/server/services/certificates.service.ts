@@ -16,7 +16,7 @@ import {
 } from '../repositories/certificates.repository.ts';
 import { isoTime } from '../repositories/api-shape.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
-import { auditRow, SYSTEM_ACTOR } from './audit.ts';
+import { auditRow, SYSTEM_ACTOR } from './audit.service.ts';
 import { eventEnd } from '../../lib/dhaka-time.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';

@@ -7,11 +7,11 @@ import {
   type ChapterInfoChanges,
   type ChapterInfoFields,
 } from '../repositories/chapter-info.repository.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import { notFoundError } from './domain-errors.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
-import { releaseUploads, replacedImages } from './upload-cleanup.ts';
+import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
 
 /** Writes a chapter's first landing page; /chapter/{slug} showed the blank one until now. */
 export async function writeLanding(edit: EditDeps, chapterId: string, fields: ChapterInfoFields): Promise<ChapterInfo> {

@@ -10,10 +10,10 @@ import {
   updateCommitteeMember,
   type CommitteeMemberChanges,
 } from '../repositories/committee-members.repository.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
-import { releaseUploads, replacedImages } from './upload-cleanup.ts';
+import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
 
 type MemberInput = z.output<typeof committeeMemberSchema>;
 type MemberPatch = z.output<typeof committeeMemberPatchSchema>;

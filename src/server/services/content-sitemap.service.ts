@@ -1,7 +1,7 @@
 import { blogPaths } from '../../lib/blog/rules.ts';
 import type { BlogPost } from '../../lib/blog/types.ts';
 import type { BlogSource } from '../blog/blog-source.ts';
-import type { PageDeps } from '../pages/page-deps.ts';
+import type { PageDeps } from '../page-loaders/page-deps.ts';
 import { listChapterPages } from '../repositories/chapters.repository.ts';
 import { EVERY_CHAPTER } from '../repositories/viewer-scope.ts';
 import { eventsInOrder } from './events.service.ts';

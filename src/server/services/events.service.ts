@@ -30,11 +30,11 @@ import {
   type Owned,
   type Viewer,
 } from '../repositories/viewer-scope.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import { applyConfirmationSetting, applyRegistrationSettings } from './registrations.service.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
-import { releaseUploads, replacedImages } from './upload-cleanup.ts';
+import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
 export function orderEvents(events: readonly EventItem[], now: Date): EventItem[] {

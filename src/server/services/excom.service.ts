@@ -8,11 +8,11 @@ import {
   type ExcomChanges,
   type ExcomFields,
 } from '../repositories/excom.repository.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import { notFoundError } from './domain-errors.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
-import { releaseUploads, replacedImages } from './upload-cleanup.ts';
+import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
 
 const MEMBER_NOT_FOUND = 'Member not found';
 

@@ -9,9 +9,9 @@ import {
   type HumanFields,
 } from '../repositories/humans.repository.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import type { EditDeps } from './edit-deps.ts';
-import { releaseUploads, replacedImages } from './upload-cleanup.ts';
+import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
 
 /**
  * "Humans of" cards, edited by admins. Each change commits with its audit row; then the CDN's copies of

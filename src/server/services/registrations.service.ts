@@ -47,7 +47,7 @@ import {
   type LockedEvent,
 } from '../repositories/registrations.repository.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
-import { auditRow, type Actor } from './audit.ts';
+import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 

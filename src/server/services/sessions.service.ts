@@ -10,7 +10,7 @@ import { countLoginAttempt, refundLogin } from './rate-limits.service.ts';
 
 /**
  * Signing in and out. A session is a row of `sessions` named by a signed token; the token is good
- * while its row counts (auth/session.ts reads it on every request). Attempts to prove a password, the
+ * while its row counts (auth/current-user.ts reads it on every request). Attempts to prove a password, the
  * login form's and a password change's alike, share one set of counters (rate-limits.service.ts).
  */
 

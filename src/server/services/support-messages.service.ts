@@ -10,7 +10,7 @@ import {
   insertSupportMessage,
   setSupportMessageHandled,
 } from '../repositories/support-messages.repository.ts';
-import { auditRow, type Actor } from './audit.ts';
+import { auditRow, type Actor } from './audit.service.ts';
 import { countContact } from './rate-limits.service.ts';
 
 /**

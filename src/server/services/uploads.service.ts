@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE } from '../../lib/api-base.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
 import { recordUpload } from '../repositories/uploads.repository.ts';
-import { auditRow } from './audit.ts';
+import { auditRow } from './audit.service.ts';
 import type { EditDeps } from './edit-deps.ts';
 
 /** An image whose type its bytes proved. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, loadSession, logout } from '../../shared/session.ts';
+import { $session, loadSession, logout } from '../../shared/session-store.ts';
 import type { UserInfo } from '../../../lib/types.ts';
 import { AppToaster, toast } from '../../shared/toast.tsx';
 import { takeFlashToast } from './after-save.ts';

@@ -1,5 +1,5 @@
 import { API_BASE } from '../../lib/api-base.ts';
-import type { AuditAction, AuditEntity, AuditFieldChange, AuditPage, AuditValue } from '../../lib/audit.ts';
+import type { AuditAction, AuditEntity, AuditFieldChange, AuditPage, AuditValue } from '../../lib/audit-vocabulary.ts';
 import type { AuditQuery } from '../../lib/schemas/audit.schema.ts';
 import type {
   ChapterInfo,

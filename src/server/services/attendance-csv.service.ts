@@ -1,11 +1,11 @@
 import { slugify } from '../../lib/slug.ts';
 import type { RegistrationRow } from '../db/schema.ts';
-import { csvCell, dhakaTimestamp } from './registration-csv.ts';
+import { csvCell, dhakaTimestamp } from './registration-csv.service.ts';
 
 /**
  * The attendance list as a spreadsheet (GET /events/:id/attendance.csv): one row per confirmed
  * registration, whether they came and when, UTF-8 with a byte-order mark (Excel then reads Bangla names
- * as they are) and cells made safe as in the registrations' CSV (registration-csv.ts).
+ * as they are) and cells made safe as in the registrations' CSV (registration-csv.service.ts).
  */
 const BOM = '\uFEFF';
 
