@@ -64,13 +64,16 @@ describe('blog filtering', () => {
     expect(filterPosts(posts, { search: 'machine', tags: [] }).map((p) => p.id)).toEqual(['b']);
     expect(filterPosts(posts, { search: 'tanvir', tags: [] }).map((p) => p.id)).toEqual(['c']);
     expect(filterPosts(posts, { search: '  ', tags: [] })).toHaveLength(4);
+    // Every word, in any order and any of the fields: the site's one search rule.
+    expect(filterPosts(posts, { search: 'rust LEARNING', tags: [] }).map((p) => p.id)).toEqual(['a']);
+    expect(filterPosts(posts, { search: 'machine tanvir', tags: [] })).toEqual([]);
   });
 
   it('keeps a post with any selected tag, case-insensitively, and needs both filters to hold', () => {
     expect(filterPosts(posts, { search: '', tags: ['RUST'] }).map((p) => p.id)).toEqual(['a', 'c']);
     expect(filterPosts(posts, { search: '', tags: ['python', 'rust'] }).map((p) => p.id)).toEqual(['a', 'b', 'c']);
     expect(filterPosts(posts, { search: 'tanvir', tags: ['python'] })).toEqual([]);
-    expect(filterPosts(posts, { search: 'title c', tags: ['ai'] }).map((p) => p.id)).toEqual(['c']);
+    expect(filterPosts(posts, { search: 'tanvir title', tags: ['ai'] }).map((p) => p.id)).toEqual(['c']);
   });
 
   it('knows when a filter is active', () => {

@@ -1,3 +1,4 @@
+import { matchesSearch } from '../search.ts';
 import type { BlogPost } from './types.ts';
 
 /** The blog's constants, in one place. */
@@ -21,20 +22,18 @@ export function hasActiveFilter({ search, tags }: BlogFilter): boolean {
 }
 
 /**
- * Search matches title, brief or author name, case-insensitively; the tag filter matches a post with
+ * Search follows the site's one search rule (search.ts: every word, in any case, in the title, brief or
+ * author name); the tag filter matches a post with
  * any selected tag (case-insensitively, by name or slug). A post must pass both.
  */
 export function filterPosts<T extends BlogPost>(posts: readonly T[], { search, tags }: BlogFilter): T[] {
-  const needle = search.trim().toLowerCase();
   const wanted = new Set(tags.map((t) => t.toLowerCase()));
   return posts.filter((post) => {
-    const matchesSearch =
-      needle === '' ||
-      [post.title, post.brief, post.author?.name ?? ''].some((text) => text.toLowerCase().includes(needle));
+    const found = matchesSearch([post.title, post.brief, post.author?.name], search);
     const matchesTags =
       wanted.size === 0 ||
       post.tags.some((tag) => wanted.has(tag.name.toLowerCase()) || wanted.has(tag.slug.toLowerCase()));
-    return matchesSearch && matchesTags;
+    return found && matchesTags;
   });
 }
 
