@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { memberListRosterRoutes } from '../support/roster-files.ts';
 import { PAGEFIND_MODULE, SEARCH_MODULE } from '../../src/lib/search/search-paths.ts';
 
 /*
@@ -13,8 +12,6 @@ const PAGES_WITH_ISLANDS = new Set([
   'contact/index.html',
   'humans-of-ieee-cs-bdc/index.html',
   'login/index.html',
-  // Rosters with `"source": "database"` load their members from the API.
-  ...memberListRosterRoutes().map((route) => `${route}/index.html`),
 ]);
 /** The staff dashboard is an application: every page of it is an island. */
 const hasIslands = (file: string) => PAGES_WITH_ISLANDS.has(file) || file.startsWith('dashboard/');
