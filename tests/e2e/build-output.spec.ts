@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { PAGEFIND_MODULE, SEARCH_MODULE } from '../../src/lib/search/search-paths.ts';
+import { readRosterFiles } from '../support/roster-files.ts';
 
 /*
  * Static pages ship no JavaScript but the inline site script. Only the pages listed here may carry
@@ -66,6 +67,14 @@ test.describe('build output', () => {
       const optedOut = file.startsWith('dashboard/') || /<meta name="robots" content="noindex/.test(html);
       expect.soft(html.includes('data-pagefind-body'), `${file}: indexed unless opted out`).toBe(!optedOut);
     }
+  });
+
+  test('the sitemap lists every committee page, those rendered on demand too, and no page kept from crawlers', () => {
+    const xml = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
+    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    for (const route of readRosterFiles().keys()) expect(paths).toContain(`/${route}/`);
+    expect(paths).toContain('/contact/');
+    expect(paths.filter((path) => /^\/(dashboard|login|contact\/send)\//.test(path))).toEqual([]);
   });
 
   test('the home page hydrates its islands lazily, never on load; the hero needs no framework', () => {
