@@ -307,6 +307,8 @@ test.describe('2024 pages from the member list, rendered on the server', () => {
       await expect(page.locator('main a[href="mailto:a1@example.org"]')).toHaveCount(1);
       await expect(page.locator('main a[href="tel:+8801711000000"]')).toHaveText('Phone: +880 1711-000000');
       await expect(page.locator('main a[href="https://wa.me/8801811000000"]')).toHaveAttribute('target', '_blank');
+      // The first section's first cards are above the fold, as on the file rosters; the rest load lazily.
+      await expect(page.getByRole('img', { name: 'Portrait of Ayesha Rahman' })).toHaveAttribute('loading', 'eager');
       const photo = page.getByRole('img', { name: 'Portrait of Member Person 5' });
       await expect(photo).toHaveAttribute('loading', 'lazy');
       await expect(photo).toHaveAttribute('width', '128');

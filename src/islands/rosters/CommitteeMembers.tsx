@@ -3,6 +3,9 @@ import { cardClasses } from '../../lib/rosters/person-card.ts';
 import type { CommitteeMember } from '../../lib/types.ts';
 import PersonCard from './PersonCard.tsx';
 
+/** The first section's first cards are above the fold: their photos load at once (RosterSection.astro). */
+const EAGER_PHOTOS = 3;
+
 interface Props {
   members: CommitteeMember[];
   year: number;
@@ -40,9 +43,14 @@ export default function CommitteeMembers({ members, year }: Props) {
               </h2>
             )}
             <ul className={cardClasses.grid.standard} role="list">
-              {group.people.map((member) => (
+              {group.people.map((member, i) => (
                 <li key={member.id} className={cardClasses.item.standard}>
-                  <PersonCard person={member} layout="standard" headingLevel={group.heading ? 3 : 2} />
+                  <PersonCard
+                    person={member}
+                    layout="standard"
+                    headingLevel={group.heading ? 3 : 2}
+                    eager={index === 0 && i < EAGER_PHOTOS}
+                  />
                 </li>
               ))}
             </ul>
