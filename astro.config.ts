@@ -37,8 +37,10 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      // Staff pages stay out; the on-demand pages are listed by /sitemap-content.xml, built per request.
-      filter: (page) => !/^\/(dashboard|login)(\/|$)/.test(new URL(page).pathname),
+      // Staff pages and the contact form's answer (a POST's page, never indexed) stay out. The on-demand
+      // pages of records (events, chapters, posts, authors) are listed by /sitemap-content.xml, built per
+      // request; those at fixed addresses (the member-list committee pages) are listed here.
+      filter: (page) => !/^\/(dashboard|login|contact\/send)(\/|$)/.test(new URL(page).pathname),
       customSitemaps: [new URL('/sitemap-content.xml', site).href],
     }),
     // The search index and the header dialog's module, written into the static output after the build.

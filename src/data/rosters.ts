@@ -1,6 +1,6 @@
 import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry } from 'astro:content';
-import type { FileRoster, Roster, RosterPerson } from '../lib/content/roster.schema.ts';
+import type { DatabaseRoster, FileRoster, Roster, RosterPerson } from '../lib/content/roster.schema.ts';
 import { groupRoster, type RosterGroup } from '../lib/rosters/grouping.ts';
 import { sortLivePages, type LiveRosterPage } from '../lib/rosters/live-pages.ts';
 import { personAnchors } from '../lib/rosters/person-anchor.ts';
@@ -41,6 +41,13 @@ export async function getRoster(route: string): Promise<Roster> {
   const entry = await getEntry('rosters', route);
   if (!entry) throw new Error(`content/rosters/${route}.json is missing`);
   return entry.data;
+}
+
+/** The roster file of a page rendered on demand from the member list (`"source": "database"`). */
+export async function getMemberListRoster(route: string): Promise<DatabaseRoster> {
+  const roster = await getRoster(route);
+  if (roster.source !== 'database') throw new Error(`content/rosters/${route}.json is not a member-list roster`);
+  return roster;
 }
 
 /** The roster's sections by its grouping rule, each person with their photo and card id. */

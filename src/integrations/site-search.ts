@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { build } from 'esbuild';
 import * as pagefind from 'pagefind';
+import type { Roster } from '../lib/content/roster.schema.ts';
 import { ROSTER_DIR, readRosterFiles } from '../lib/content/roster-files.ts';
-import { memberRecords } from '../lib/search/member-records.ts';
+import { SEARCH_LANGUAGE, memberRecords } from '../lib/search/member-records.ts';
+import { escapeXml } from '../lib/xml.ts';
 import { PAGEFIND_DIR, PAGEFIND_MODULE, SEARCH_MODULE } from '../lib/search/search-paths.ts';
 
 /**
@@ -13,7 +15,9 @@ import { PAGEFIND_DIR, PAGEFIND_MODULE, SEARCH_MODULE } from '../lib/search/sear
  * path has it (`npm run build`, `npm start`'s build, the tests' build, Netlify's build command):
  *
  * - a Pagefind index of every static page that marks its content with data-pagefind-body
- *   (BaseLayout's <main>, unless the page is `noindex`), plus one record per committee member;
+ *   (BaseLayout's <main>, unless the page is `noindex`), plus one record per committee member, plus
+ *   the member-list committee pages, which render on demand: indexed from their roster files with
+ *   what their prebuilt twins give the index (the heading and intro; see RosterPage.astro);
  * - the header dialog's module, bundled from src/browser/site-search.ts. It is not a Vite entry: Astro
  *   would put it on every page as a module script, and the pages load nothing until the dialog opens.
  */
@@ -56,6 +60,10 @@ async function writeSearchIndex(clientDir: string, rosterDir: string, logger: As
     failOn('indexing the pages', pages.errors);
     let members = 0;
     for (const [route, roster] of readRosterFiles(rosterDir)) {
+      if (roster.source === 'database') {
+        const page = await index.addHTMLFile({ url: `/${route}/`, content: rosterPageHtml(roster) });
+        failOn(`indexing /${route}/`, page.errors);
+      }
       for (const record of memberRecords(route, roster)) {
         failOn(`indexing ${record.url}`, (await index.addCustomRecord(record)).errors);
         members++;
@@ -73,6 +81,17 @@ async function writeSearchIndex(clientDir: string, rosterDir: string, logger: As
   } finally {
     await pagefind.close();
   }
+}
+
+/** What the index reads of a committee page: its heading group and intro (the cards are left out). */
+function rosterPageHtml(roster: Roster): string {
+  const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
+  const header = [
+    text('h1', roster.title),
+    ...(roster.subtitle ? [text('p', roster.subtitle)] : []),
+    ...roster.intro.map((paragraph) => text('p', paragraph)),
+  ];
+  return `<!doctype html><html lang="${SEARCH_LANGUAGE}"><body><main data-pagefind-body><header>${header.join('')}</header></main></body></html>`;
 }
 
 function failOn(step: string, errors: string[]) {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test, expect } from '@playwright/test';
-import { memberListRosterRoutes } from '../support/roster-files.ts';
 import { PAGEFIND_MODULE, SEARCH_MODULE } from '../../src/lib/search/search-paths.ts';
+import { readRosterFiles } from '../support/roster-files.ts';
 
 /*
  * Static pages ship no JavaScript but the inline site script. Only the pages listed here may carry
@@ -13,8 +13,6 @@ const PAGES_WITH_ISLANDS = new Set([
   'contact/index.html',
   'humans-of-ieee-cs-bdc/index.html',
   'login/index.html',
-  // Rosters with `"source": "database"` load their members from the API.
-  ...memberListRosterRoutes().map((route) => `${route}/index.html`),
 ]);
 /** The staff dashboard is an application: every page of it is an island. */
 const hasIslands = (file: string) => PAGES_WITH_ISLANDS.has(file) || file.startsWith('dashboard/');
@@ -70,6 +68,14 @@ test.describe('build output', () => {
       const optedOut = file.startsWith('dashboard/') || /<meta name="robots" content="noindex/.test(html);
       expect.soft(html.includes('data-pagefind-body'), `${file}: indexed unless opted out`).toBe(!optedOut);
     }
+  });
+
+  test('the sitemap lists every committee page, those rendered on demand too, and no page kept from crawlers', () => {
+    const xml = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
+    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    for (const route of readRosterFiles().keys()) expect(paths).toContain(`/${route}/`);
+    expect(paths).toContain('/contact/');
+    expect(paths.filter((path) => /^\/(dashboard|login|contact\/send)\//.test(path))).toEqual([]);
   });
 
   test('the home page hydrates its islands lazily, never on load; the hero needs no framework', () => {

@@ -69,7 +69,7 @@ test.describe('Content-Security-Policy', () => {
       '/', // islands (client:visible, client:idle), the hero's module scripts
       '/about', // a static information page
       '/excom-25', // a roster from files
-      '/spark-24', // a roster loaded from the API
+      '/spark-24', // a roster from the member list, on demand
       '/events', // the events island
       `/events/${events[0]!._id}`, // on demand
       `/chapter/${chapter.slug}`, // on demand, with the slider and the video facade

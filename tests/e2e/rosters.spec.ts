@@ -1,6 +1,9 @@
-import type { Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Roster } from '../../src/lib/content/roster.schema.ts';
-import type { CommitteeMember } from '../../src/lib/types.ts';
+import type { CommitteeCode } from '../../src/lib/types.ts';
+import { PAGE_CDN_CACHE_CONTROL } from '../../src/server/caching/page-cache.ts';
+import { readServedHtml } from '../support/served-html.ts';
+import { adminToken } from './live-data.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { memberListRosterRoutes, readRosterFiles } from '../support/roster-files.ts';
@@ -195,52 +198,85 @@ test.describe('page-specific rules', () => {
   });
 });
 
-function member(i: number, team: string, overrides: Partial<CommitteeMember> = {}): CommitteeMember {
+const SITE_NAME = 'IEEE Computer Society Bangladesh Chapter';
+
+/** What the dashboard's Add CS Member form sends (POST /api/v1/members). */
+interface CommitteeMemberInput {
+  name: string;
+  designation: string;
+  affiliation: string;
+  image: string;
+  email: string[];
+  phone?: string;
+  whatsapp?: string;
+  linkedin?: string;
+  committee: CommitteeCode;
+  year: number;
+  team: string;
+}
+
+/** A member of SPARK 2024 as the dashboard's Add CS Member form sends it. */
+function member(i: number, team: string, overrides: Partial<CommitteeMemberInput> = {}): CommitteeMemberInput {
   return {
-    _id: `m-${i}`,
-    id: `m-${i}`,
     name: `Member Person ${i}`,
     designation: team === 'Chair' ? 'Chair' : 'Member',
     affiliation: 'University of Dhaka',
-    image: '',
+    image: '/favicon.svg',
     email: [`member${i}@example.com`],
-    phone: null,
-    whatsapp: null,
-    linkedin: null,
     committee: 'SPARK',
     year: 2024,
     team,
-    order: i,
     ...overrides,
   };
 }
 
-const json = (route: Route, status: number, body: unknown) =>
-  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+/** Adds the members through the API, in order, and removes them when the test is done with them. */
+async function withMembers(
+  request: APIRequestContext,
+  baseURL: string,
+  members: CommitteeMemberInput[],
+  use: () => Promise<void>,
+) {
+  const token = await adminToken(request, baseURL);
+  const headers = { Authorization: `Bearer ${token}` };
+  const ids: string[] = [];
+  try {
+    for (const data of members) {
+      const res = await request.post('/api/v1/members', { headers, data });
+      expect(res.status(), await res.text()).toBe(201);
+      ids.push(((await res.json()) as { member: { id: string } }).member.id);
+    }
+    await use();
+  } finally {
+    for (const id of ids) await request.delete(`/api/v1/members/${id}`, { headers });
+  }
+}
 
-test.describe('2024 pages from the member list', () => {
+test.describe('2024 pages from the member list, rendered on the server', () => {
   for (const route of memberListRoutes) {
-    test(`/${route} carries exactly one island asking for its committee`, async ({ page }) => {
+    test(`/${route} is served with its heading and empty state in HTML, cached under its roster, with no script`, async ({
+      request,
+    }) => {
       const r = roster(route);
-      let requested = '';
-      await page.route(/\/api\/v1\/members\?/, (req) => {
-        requested = req.request().url();
-        return json(req, 200, { success: true, members: [member(1, 'Chair')] });
-      });
-      const res = await page.goto(`/${route}`);
-      expect(res?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.title);
-      await expect(page.locator('astro-island')).toHaveCount(1);
-      await expect(cards(page)).toHaveCount(1);
-      const url = new URL(requested);
-      expect(url.searchParams.get('year')).toBe('2024');
-      expect(url.searchParams.get('committee')).toBe(r.committee);
+      if (r.source !== 'database') throw new Error(`${route} is not a member-list roster`);
+      const res = await request.get(`/${route}`);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['netlify-cache-tag']).toBe(`roster-${r.committee.toLowerCase()}-${r.year}`);
+      expect(res.headers()['netlify-cdn-cache-control']).toBe(PAGE_CDN_CACHE_CONTROL);
+      const html = await res.text();
+      const served = readServedHtml(html);
+      expect(served.title).toBe(`${r.subtitle ? `${r.title} — ${r.subtitle}` : r.title} | ${SITE_NAME}`);
+      expect(html).toContain(`No committee members have been added for ${r.year} yet.`);
+      expect(html).not.toContain('astro-island');
+      expect(html).not.toMatch(/<script[^>]*(type="module"|src=)/);
     });
   }
 
-  test('shows a skeleton while loading, then members grouped by team in the order returned', async ({ page }) => {
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
+  test('the served HTML holds the members grouped by team in stored order, with their links and photos', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const members = [
       member(1, 'Advisors', {
         name: 'Ayesha Rahman',
@@ -254,49 +290,41 @@ test.describe('2024 pages from the member list', () => {
       }),
       member(3, 'Coordinators', { whatsapp: '+8801811000000' }),
       member(4, 'Coordinators'),
-      member(5, 'Volunteers', { image: '/favicon.svg' }),
+      member(5, 'Volunteers'),
     ];
-    await page.route(/\/api\/v1\/members\?/, async (route) => {
-      await released;
-      await json(route, 200, { success: true, members });
+    await withMembers(request, baseURL!, members, async () => {
+      // What a visitor without script (or a crawler) gets: the cards are in the answer itself.
+      const html = await (await request.get('/spark-24')).text();
+      for (const { name } of members) expect(html).toContain(name);
+      expect(html).not.toContain('astro-island');
+
+      await page.goto('/spark-24');
+      await expect(sectionHeadings(page)).toHaveText(['Advisors', 'Coordinators', 'Volunteers']);
+      await expect(cards(page)).toHaveCount(5);
+      await expect(cards(page).nth(4)).toContainText('Member Person 5');
+      await expect(page.locator('main section').first().locator('[data-person-card]')).toHaveCount(2);
+      await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(6);
+      await expect(page.locator('main a[href="mailto:a1@example.org"]')).toHaveCount(1);
+      await expect(page.locator('main a[href="tel:+8801711000000"]')).toHaveText('Phone: +880 1711-000000');
+      await expect(page.locator('main a[href="https://wa.me/8801811000000"]')).toHaveAttribute('target', '_blank');
+      // The first section's first cards are above the fold, as on the file rosters; the rest load lazily.
+      await expect(page.getByRole('img', { name: 'Portrait of Ayesha Rahman' })).toHaveAttribute('loading', 'eager');
+      const photo = page.getByRole('img', { name: 'Portrait of Member Person 5' });
+      await expect(photo).toHaveAttribute('loading', 'lazy');
+      await expect(photo).toHaveAttribute('width', '128');
+      await expect(photo).toHaveAttribute('height', '128');
+      await expect(page.locator('astro-island, script[type="module"], script[src]')).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectNoSeriousA11yViolations(page);
     });
-    await page.goto('/spark-24');
-    await expect(page.getByRole('status')).toContainText('Loading committee members');
-    release();
-    await expect(page.getByRole('status')).toHaveCount(0);
-    await expect(sectionHeadings(page)).toHaveText(['Advisors', 'Coordinators', 'Volunteers']);
-    await expect(cards(page)).toHaveCount(5);
-    await expect(page.locator('main section').first().locator('[data-person-card]')).toHaveCount(2);
-    await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(6);
-    await expect(page.locator('main a[href="mailto:a1@example.org"]')).toHaveCount(1);
-    await expect(page.locator('main a[href="tel:+8801711000000"]')).toHaveText('Phone: +880 1711-000000');
-    await expect(page.locator('main a[href="https://wa.me/8801811000000"]')).toHaveAttribute('target', '_blank');
-    await expect(page.getByRole('img', { name: 'Portrait of Member Person 5' })).toBeVisible();
-    await expect(cards(page).filter({ hasText: 'Ayesha Rahman' }).locator('[data-initials]')).toHaveText('AR');
-    await expectNoSeriousA11yViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expectNoSeriousA11yViolations(page);
   });
 
-  test('shows the API message when loading fails', async ({ page, consoleErrors }) => {
-    await page.route(/\/api\/v1\/members\?/, (route) =>
-      json(route, 503, { success: false, message: 'The database is unavailable' }),
-    );
-    await page.goto('/gsm-24');
-    await expect(page.getByRole('alert')).toContainText('We couldn’t load the committee members.');
-    await expect(page.getByRole('alert')).toContainText('The database is unavailable');
-    await expect(cards(page)).toHaveCount(0);
-    // The browser itself logs the failed request; that is the state under test, not a page error.
-    const expected = consoleErrors.findIndex((e) => e.includes('status of 503'));
-    expect(expected).toBeGreaterThanOrEqual(0);
-    consoleErrors.splice(expected, 1);
-  });
-
-  test('shows an empty state when the committee has no members yet', async ({ page }) => {
-    await page.route(/\/api\/v1\/members\?/, (route) => json(route, 200, { success: true, members: [] }));
-    await page.goto('/excom-24');
-    await expect(page.getByText('No committee members have been added for 2024 yet.')).toBeVisible();
-    await expect(cards(page)).toHaveCount(0);
+  test('a member added through the API is on the page at the next request', async ({ request, baseURL }) => {
+    expect(await (await request.get('/gsm-24')).text()).not.toContain('Member Person 9');
+    await withMembers(request, baseURL!, [member(9, 'Chair', { committee: 'GSM' })], async () => {
+      expect(await (await request.get('/gsm-24')).text()).toContain('Member Person 9');
+    });
   });
 });
 

@@ -418,10 +418,13 @@ test('a deleted human is gone from the gallery, and a new roster member appears 
   ).toBeVisible();
   await expect(guest.getByRole('button', { name })).toHaveCount(0);
 
-  // The 2024 roster pages list their members from the database: the visitor's copy is purged at once.
+  // The 2024 roster pages are rendered on demand with their members from the database and kept by the
+  // CDN under their roster's tag: a member's write purges the copy at once.
   const member = unique('Tahmid');
   await guest.goto('/spark-24');
-  await expect(guest.locator('[data-roster-loading]')).toHaveCount(0);
+  await expect(guest.getByRole('heading', { level: 1, name: 'SPARK 2024' })).toBeVisible();
+  expect(tagsHeldFor('/spark-24')).toEqual(['roster-spark-2024']);
+  expect((await guest.request.get('/spark-24')).headers()['cache-status']).toMatch(HIT);
   const created = await request.post('/api/v1/members', {
     headers: asAdmin,
     data: {
@@ -430,8 +433,13 @@ test('a deleted human is gone from the gallery, and a new roster member appears 
     },
   });
   expect(created.status()).toBe(201);
+  // The served HTML holds the new member (no script runs for them), answered afresh, then kept again.
+  const fresh = await guest.request.get('/spark-24');
+  expect(fresh.headers()['cache-status']).not.toMatch(HIT);
+  expect(await fresh.text()).toContain(member);
   await guest.goto('/spark-24');
   await expect(guest.locator('[data-person-card]').filter({ hasText: member })).toBeVisible();
+  expect(tagsHeldFor('/spark-24')).toEqual(['roster-spark-2024']);
   await guest.context().close();
 });
 

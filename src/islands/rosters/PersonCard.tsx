@@ -14,10 +14,12 @@ interface Props {
   person: PersonCardData & { image?: string | null };
   layout: CardLayout;
   headingLevel: 2 | 3;
+  /** Above the fold (the first section's first cards): the photo loads at once, as on the file rosters. */
+  eager?: boolean;
 }
 
 /** The React twin of src/components/roster/PersonCard.astro, for people loaded from the member list. */
-export default function PersonCard({ person, layout, headingLevel }: Props) {
+export default function PersonCard({ person, layout, headingLevel, eager = false }: Props) {
   const Name = headingLevel === 2 ? 'h2' : 'h3';
   const size = PHOTO_SIZE[layout];
   const lines = affiliationLines(person.affiliation);
@@ -30,7 +32,7 @@ export default function PersonCard({ person, layout, headingLevel }: Props) {
           alt={`Portrait of ${person.name}`}
           width={size}
           height={size}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           className={cardClasses.photo[layout]}
         />

@@ -20,3 +20,12 @@ export function readRosterFiles(dir = ROSTER_DIR): Map<string, Roster> {
       ]),
   );
 }
+
+/**
+ * The routes of the rosters whose people come from the member list (`"source": "database"`): each has
+ * a page file of its own in src/pages, rendered on demand, so the static build neither writes nor
+ * indexes them; the sitemap and the search index add them from here.
+ */
+export function memberListRosterRoutes(dir = ROSTER_DIR): string[] {
+  return [...readRosterFiles(dir)].filter(([, roster]) => roster.source === 'database').map(([route]) => route);
+}

@@ -109,3 +109,4 @@ export const rosterSchema = z.discriminatedUnion('source', [fileRosterSchema, da
 export type RosterPerson = z.infer<typeof rosterPersonSchema>;
 export type Roster = z.infer<typeof rosterSchema>;
 export type FileRoster = z.infer<typeof fileRosterSchema>;
+export type DatabaseRoster = z.infer<typeof databaseRosterSchema>;

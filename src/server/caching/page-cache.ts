@@ -23,7 +23,7 @@ export const cacheTag = {
   chapter: (slug: string) => `chapter-${slug}`,
   humans: 'humans',
   human: (id: string) => `human-${id}`,
-  /** A year's roster page from the database: its member list (GET /members) is what the CDN keeps. */
+  /** A year's roster page from the member list (rendered on demand) and that list's JSON (GET /members). */
   roster: (committee: string, year: number) => `roster-${committee.toLowerCase()}-${year}`,
   member: (id: string) => `member-${id}`,
   // Hashnode's slugs and names are free text: keep tags to the characters the CDN accepts.

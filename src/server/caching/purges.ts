@@ -33,8 +33,9 @@ export const stalePages = {
   /** A new account's landing page (a 404 the CDN may hold) and the sitemap, which now lists it. */
   newAccount: (slug: string) => [cacheTag.chapter(slug), cacheTag.sitemap],
   /**
-   * A committee member added, edited or deleted: their own JSON and the member lists of the roster
-   * pages they were and are on (one page, unless the edit moved them to another committee or year).
+   * A committee member added, edited or deleted: their own JSON, and the roster pages they were and are
+   * on with those pages' member lists (one page, unless the edit moved them to another committee or
+   * year).
    */
   rosterMember: (...places: RosterPlace[]) =>
     distinct(places.flatMap((p) => [cacheTag.member(p.id), cacheTag.roster(p.committee, p.year)])),
