@@ -6,6 +6,7 @@ import {
   apiLogin,
   bearer,
   createChapter,
+  freshContactWindow,
   signInAs,
   toastWith,
   unique,
@@ -309,7 +310,8 @@ test.describe('dashboard for an admin', () => {
     });
   }
 
-  test('a message sent from /contact is seen in the contact list as text', async ({ page }) => {
+  test('a message sent from /contact is seen in the contact list as text', async ({ page, serverClock }) => {
+    freshContactWindow(serverClock);
     const payload = `<b>hello</b> from the contact page ${unique('msg')}`;
     await page.goto('/contact');
     await page.getByLabel('Full Name', { exact: true }).fill('Contact Page Visitor');

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect } from './fixtures.ts';
+import type { TestClock } from '../support/clock.ts';
+import { CONTACT_LIMIT } from '../../src/server/services/rate-limits.service.ts';
 
 /** A small real PNG for upload fields. */
 export const BANNER_FILE = {
@@ -134,6 +136,15 @@ export async function sendContactFrom(baseURL: string, localAddress: string, mes
 }
 
 /** The page's own contact-form posts leave from `localAddress` (see postFrom), answered as the API answers. */
+/**
+ * Starts a fresh window of the contact form's per-address limit on this worker's server: the tests a
+ * worker runs all send from one loopback address, so without it the limit's sixth message would be
+ * refused in whichever test happened to come sixth.
+ */
+export function freshContactWindow(serverClock: TestClock) {
+  serverClock.advance(CONTACT_LIMIT.windowMs);
+}
+
 export async function contactFormFrom(page: Page, baseURL: string, localAddress: string) {
   await page.route('**/api/v1/contact', async (route) => {
     const answer = await postFrom(baseURL, localAddress, '/contact', route.request().postData() ?? '');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { toastWith } from './dashboard-helpers.ts';
+import { freshContactWindow, toastWith } from './dashboard-helpers.ts';
 import { adminToken, apiCall } from './live-data.ts';
 import type { SupportMessage } from '../../src/lib/types.ts';
 
@@ -46,7 +46,9 @@ test.describe('a press before hydration and the first after it both count', () =
     page,
     request,
     baseURL,
+    serverClock,
   }) => {
+    freshContactWindow(serverClock);
     await slowCpu(page);
     const script = await holdScript(page, '**/_astro/ContactForm*.js');
     await page.goto('/contact');
@@ -128,7 +130,9 @@ test.describe('without script', () => {
     page,
     request,
     baseURL,
+    serverClock,
   }) => {
+    freshContactWindow(serverClock);
     await page.route('https://www.google.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
     );
