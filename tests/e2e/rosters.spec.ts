@@ -254,7 +254,7 @@ async function withMembers(
 
 test.describe('2024 pages from the member list, rendered on the server', () => {
   for (const route of memberListRoutes) {
-    test(`/${route} is served with its heading and empty state in HTML, cached under its roster, with no script`, async ({
+    test(`/${route} is served with its heading and its member list (or empty state) in HTML, cached under its roster, with no script`, async ({
       request,
     }) => {
       const r = roster(route);
@@ -266,7 +266,11 @@ test.describe('2024 pages from the member list, rendered on the server', () => {
       const html = await res.text();
       const served = readServedHtml(html);
       expect(served.title).toBe(`${r.subtitle ? `${r.title} — ${r.subtitle}` : r.title} | ${SITE_NAME}`);
-      expect(html).toContain(`No committee members have been added for ${r.year} yet.`);
+      // The member list as it is now: other tests on this worker's server may have added to this year.
+      const listed = await request.get(`/api/v1/members?year=${r.year}&committee=${r.committee}`);
+      const { members } = (await listed.json()) as { members: { name: string }[] };
+      if (members.length === 0) expect(html).toContain(`No committee members have been added for ${r.year} yet.`);
+      for (const { name } of members) expect(html).toContain(name);
       expect(html).not.toContain('astro-island');
       expect(html).not.toMatch(/<script[^>]*(type="module"|src=)/);
     });
@@ -277,28 +281,35 @@ test.describe('2024 pages from the member list, rendered on the server', () => {
     request,
     baseURL,
   }) => {
+    // The secretariat's year: no other test on this worker's server adds to it, so the page holds these alone.
+    const sec = { committee: 'SEC' } as const;
     const members = [
       member(1, 'Advisors', {
+        ...sec,
         name: 'Ayesha Rahman',
         designation: 'Advisor',
         email: ['a1@example.com', 'a1@example.org'],
       }),
       member(2, 'Advisors', {
+        ...sec,
         designation: 'Mentor',
         phone: '+8801711000000',
         linkedin: 'https://www.linkedin.com/in/x',
       }),
-      member(3, 'Coordinators', { whatsapp: '+8801811000000' }),
-      member(4, 'Coordinators'),
-      member(5, 'Volunteers'),
+      member(3, 'Coordinators', {
+        ...sec,
+        whatsapp: '+8801811000000',
+      }),
+      member(4, 'Coordinators', sec),
+      member(5, 'Volunteers', sec),
     ];
     await withMembers(request, baseURL!, members, async () => {
       // What a visitor without script (or a crawler) gets: the cards are in the answer itself.
-      const html = await (await request.get('/spark-24')).text();
+      const html = await (await request.get('/secretariat-24')).text();
       for (const { name } of members) expect(html).toContain(name);
       expect(html).not.toContain('astro-island');
 
-      await page.goto('/spark-24');
+      await page.goto('/secretariat-24');
       await expect(sectionHeadings(page)).toHaveText(['Advisors', 'Coordinators', 'Volunteers']);
       await expect(cards(page)).toHaveCount(5);
       await expect(cards(page).nth(4)).toContainText('Member Person 5');
