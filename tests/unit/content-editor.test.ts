@@ -287,6 +287,8 @@ describe('/admin/ headers', () => {
 
   it('the page is noindex and runs only files', () => {
     expect(EDITOR_PAGE).toContain('<meta name="robots" content="noindex, nofollow" />');
+    // Opened as /admin or /admin/, Decap reads the same config.yml.
+    expect(EDITOR_PAGE).toContain('<link rel="cms-config-url" type="text/yaml" href="/admin/config.yml" />');
     expect(EDITOR_PAGE).not.toMatch(/<script>(?!<)/);
     expect([...EDITOR_PAGE.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1])).toEqual([
       '/admin/decap-cms.js',
