@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { editorBackend, editorConfigYaml, listContent } from '../../src/integrations/content-editor.ts';
-import { GET as editorPage } from '../../src/pages/admin/index.ts';
+import { GET as editorPage, type EditorLocals } from '../../src/pages/admin/index.ts';
 import { blogFrontMatterSchema } from '../../src/lib/blog/front-matter.schema.ts';
 import { formatContentJson } from '../../src/lib/content/content-json.ts';
 import { EDITOR_PAGE } from '../../src/lib/content/editor-page.ts';
@@ -253,6 +253,10 @@ describe('the editor writes JSON as the repository keeps it', () => {
   });
 });
 
+/** The editor's page as its endpoint answers, with what the server hands it. */
+const openEditor = async (locals: EditorLocals) =>
+  (await editorPage({ locals } as unknown as Parameters<typeof editorPage>[0])) as Response;
+
 describe('/admin/ headers', () => {
   it('its own policy: the editor’s files, GitHub’s API, nothing inline; the site’s policy unchanged', () => {
     const policy = contentEditorPolicy();
@@ -269,7 +273,7 @@ describe('/admin/ headers', () => {
   });
 
   it('the page is a function’s answer with the editor’s headers only; netlify.toml sets no policy for /admin/', async () => {
-    const res = (await editorPage({} as Parameters<typeof editorPage>[0])) as Response;
+    const res = await openEditor({});
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     expect(await res.text()).toBe(EDITOR_PAGE);
@@ -283,6 +287,9 @@ describe('/admin/ headers', () => {
     const admin = blocks.find((b) => b.includes('for = "/admin/*"'));
     expect(admin).toContain('X-Robots-Tag = "noindex, nofollow"');
     expect(admin).not.toContain('Content-Security-Policy');
+    // The local server hands it decap-server's address, which the editor may then reach.
+    const local = await openEditor({ localEditorServer: 'http://localhost:8081' });
+    expect(local.headers.get('Content-Security-Policy')).toBe(contentEditorPolicy('http://localhost:8081'));
   });
 
   it('the page is noindex and runs only files', () => {

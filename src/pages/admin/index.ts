@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { EDITOR_PAGE } from '../../lib/content/editor-page.ts';
 import { cacheTag, pageCacheHeaders } from '../../server/caching/page-cache.ts';
-import { contentEditorHeaders } from '../../server/http/security-headers.ts';
+import { contentEditorHeaders, contentEditorPolicy } from '../../server/http/security-headers.ts';
 
 /**
  * The content editor's page, answered by the pages' function rather than kept as a static file: Netlify
@@ -12,11 +12,22 @@ import { contentEditorHeaders } from '../../server/http/security-headers.ts';
  */
 export const prerender = false;
 
-export const GET: APIRoute = () =>
-  new Response(EDITOR_PAGE, {
+/**
+ * What the local Node server hands the page (runtime/astro-pages.ts): decap-server's address, which the
+ * editor may then reach. Netlify hands nothing.
+ */
+export interface EditorLocals {
+  localEditorServer?: string;
+}
+
+export const GET: APIRoute = ({ locals }) => {
+  const { localEditorServer } = locals as EditorLocals;
+  return new Response(EDITOR_PAGE, {
     headers: {
       ...pageCacheHeaders([cacheTag.untilDeploy]),
       ...contentEditorHeaders,
+      ...(localEditorServer ? { 'Content-Security-Policy': contentEditorPolicy(localEditorServer) } : {}),
       'Content-Type': 'text/html; charset=utf-8',
     },
   });
+};
