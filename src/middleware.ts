@@ -7,12 +7,16 @@ import { overHttps, securityHeadersFor } from './server/http/security-headers.ts
  * on the local server the same headers are already set and these agree with them. Prerendered pages
  * pass through here at build time, where headers mean nothing.
  */
+/** The headers a page may set for itself, in place of the site's. */
+const OWN_CHOICE = new Set(['Referrer-Policy', 'Content-Security-Policy']);
+
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   const https = overHttps(context.url.href, context.request.headers.get('x-forwarded-proto'));
-  // A page may ask for a stricter referrer policy than the site's (a ticket sends none): it is kept.
+  // A page may ask for a stricter referrer policy than the site's (a ticket sends none), and the content
+  // editor's page (/admin/) brings its own Content-Security-Policy: what a page sets is kept.
   const headers = Object.entries(securityHeadersFor(https)).filter(
-    ([name]) => name !== 'Referrer-Policy' || !response.headers.has(name),
+    ([name]) => !OWN_CHOICE.has(name) || !response.headers.has(name),
   );
   try {
     for (const [name, value] of headers) response.headers.set(name, value);

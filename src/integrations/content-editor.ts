@@ -11,33 +11,18 @@ import {
   type EditorBackend,
   type JsonSchema,
 } from '../lib/content/editor-config.ts';
+import { EDITOR_PAGE } from '../lib/content/editor-page.ts';
 import { contentJsonSchemas } from '../lib/content/json-schemas.ts';
 import { contentEditorPolicy, LOCAL_EDITOR_SERVER } from '../server/http/security-headers.ts';
 
 /**
  * The visual content editor at /admin/ (Decap CMS, from its npm package, pinned in package.json):
- * its page, its bundle, our additions (src/admin/: checks and format, phone layout) and its config.yml, generated from the
+ * its bundle, our additions (src/admin/: checks and format, phone layout) and its config.yml, generated from the
  * content schemas and the files in content/ at every build, and served the same way by `npm run dev`.
- * The page is noindex and outside Astro's pages, so it is in neither the sitemap nor the site search.
+ * The page itself (src/lib/content/editor-page.ts) is no file of the build: the pages' function answers
+ * it (src/pages/admin/index.ts) with the editor's own headers, which Netlify would otherwise have to
+ * combine with the site's for a static file. `npm run dev` serves it here, with the local policy.
  */
-
-/** The page: Decap's bundle, then our additions, which register before Decap starts (after the page loads). */
-export const EDITOR_PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex, nofollow" />
-    <title>Content editor · IEEE Computer Society Bangladesh Chapter</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <link rel="stylesheet" href="/admin/editor.css" />
-  </head>
-  <body>
-    <script src="/admin/decap-cms.js"></script>
-    <script src="/admin/editor.js"></script>
-  </body>
-</html>
-`;
 
 /** Decap's own files: the bundle, the parts it loads on demand, and its licence notice. */
 function decapFiles(): { dir: string; files: string[] } {
@@ -109,7 +94,8 @@ async function editorFile(root: string, name: string): Promise<string | Buffer |
   return decap.files.includes(name) ? readFileSync(join(decap.dir, name)) : undefined;
 }
 
-const editorFileNames = () => ['index.html', 'config.yml', 'editor.js', 'editor.css', ...decapFiles().files];
+/** The static files of /admin/ in the build: everything but the page. */
+const editorFileNames = () => ['config.yml', 'editor.js', 'editor.css', ...decapFiles().files];
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',

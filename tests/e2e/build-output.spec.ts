@@ -23,8 +23,8 @@ const DIST = 'dist/client';
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    // admin/ is the content editor (Decap CMS, its own page and scripts), not a page of the site.
-    if (entry.isDirectory()) return entry.name === '_astro' || path === join(DIST, 'admin') ? [] : htmlFiles(path);
+    // admin/ (the content editor's scripts and config) holds no page: the pages' function answers /admin/.
+    if (entry.isDirectory()) return entry.name === '_astro' ? [] : htmlFiles(path);
     return entry.name.endsWith('.html') ? [path] : [];
   });
 }

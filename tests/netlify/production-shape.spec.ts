@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { startCluster, stopCluster, type PostgresCluster } from '../../scripts/postgres-test-server.ts';
-import { securityHeaders } from '../../src/server/http/security-headers.ts';
+import { contentEditorPolicy, securityHeaders } from '../../src/server/http/security-headers.ts';
 import { imageSlots } from '../../src/lib/images/image-slots.ts';
 import { responsiveImage } from '../../src/lib/images/responsive-image.ts';
 import { BANNER_FILE, fillEvent, toastWith, unique, waitForIslands } from '../e2e/dashboard-helpers.ts';
@@ -227,6 +227,27 @@ test('a blog post and its author are rendered on the server from the blog source
     expect(tagsHeldFor(path)).toEqual(['blog-feed']);
     const text = readServedHtml(await list.text()).text;
     for (const { title } of feed.posts) expect(text).toContain(title);
+  }
+});
+
+test('the content editor’s page carries its own policy, the only one, and its scripts load', async ({ request }) => {
+  // The pages' function answers /admin/: netlify.toml's site-wide policy never reaches it, so the
+  // browser enforces the editor's policy alone ('unsafe-eval' for Decap, GitHub's API).
+  for (const path of ['/admin/', '/admin']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['content-type']).toMatch(/^text\/html/);
+    const policies = res.headersArray().filter(({ name }) => name.toLowerCase() === 'content-security-policy');
+    expect(policies.map(({ value }) => value)).toEqual([contentEditorPolicy()]);
+    expect(res.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    expect(tagsHeldFor(path)).toEqual(['until-deploy']);
+    const page = await res.text();
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow" />');
+    const scripts = [...page.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual(['/admin/decap-cms.js', '/admin/editor.js']);
+    for (const src of [...scripts, '/admin/editor.css', '/admin/config.yml']) {
+      expect((await request.get(src)).status(), src).toBe(200);
+    }
   }
 });
 

@@ -53,6 +53,13 @@ describe('security headers', () => {
     expect(block).toContain(`Strict-Transport-Security = ${JSON.stringify(STRICT_TRANSPORT_SECURITY)}`);
   });
 
+  it('netlify.toml sets the policy in one rule only: two matching rules could send two policies, both enforced', () => {
+    const blocks = readFileSync('netlify.toml', 'utf8').split('[[headers]]').slice(1);
+    const withPolicy = blocks.filter((b) => b.includes('Content-Security-Policy ='));
+    expect(withPolicy).toHaveLength(1);
+    expect(withPolicy[0]).toContain('for = "/*"');
+  });
+
   it('forbid framing and sniffing', () => {
     expect(securityHeaders['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(securityHeaders['X-Content-Type-Options']).toBe('nosniff');

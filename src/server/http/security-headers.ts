@@ -103,7 +103,11 @@ export function contentEditorPolicy(localServer?: string): string {
   ].join('; ');
 }
 
-/** The editor's headers on Netlify (netlify.toml repeats them for /admin/*): its policy, and kept out of search engines. */
+/**
+ * The editor's page's headers on Netlify, sent by the function that answers it (src/pages/admin/index.ts):
+ * its policy, and kept out of search engines. netlify.toml sets no policy for /admin/, so the site's
+ * never joins this one.
+ */
 export const contentEditorHeaders: Readonly<Record<string, string>> = Object.freeze({
   'Content-Security-Policy': contentEditorPolicy(),
   'X-Robots-Tag': 'noindex, nofollow',

@@ -6,7 +6,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import compression from 'compression';
 import type { Context } from 'hono';
-import { overHttps, securityHeadersFor } from '../http/security-headers.ts';
+import { LOCAL_EDITOR_SERVER, overHttps, securityHeadersFor } from '../http/security-headers.ts';
 
 type AstroMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void, locals?: object) => Promise<void>;
 
@@ -36,7 +36,11 @@ export async function loadAstroPages(distDir: string) {
     for (const [name, value] of Object.entries(headers)) outgoing.setHeader(name, value);
     const rendered = await new Promise<boolean>((resolve, reject) => {
       compress(incoming as Parameters<typeof compress>[0], outgoing as Parameters<typeof compress>[1], () => {
-        handler(incoming, outgoing, () => resolve(false)).then(() => resolve(true), reject);
+        // This is the local server: the content editor's page may reach decap-server (src/pages/admin/index.ts).
+        handler(incoming, outgoing, () => resolve(false), { localEditorServer: LOCAL_EDITOR_SERVER }).then(
+          () => resolve(true),
+          reject,
+        );
       });
     });
     if (rendered) return RESPONSE_ALREADY_SENT;
