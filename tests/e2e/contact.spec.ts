@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { freshContactWindow } from './dashboard-helpers.ts';
+import { freshContactWindow, stubMap } from './dashboard-helpers.ts';
 import { test, expect } from './fixtures.ts';
 import { adminToken, apiCall } from './live-data.ts';
 import type { SupportMessage } from '../../src/lib/types.ts';
@@ -16,9 +16,7 @@ async function hydrated(page: Page) {
 test.describe('/contact', () => {
   // The map is a Google frame; offline, answer it with an empty page so nothing fails to load.
   test.beforeEach(async ({ page }) => {
-    await page.route('https://www.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
-    );
+    await stubMap(page);
   });
 
   test('shows the form and the ways to reach the chapter', async ({ page }) => {

@@ -145,6 +145,13 @@ export function freshContactWindow(serverClock: TestClock) {
   serverClock.advance(CONTACT_LIMIT.windowMs);
 }
 
+/** The contact page's map is a Google frame; offline, it gets an empty page so nothing fails to load. */
+export async function stubMap(page: Page) {
+  await page.route('https://www.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
+  );
+}
+
 export async function contactFormFrom(page: Page, baseURL: string, localAddress: string) {
   await page.route('**/api/v1/contact', async (route) => {
     const answer = await postFrom(baseURL, localAddress, '/contact', route.request().postData() ?? '');

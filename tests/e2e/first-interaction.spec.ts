@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { freshContactWindow, toastWith } from './dashboard-helpers.ts';
+import { freshContactWindow, stubMap, toastWith } from './dashboard-helpers.ts';
 import { adminToken, apiCall } from './live-data.ts';
 import type { SupportMessage } from '../../src/lib/types.ts';
 
@@ -36,10 +36,7 @@ const island = (page: Page, name: string) => page.locator(`astro-island[componen
 
 test.describe('a press before hydration and the first after it both count', () => {
   test.beforeEach(async ({ page }) => {
-    // The contact page's map is a Google frame; offline, it gets an empty page.
-    await page.route('https://www.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
-    );
+    await stubMap(page);
   });
 
   test('contact form: sent by HTML before its island runs, by the island right after it hydrates', async ({
@@ -133,9 +130,7 @@ test.describe('without script', () => {
     serverClock,
   }) => {
     freshContactWindow(serverClock);
-    await page.route('https://www.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
-    );
+    await stubMap(page);
     await page.goto('/contact');
     await page.getByLabel('Full Name', { exact: true }).fill('Nadia No Script');
     await page.getByLabel('Email', { exact: true }).fill('not an address');

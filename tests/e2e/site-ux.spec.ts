@@ -7,6 +7,7 @@ import {
   bearer,
   contactFormFrom,
   createChapter,
+  stubMap,
   toastWith,
   waitForIslands,
 } from './dashboard-helpers.ts';
@@ -24,12 +25,6 @@ const VIEWPORTS = [
 ] as const;
 
 /** The map is a Google frame; offline, answer it with an empty page so nothing fails to load. */
-async function stubMap(page: Page) {
-  await page.route('https://www.google.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>map</title>' }),
-  );
-}
-
 for (const viewport of VIEWPORTS) {
   const phone = viewport.width < 640;
 

@@ -22,20 +22,13 @@ import {
 } from '../../src/lib/check-in/door-queue.ts';
 import { ticketHash } from '../../src/lib/check-in/ticket-hash.ts';
 import { formatDhakaClock } from '../../src/lib/registration/registration-view.ts';
-import type { DoorAttendee, DoorList } from '../../src/lib/types.ts';
+import type { DoorList } from '../../src/lib/types.ts';
+import { doorAttendee } from '../support/door-attendee.ts';
 import { idBeforeInPath } from '../../src/islands/shared/use-address.ts';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
 const EVENT_ID = '6b0e5f4a-3c1d-4e2f-9a8b-7c6d5e4f3a2b';
-const person = (fields: Partial<DoorAttendee>): DoorAttendee => ({
-  registrationId: 'a',
-  ticketHash: 'h',
-  fullName: 'Nusrat Jahan',
-  status: 'confirmed',
-  institution: null,
-  checkedInAt: null,
-  ...fields,
-});
+const person = doorAttendee;
 
 describe('the check-in page’s answers', () => {
   it('reads the ticket from its QR code’s address, or takes the token as typed', () => {

@@ -15,17 +15,10 @@ import {
   queuedMarks,
   undoneMarks,
 } from '../../src/lib/check-in/door-queue.ts';
-import type { DoorAttendee, DoorList } from '../../src/lib/types.ts';
+import type { DoorList } from '../../src/lib/types.ts';
+import { doorAttendee } from '../support/door-attendee.ts';
 
-const person = (fields: Partial<DoorAttendee>): DoorAttendee => ({
-  registrationId: 'a',
-  ticketHash: 'h',
-  fullName: 'Nusrat Jahan',
-  status: 'confirmed',
-  institution: null,
-  checkedInAt: null,
-  ...fields,
-});
+const person = doorAttendee;
 
 describe('the check-in page’s answers from the server', () => {
   it('says a check-in made now in green, one made before in amber with its Dhaka time and whose it was', () => {
