@@ -1,36 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-/**
- * Top-level entries a build does not need (or that must not be shared with a copy); .cache holds the
- * tools fetched on demand (Netlify CLI, Deno, Lighthouse: hundreds of MB) once test:netlify or bench ran.
- */
-const SKIP = new Set([
-  'node_modules',
-  'dist',
-  'dist-functions',
-  '.tmp',
-  '.data',
-  '.cache',
-  '.netlify',
-  '.git',
-  '.astro',
-  'test-results',
-  'playwright-report',
-]);
+import { copyRepository } from '../support/repository-copy.ts';
 
 describe('an invalid roster', () => {
-  const copy = mkdtempSync(join(tmpdir(), 'roster-broken-'));
+  const copy = copyRepository('roster-broken-');
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   it('fails the build, naming the file and each bad field', () => {
-    const root = process.cwd();
-    cpSync(root, copy, { recursive: true, filter: (src) => !SKIP.has(relative(root, src).split('/')[0] ?? '') });
-    symlinkSync(realpathSync(join(root, 'node_modules')), join(copy, 'node_modules'));
-
     // One file broken three ways: a missing name, a bad e-mail and an unknown committee code.
     const file = join(copy, 'content/rosters/excom-23.json');
     const roster = JSON.parse(readFileSync(file, 'utf8')) as {

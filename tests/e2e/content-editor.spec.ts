@@ -1,24 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { formatContentJson } from '../../src/lib/content/content-json.ts';
 import { rosterSchema, type FileRoster, type RosterPerson } from '../../src/lib/content/roster.schema.ts';
 import { contentEditorPolicy, LOCAL_EDITOR_SERVER } from '../../src/server/http/security-headers.ts';
 import { expect, test } from './fixtures.ts';
+import { copyRepository } from '../support/repository-copy.ts';
 
 /**
  * The content editor at /admin/ (Decap CMS) on a working copy, as `npm run editor` runs it: decap-server
@@ -26,21 +16,6 @@ import { expect, test } from './fixtures.ts';
  * to a roster through the form with their photo; the file is then valid against its schema with the
  * person last in `people`, and after a build of the copy they are on the roster page and in the search.
  */
-
-// Top-level entries a build of the copy does not need (as tests/build/roster-broken-build.test.ts).
-const SKIP = new Set([
-  'node_modules',
-  'dist',
-  'dist-functions',
-  '.tmp',
-  '.data',
-  '.cache',
-  '.netlify',
-  '.git',
-  '.astro',
-  'test-results',
-  'playwright-report',
-]);
 
 const ROSTER = 'excom-25';
 const ROSTER_FILE = `content/rosters/${ROSTER}.json`;
@@ -78,10 +53,7 @@ function startEditorServer(root: string): Promise<ChildProcess> {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  const root = process.cwd();
-  copy = mkdtempSync(join(tmpdir(), 'content-editor-'));
-  cpSync(root, copy, { recursive: true, filter: (src) => !SKIP.has(relative(root, src).split('/')[0] ?? '') });
-  symlinkSync(realpathSync(join(root, 'node_modules')), join(copy, 'node_modules'));
+  copy = copyRepository('content-editor-');
   editorServer = await startEditorServer(copy);
 });
 
