@@ -1,8 +1,8 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { ChapterInfo } from '../../lib/types.ts';
 import type { Chapter, ChapterInfoRow, ChapterInfoTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
-import { byId } from './ids.ts';
+import { findById, type FindById } from './ids.ts';
 import type { Owned } from './viewer-scope.ts';
 
 type Managed = 'id' | 'chapterId' | 'createdAt' | 'updatedAt';
@@ -79,31 +79,12 @@ async function writtenInfoOf(db: Kysely<Database>, chapterId: string): Promise<C
   return fromRow(await selectInfoOf(db, chapterId).executeTakeFirstOrThrow());
 }
 
-/**
- * `lock`: hold the page's row until the transaction ends, so the edit reads what it changes (a
- * transaction's alone: outside one the lock would end with the read).
- */
-export function findChapterInfo(
-  tx: Transaction<Database>,
-  id: string,
-  options: { lock: true },
-): Promise<Owned<ChapterInfo> | undefined>;
-export function findChapterInfo(
-  db: Kysely<Database>,
-  id: string,
-  options?: { lock?: false },
-): Promise<Owned<ChapterInfo> | undefined>;
-export function findChapterInfo(
-  db: Kysely<Database>,
-  id: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<Owned<ChapterInfo> | undefined> {
-  return byId(id, async (infoId) => {
-    const query = selectInfos(db).where('chapterInfos.id', '=', infoId);
-    const row = await (lock ? query.forUpdate('chapterInfos') : query).executeTakeFirst();
-    return row && { chapterId: row.chapterId, item: fromRow(row) };
-  });
-}
+/** See FindById (ids.ts) for what `lock` holds. */
+export const findChapterInfo: FindById<Owned<ChapterInfo>> = findById(async (db, id, lock) => {
+  const query = selectInfos(db).where('chapterInfos.id', '=', id);
+  const row = await (lock ? query.forUpdate('chapterInfos') : query).executeTakeFirst();
+  return row && { chapterId: row.chapterId, item: fromRow(row) };
+});
 
 export async function insertChapterInfo(
   db: Kysely<Database>,

@@ -1,9 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ChapterAccount, ChapterContents } from '../../lib/types.ts';
 import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
 import { auditEach, deleteWithAudit, TOUCHED, type AuditRow } from './audit.repository.ts';
-import { byId } from './ids.ts';
+import { findById, type FindById } from './ids.ts';
 
 /**
  * Chapter accounts: the people who sign in. The repository returns whole accounts (the session needs
@@ -19,30 +19,11 @@ export const toChapterAccount = (row: Chapter): ChapterAccount => ({
   publicEmail: row.publicEmail ?? null,
 });
 
-/**
- * `lock`: hold the account's row until the transaction ends, so the edit reads what it changes (a
- * transaction's alone: outside one the lock would end with the read).
- */
-export function findAccountById(
-  tx: Transaction<Database>,
-  id: string,
-  options: { lock: true },
-): Promise<Chapter | undefined>;
-export function findAccountById(
-  db: Kysely<Database>,
-  id: string,
-  options?: { lock?: false },
-): Promise<Chapter | undefined>;
-export function findAccountById(
-  db: Kysely<Database>,
-  id: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<Chapter | undefined> {
-  return byId(id, (accountId) => {
-    const query = db.selectFrom('chapters').selectAll().where('id', '=', accountId);
-    return (lock ? query.forUpdate() : query).executeTakeFirst();
-  });
-}
+/** See FindById (ids.ts) for what `lock` holds. */
+export const findAccountById: FindById<Chapter> = findById((db, id, lock) => {
+  const query = db.selectFrom('chapters').selectAll().where('id', '=', id);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+});
 
 /** E-mail addresses are unique whatever their case. */
 export function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Chapter | undefined> {

@@ -1,9 +1,9 @@
-import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { CommitteeCode, CommitteeMember, RosterCount } from '../../lib/types.ts';
 import type { CommitteeMemberRow, CommitteeMemberTable, Database } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
-import { byId } from './ids.ts';
+import { byId, findById, type FindById } from './ids.ts';
 
 /** A roster page: one committee in one year. */
 export interface RosterKey {
@@ -78,31 +78,12 @@ export async function insertCommitteeMember(
   return toCommitteeMember(row);
 }
 
-/**
- * `lock`: hold the row until the transaction ends, so the edit reads what it changes (a
- * transaction's alone: outside one the lock would end with the read).
- */
-export function findCommitteeMember(
-  tx: Transaction<Database>,
-  id: string,
-  options: { lock: true },
-): Promise<CommitteeMember | undefined>;
-export function findCommitteeMember(
-  db: Kysely<Database>,
-  id: string,
-  options?: { lock?: false },
-): Promise<CommitteeMember | undefined>;
-export function findCommitteeMember(
-  db: Kysely<Database>,
-  id: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<CommitteeMember | undefined> {
-  return byId(id, async (memberId) => {
-    const query = db.selectFrom('committeeMembers').selectAll().where('id', '=', memberId);
-    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
-    return row && toCommitteeMember(row);
-  });
-}
+/** See FindById (ids.ts) for what `lock` holds. */
+export const findCommitteeMember: FindById<CommitteeMember> = findById(async (db, id, lock) => {
+  const query = db.selectFrom('committeeMembers').selectAll().where('id', '=', id);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  return row && toCommitteeMember(row);
+});
 
 /**
  * Applies an edit; `roster` is the page the member is on after it (where 'last' counts). Undefined when

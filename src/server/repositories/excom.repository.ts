@@ -1,9 +1,9 @@
-import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { ExcomMember } from '../../lib/types.ts';
 import type { Database, ExcomMemberTable, ExcomRow } from '../db/schema.ts';
 import { apiIds, type WithJsonTimes } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
-import { byId } from './ids.ts';
+import { findById, type FindById } from './ids.ts';
 import { EVERY_CHAPTER, type ChapterScope, type Owned } from './viewer-scope.ts';
 
 type Managed = 'id' | 'chapterId' | 'createdAt' | 'updatedAt';
@@ -36,31 +36,12 @@ export async function listExcom(db: Kysely<Database>, scope: ChapterScope): Prom
   return (await selectExcom(db, scope).execute()).map(toExcom);
 }
 
-/**
- * `lock`: hold the member's row until the transaction ends, so the edit reads what it changes (a
- * transaction's alone: outside one the lock would end with the read).
- */
-export function findExcomMember(
-  tx: Transaction<Database>,
-  id: string,
-  options: { lock: true },
-): Promise<Owned<ExcomMember> | undefined>;
-export function findExcomMember(
-  db: Kysely<Database>,
-  id: string,
-  options?: { lock?: false },
-): Promise<Owned<ExcomMember> | undefined>;
-export function findExcomMember(
-  db: Kysely<Database>,
-  id: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<Owned<ExcomMember> | undefined> {
-  return byId(id, async (memberId) => {
-    const query = selectExcom(db).where('excomMembers.id', '=', memberId);
-    const row = await (lock ? query.forUpdate('excomMembers') : query).executeTakeFirst();
-    return row && { chapterId: row.chapterId, item: toExcom(row) };
-  });
-}
+/** See FindById (ids.ts) for what `lock` holds. */
+export const findExcomMember: FindById<Owned<ExcomMember>> = findById(async (db, id, lock) => {
+  const query = selectExcom(db).where('excomMembers.id', '=', id);
+  const row = await (lock ? query.forUpdate('excomMembers') : query).executeTakeFirst();
+  return row && { chapterId: row.chapterId, item: toExcom(row) };
+});
 
 /** The member's chapter slug, read by the statement that writes the member (no second round trip). */
 const chapterSlugOf = (eb: ExpressionBuilder<Database, 'excomMembers'>) =>

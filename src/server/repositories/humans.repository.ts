@@ -1,9 +1,9 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Human } from '../../lib/types.ts';
 import type { Database, HumanRow, HumanTable } from '../db/schema.ts';
 import { apiIds } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
-import { byId } from './ids.ts';
+import { byId, findById, type FindById } from './ids.ts';
 
 export type HumanFields = Omit<Insertable<HumanTable>, 'id' | 'createdAt'>;
 export type HumanChanges = Omit<Updateable<HumanTable>, 'id' | 'createdAt'>;
@@ -25,23 +25,12 @@ export async function insertHuman(db: Kysely<Database>, fields: HumanFields): Pr
   return toHuman(await db.insertInto('humans').values(fields).returningAll().executeTakeFirstOrThrow());
 }
 
-/**
- * `lock`: hold the row until the transaction ends, so the edit reads what it changes (a
- * transaction's alone: outside one the lock would end with the read).
- */
-export function findHuman(tx: Transaction<Database>, id: string, options: { lock: true }): Promise<Human | undefined>;
-export function findHuman(db: Kysely<Database>, id: string, options?: { lock?: false }): Promise<Human | undefined>;
-export function findHuman(
-  db: Kysely<Database>,
-  id: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<Human | undefined> {
-  return byId(id, async (humanId) => {
-    const query = db.selectFrom('humans').selectAll().where('id', '=', humanId);
-    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
-    return row && toHuman(row);
-  });
-}
+/** See FindById (ids.ts) for what `lock` holds. */
+export const findHuman: FindById<Human> = findById(async (db, id, lock) => {
+  const query = db.selectFrom('humans').selectAll().where('id', '=', id);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  return row && toHuman(row);
+});
 
 /** Deletes a human with its audit row (one statement). False when there was none. */
 export function deleteHuman(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {

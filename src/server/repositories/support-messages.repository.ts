@@ -1,10 +1,10 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { ContactListQuery } from '../../lib/schemas/people.schema.ts';
 import type { SupportMessage } from '../../lib/types.ts';
 import type { Database, SupportMessageRow, SupportMessageTable } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
 import { deleteWithAudit, type AuditRow } from './audit.repository.ts';
-import { byId } from './ids.ts';
+import { byId, findById, type FindById } from './ids.ts';
 import { matchesEveryWord } from './search-sql.ts';
 
 /** Messages from the public contact form, stamped with the server's clock (`deps.now`). */
@@ -88,31 +88,12 @@ export function setSupportMessageHandled(
   });
 }
 
-/**
- * `lock`: hold the row until the transaction ends, so the edit reads what it changes (a
- * transaction's alone: outside one the lock would end with the read).
- */
-export function findSupportMessage(
-  tx: Transaction<Database>,
-  id: string,
-  options: { lock: true },
-): Promise<SupportMessage | undefined>;
-export function findSupportMessage(
-  db: Kysely<Database>,
-  id: string,
-  options?: { lock?: false },
-): Promise<SupportMessage | undefined>;
-export function findSupportMessage(
-  db: Kysely<Database>,
-  id: string,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<SupportMessage | undefined> {
-  return byId(id, async (messageId) => {
-    const query = db.selectFrom('supportMessages').selectAll().where('id', '=', messageId);
-    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
-    return row && toSupportMessage(row);
-  });
-}
+/** See FindById (ids.ts) for what `lock` holds. */
+export const findSupportMessage: FindById<SupportMessage> = findById(async (db, id, lock) => {
+  const query = db.selectFrom('supportMessages').selectAll().where('id', '=', id);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  return row && toSupportMessage(row);
+});
 
 /** Deletes a message with its audit row (one statement). False when there was none. */
 export function deleteSupportMessage(db: Kysely<Database>, id: string, audit: AuditRow): Promise<boolean> {
