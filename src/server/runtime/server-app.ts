@@ -6,13 +6,7 @@ import { createApi } from '../app.ts';
 import { builtSite, loadAstroPages } from './astro-pages.ts';
 import type { ApiDeps } from '../deps.ts';
 import { JSON_BODY_LIMIT } from '../http/body.ts';
-import {
-  contentEditorPolicy,
-  isContentEditorPath,
-  LOCAL_EDITOR_SERVER,
-  overHttps,
-  securityHeadersFor,
-} from '../http/security-headers.ts';
+import { isContentEditorPath, overHttps, securityHeadersFor } from '../http/security-headers.ts';
 import { IMAGE_CDN_PATH } from '../../lib/images/responsive-image.ts';
 import { cacheDirIn, localImageCdn } from '../images/local-image-cdn.ts';
 import { staticSite } from './static-site.ts';
@@ -37,11 +31,9 @@ export async function createServerApp(deps: ApiDeps, distDir: string) {
     await next();
     const https = overHttps(c.req.url, c.req.header('x-forwarded-proto'));
     for (const [name, value] of Object.entries(securityHeadersFor(https))) c.res.headers.set(name, value);
-    // The content editor has its own policy; this server is the local one, so it may reach decap-server.
-    if (isContentEditorPath(c.req.path)) {
-      c.res.headers.set('Content-Security-Policy', contentEditorPolicy(LOCAL_EDITOR_SERVER));
-      c.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
-    }
+    // The content editor's files stay out of search engines, as netlify.toml says for them on Netlify.
+    // Its page brings its own policy (src/pages/admin/index.ts); a policy on its scripts would mean nothing.
+    if (isContentEditorPath(c.req.path)) c.res.headers.set('X-Robots-Tag', 'noindex, nofollow');
   });
   app.all(IMAGE_CDN_PATH, (c) => images(c.req.raw));
   app.on(['GET', 'HEAD'], '*', async (c) => {
