@@ -16,7 +16,7 @@ export interface StepTime {
 const REPORTS = '.tmp/reports';
 export const CI_TIMES = '.tmp/ci/times.tsv';
 
-/** Records the time of each step; `time` runs one (a promise's time runs until it settles). */
+/** Records the time of each step, from the moment it started (performance.now()) until `add`. */
 export function stepTimer() {
   const steps: StepTime[] = [];
   return {
