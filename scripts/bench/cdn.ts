@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { providePageDeps } from '../../src/server/page-loaders/page-deps.ts';
 import { bootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { createDeps } from '../../src/server/runtime/local-deps.ts';
-import { createServerApp } from '../../src/server/runtime/server-app.ts';
+import { createServerApp, serverFetch } from '../../src/server/runtime/server-app.ts';
 import { startCdnModel, type CdnModel } from '../../tests/netlify/cdn-model/cdn-model.ts';
 import { buildIfNeeded } from '../build-if-needed.ts';
 import { functionPathTest } from '../netlify/adapt-routes.ts';
@@ -148,6 +148,7 @@ export async function benchCdn(): Promise<void> {
   const app = await createServerApp(deps, resolve('dist'));
   const servedByFunction = functionPathTest();
   let invocations = 0;
+  const fetchOnce = serverFetch(app);
   const server = serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -155,7 +156,7 @@ export async function benchCdn(): Promise<void> {
       const path = new URL(request.url).pathname;
       if (servedByFunction(path)) invocations++;
       if (OLD_HEADERS) dropNetlifyVary((env as HttpBindings).outgoing);
-      const res = await app.fetch(request, env);
+      const res = await fetchOnce(request, env);
       return OLD_HEADERS && path.startsWith('/api/') ? asBefore(path, res) : res;
     },
   });

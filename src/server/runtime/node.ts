@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createDeps } from './local-deps.ts';
 import { startLocalJobs } from '../jobs/scheduled-jobs.ts';
 import { providePageDeps } from '../page-loaders/page-deps.ts';
-import { createServerApp } from './server-app.ts';
+import { createServerApp, serverFetch } from './server-app.ts';
 import { createBackupStore } from '../storage/backup-store.ts';
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
@@ -32,7 +32,7 @@ export async function startServer(
   providePageDeps(deps);
   const app = await createServerApp(deps, options.distDir ?? DEFAULT_DIST);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve({ fetch: serverFetch(app), port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
   const address = server.address();

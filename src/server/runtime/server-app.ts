@@ -1,4 +1,5 @@
-import type { HttpBindings } from '@hono/node-server';
+import type { Http2Bindings, HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { API_BASE } from '../../lib/api-base.ts';
@@ -51,3 +52,16 @@ export async function createServerApp(deps: ApiDeps, distDir: string) {
   app.all('*', (c) => c.text('Method not allowed', 405, { Allow: 'GET, HEAD' }));
   return app;
 }
+
+/**
+ * The app's fetch for @hono/node-server. Hono answers HEAD by running GET and copying the answer into a
+ * new Response, which loses the marker saying an on-demand page already wrote to the socket (Astro
+ * writes there itself); the server would then write the headers a second time and log
+ * ERR_HTTP_HEADERS_SENT. The socket itself says whether the answer is gone.
+ */
+export const serverFetch =
+  (app: { fetch: (request: Request, env: HttpBindings) => Response | Promise<Response> }) =>
+  async (request: Request, env: HttpBindings | Http2Bindings): Promise<Response> => {
+    const res = await app.fetch(request, env as HttpBindings);
+    return env.outgoing.headersSent ? RESPONSE_ALREADY_SENT : res;
+  };
