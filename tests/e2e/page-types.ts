@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sampleData } from '../../src/server/db/sample-data/data.ts';
 import type { EventItem } from '../../src/lib/types.ts';
-import { waitForSettledAnimations } from './axe.ts';
+import { COLOUR_RULES, waitForSettledAnimations } from './axe.ts';
 import { signInAs } from './dashboard-helpers.ts';
 import { ADMIN, test, expect } from './fixtures.ts';
 import { BASE_EVENT } from './live-data.ts';
@@ -147,13 +147,6 @@ export const PAGE_TYPES: PageType[] = [
 
 /** Every axe rule for WCAG 2.x A/AA, the best practices and the experimental rules. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'];
-/**
- * The rules among those whose outcome depends on the colours painted (axe's "cat.color" rules but the
- * AAA one). The dark theme changes colours only: the .dark class switches Tailwind's colour utilities and
- * nothing else (no element is shown or hidden by it; the theme button's label only names the next theme),
- * so every other rule answers in dark as it did in light.
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 async function axeViolations(page: Page, scheme: 'light' | 'dark') {
   await waitForSettledAnimations(page);
@@ -170,7 +163,7 @@ async function axeViolations(page: Page, scheme: 'light' | 'dark') {
   );
 }
 
-/** The page held to every rule in light, and to the colour rules again in dark, as one test. */
+/** The page held to every rule in light, and to the colour rules again in dark (axe.ts says why), as one test. */
 export function axeTest(type: PageType) {
   test(type.name, async ({ page, request, serverClock }) => {
     if (type.staff) await signInAs(page);
