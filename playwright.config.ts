@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium-path.ts';
 
-// Debian's Chromium: Playwright cannot download its own browser here (no internet).
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// Debian's Chromium (its headless shell when installed): Playwright cannot download its own browser here.
+export const CHROMIUM_PATH = chromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -289,6 +289,8 @@ test.describe('dashboard for an admin', () => {
     test(`the dashboard forms (errors shown) and lists pass an accessibility scan, ${scheme}`, async ({ page }) => {
       test.slow(); // eight pages, each scanned
       await page.emulateMedia({ colorScheme: scheme });
+      // The dark run walks the same pages in the same states as the light one: only the colours to check.
+      const coloursOnly = scheme === 'dark';
       await signInAs(page);
       for (const [path, submit] of [
         ['/dashboard/add-new-event', 'Add Event'],
@@ -299,13 +301,13 @@ test.describe('dashboard for an admin', () => {
         await page.goto(path);
         await page.getByRole('button', { name: submit }).click();
         await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
+        await expectNoSeriousA11yViolations(page, { coloursOnly });
       }
       for (const path of ['/dashboard/events', '/dashboard/chapters', '/dashboard/humans', '/dashboard/contact-list']) {
         await page.goto(path);
         await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
         await expect(page.getByText(/^Loading/)).toHaveCount(0);
-        await expectNoSeriousA11yViolations(page);
+        await expectNoSeriousA11yViolations(page, { coloursOnly });
       }
     });
   }

@@ -4,7 +4,8 @@ import { test } from './fixtures.ts';
 /**
  * One page of every type the site has, on the sample database, held to axe-core with every rule it has
  * for WCAG 2.x A and AA, its best practices and its experimental rules (label-content-name-mismatch is
- * one): no violation of any impact, in light and in dark. The registered event's pages, and the Nu HTML
+ * one): no violation of any impact, in light; and its colours again in dark (page-types.ts says why only
+ * those). The registered event's pages, and the Nu HTML
  * Checker on every page, are in page-types-registered.spec.ts.
  */
 // The sample database, on servers of this file's own: Playwright gives a worker (and so a server) to

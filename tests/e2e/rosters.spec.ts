@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Roster } from '../../src/lib/content/roster.schema.ts';
 import type { CommitteeCode } from '../../src/lib/types.ts';
 import { PAGE_CDN_CACHE_CONTROL } from '../../src/server/caching/page-cache.ts';
-import { readServedHtml } from '../support/served-html.ts';
+import { countAttribute, htmlText, innerHtmlOf, readServedHtml } from '../support/served-html.ts';
 import { adminToken } from './live-data.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -23,31 +23,31 @@ const peopleOf = (r: Roster) => (r.source === 'file' ? r.people : []);
 const cards = (page: Page) => page.locator('[data-person-card]');
 const sectionHeadings = (page: Page) => page.locator('main section > h2');
 
+// What these pages say is all in the HTML the build wrote (they carry no island): read as served, no browser.
 test.describe('committee pages from roster files', () => {
   for (const route of fileRoutes) {
-    test(`/${route} shows its heading, every person and their e-mail links, with no module script`, async ({
-      page,
+    test(`/${route} is served with its heading, every person and their e-mail links, with no module script`, async ({
+      request,
     }) => {
       const r = roster(route);
-      const res = await page.goto(`/${route}`);
-      expect(res?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.title);
-      if (r.subtitle) await expect(page.locator('main').getByText(r.subtitle, { exact: true })).toBeVisible();
+      const res = await request.get(`/${route}`);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      const main = innerHtmlOf(html, 'main');
+      expect(htmlText(innerHtmlOf(main, 'h1'))).toBe(r.title);
+      const text = htmlText(main);
+      if (r.subtitle) expect(text).toContain(r.subtitle);
 
       const people = peopleOf(r);
-      await expect(cards(page)).toHaveCount(people.length);
+      expect(countAttribute(main, 'data-person-card')).toBe(people.length);
+      for (const person of people) expect(text).toContain(person.name);
       const emails = people.flatMap((p) => p.email ?? []);
-      await expect(page.locator('main a[href^="mailto:"]')).toHaveCount(emails.length);
-      for (const email of emails.slice(0, 5)) {
-        await expect(page.locator(`main a[href="mailto:${email}"]`)).toHaveCount(1);
-      }
-      for (const person of people.slice(0, 3)) {
-        await expect(cards(page).filter({ hasText: person.name }).first()).toBeVisible();
-      }
+      expect(countAttribute(main, 'href', 'mailto:')).toBe(emails.length);
+      for (const email of emails) expect(countAttribute(main, 'href', `mailto:${email}"`), email).toBe(1);
 
       // Static roster pages carry only the inline site script: no module, no external script, no island.
-      await expect(page.locator('script[type="module"], script[src]')).toHaveCount(0);
-      await expect(page.locator('astro-island')).toHaveCount(0);
+      expect(html).not.toMatch(/<script[^>]*(type="module"|src=)/);
+      expect(html).not.toContain('<astro-island');
     });
   }
 });
@@ -327,7 +327,7 @@ test.describe('2024 pages from the member list, rendered on the server', () => {
       await expect(page.locator('astro-island, script[type="module"], script[src]')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, { coloursOnly: true });
     });
   });
 
@@ -346,7 +346,7 @@ test.describe('roster accessibility', () => {
       await page.goto(`/${route}`);
       await expectNoSeriousA11yViolations(page);
       await page.emulateMedia({ colorScheme: 'dark' });
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yViolations(page, { coloursOnly: true });
     });
   }
 });

@@ -59,3 +59,25 @@ export function readServedHtml(html: string): ServedHead {
     text,
   };
 }
+
+/** The text of an HTML fragment as a reader sees it: tags dropped, entities decoded, whitespace collapsed. */
+export function htmlText(fragment: string): string {
+  return decode(fragment.replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The inside of the first <tag …>…</tag> of the page (not nested in one of its own kind), or "". */
+export function innerHtmlOf(html: string, tag: string): string {
+  return new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}>`, 'i').exec(html)?.[1] ?? '';
+}
+
+/**
+ * How many start tags of the HTML carry the attribute: `countAttribute(html, 'data-person-card')`, or with
+ * a value starting so: `countAttribute(html, 'href', 'mailto:')` (quoted as Astro writes it, in "").
+ */
+export function countAttribute(html: string, name: string, valueStart?: string): number {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const attribute = valueStart === undefined ? `${escape(name)}(?=[\\s>=/])` : `${escape(name)}="${escape(valueStart)}`;
+  return [...html.matchAll(new RegExp(`<[a-z][^>]*\\s${attribute}`, 'gi'))].length;
+}
