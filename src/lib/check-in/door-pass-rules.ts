@@ -37,12 +37,15 @@ export interface PassTimes {
 
 export type PassState = 'valid' | 'revoked' | 'expired';
 
-/** The pass's default end: its event's end plus two hours, or, when that is already past, now plus two hours. */
+/**
+ * The pass's default end: its event's end plus two hours, or, when that is already past, now plus two
+ * hours; never more than 14 days ahead (a pass made weeks before its event then ends sooner).
+ */
 export function defaultValidUntil(eventEnd: Date, now: Date): Date {
   const afterEvent = eventEnd.getTime() + DEFAULT_DOOR_PASS_HOURS_AFTER_END * HOUR_MS;
-  return new Date(
-    afterEvent > now.getTime() ? afterEvent : now.getTime() + DEFAULT_DOOR_PASS_HOURS_AFTER_END * HOUR_MS,
-  );
+  const latest = now.getTime() + MAX_DOOR_PASS_DAYS * DAY_MS;
+  if (afterEvent <= now.getTime()) return new Date(now.getTime() + DEFAULT_DOOR_PASS_HOURS_AFTER_END * HOUR_MS);
+  return new Date(Math.min(afterEvent, latest));
 }
 
 /** Why a chosen end is refused (undefined: taken): it must be after now and at most 14 days ahead. */
