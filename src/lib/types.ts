@@ -362,10 +362,13 @@ export interface StaffRegistration {
   /** While waitlisted: 1 is next in line; otherwise null. */
   position: number | null;
   fullName: string;
+  /** '' for a walk-in who gave none. */
   email: string;
   phone: string | null;
   institution: string | null;
   ieeeMemberId: string | null;
+  /** Added at the door (a walk-in): registered and checked in at once, never sent mail. */
+  walkIn: boolean;
   /** One per question of the event, in its order. */
   answers: string[];
   checkedInAt: string | null;

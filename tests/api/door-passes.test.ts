@@ -318,9 +318,7 @@ describe('what a pass may reach', () => {
     const { event, pass, cookie } = await eventWithPass();
     const routes = [
       ...new Set(
-        api.routes
-          .filter((r) => r.method !== 'ALL')
-          .map((r) => `${r.method} ${r.path.replace('/api/v1', '') || '/'}`),
+        api.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path.replace('/api/v1', '') || '/'}`),
       ),
     ];
     expect(routes.length).toBeGreaterThan(50);
@@ -395,11 +393,7 @@ describe('what a pass may reach', () => {
   it('forged or swapped cookies sign nobody in', async () => {
     const { event, cookie } = await eventWithPass();
     const passToken = cookie.split('; ')[0]!.slice('doorPass='.length);
-    const staffToken = await signSessionToken(
-      api.deps.config.sessionSecret,
-      { sub: randomUUID(), sid: 'x' },
-      clock,
-    );
+    const staffToken = await signSessionToken(api.deps.config.sessionSecret, { sub: randomUUID(), sid: 'x' }, clock);
     for (const forged of [
       'doorPass=garbage',
       `doorPass=${passToken.slice(0, -2)}xx`,
@@ -575,7 +569,13 @@ describe('walk-ins', () => {
   it('registers and checks in at once, marked a walk-in, never mailed; a retry counts once', async () => {
     const { event, pass, cookie } = await eventWithPass({ title: 'Walk Workshop' });
     const id = randomUUID();
-    const body = { fullName: 'Walk In', email: 'walker@example.org', institution: 'BUET', ieeeMemberId: '12345678', id };
+    const body = {
+      fullName: 'Walk In',
+      email: 'walker@example.org',
+      institution: 'BUET',
+      ieeeMemberId: '12345678',
+      id,
+    };
     const first = await walkIn(event.id, asPhone(cookie, 'POST', body));
     expect(first.status).toBe(201);
     expect(first.headers.get('cache-control')).toBe('private, no-store');
@@ -605,7 +605,11 @@ describe('walk-ins', () => {
         checkedInAt: ON_THE_DAY,
       },
     ]);
-    const outbox = await api.db.selectFrom('emailOutbox').selectAll().where('registrationId', '=', rows[0]!.id).execute();
+    const outbox = await api.db
+      .selectFrom('emailOutbox')
+      .selectAll()
+      .where('registrationId', '=', rows[0]!.id)
+      .execute();
     expect(outbox).toEqual([]);
     // Staff cancel and confirm it again, and ask for the ticket again: still no mail.
     await api.call(`/registrations/${rows[0]!.id}`, json('PATCH', { status: 'cancelled' }, alpha.token));
@@ -692,7 +696,10 @@ describe('walk-ins', () => {
     const forced = await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'Door Guest', exceedCapacity: true }));
     expect(forced.status).toBe(409);
     expect((await registrationsOf(event.id)).length).toBe(1);
-    const confirmed = await walkIn(event.id, json('POST', { fullName: 'Door Guest', exceedCapacity: true }, alpha.token));
+    const confirmed = await walkIn(
+      event.id,
+      json('POST', { fullName: 'Door Guest', exceedCapacity: true }, alpha.token),
+    );
     expect(confirmed.status).toBe(201);
     expect((await registrationsOf(event.id)).map((r) => [r.fullName, r.status, r.walkIn])).toEqual([
       ['Seat Holder', 'confirmed', false],
@@ -711,7 +718,9 @@ describe('walk-ins', () => {
     await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'Guest Walker' }));
     const report = await (await api.call(`/events/${event.id}/attendance`, json('GET', undefined, alpha.token))).json();
     expect(report).toMatchObject({ registered: 4, attended: 3, members: 2, guests: 1, walkIns: 2 });
-    const csv = await (await api.call(`/events/${event.id}/attendance.csv`, json('GET', undefined, alpha.token))).text();
+    const csv = await (
+      await api.call(`/events/${event.id}/attendance.csv`, json('GET', undefined, alpha.token))
+    ).text();
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]!.split(',').at(-1)).toBe('Walk-in');
     expect(lines.slice(1, -1).map((l) => [l.split(',')[0], l.split(',').at(-1)])).toEqual([
@@ -732,5 +741,34 @@ describe('walk-ins', () => {
       checkedIn: 3,
       expected: 4,
     });
+    // The staff list marks them, and its CSV says so in the status, its columns as they were.
+    const { registrations } = await (
+      await api.call(`/events/${event.id}/registrations`, json('GET', undefined, alpha.token))
+    ).json();
+    expect(
+      registrations.map((r: { fullName: string; walkIn: boolean; email: string }) => [r.fullName, r.walkIn]),
+    ).toEqual([
+      ['Came Registered', false],
+      ['Stayed Home', false],
+      ['Member Walker', true],
+      ['Guest Walker', true],
+    ]);
+    const staffCsv = await (
+      await api.call(`/events/${event.id}/registrations.csv`, json('GET', undefined, alpha.token))
+    ).text();
+    const rows = staffCsv.split('\r\n');
+    expect(rows[0]!.split(',').slice(0, 5)).toEqual([
+      'Registered at (Dhaka time)',
+      'Status',
+      'Waitlist position',
+      'Full name',
+      'E-mail',
+    ]);
+    expect(rows.slice(1, -1).map((r) => r.split(',').slice(1, 5))).toEqual([
+      ['Confirmed', '', 'Came Registered', expect.stringContaining('@example.org')],
+      ['Confirmed', '', 'Stayed Home', expect.stringContaining('@example.org')],
+      ['Confirmed (walk-in)', '', 'Member Walker', ''],
+      ['Confirmed (walk-in)', '', 'Guest Walker', ''],
+    ]);
   });
 });

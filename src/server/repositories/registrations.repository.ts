@@ -280,6 +280,7 @@ export const toStaffRegistration = (row: RegistrationRow, position: number | nul
   phone: row.phone,
   institution: row.institution,
   ieeeMemberId: row.ieeeMemberId,
+  walkIn: row.walkIn,
   answers: row.answers,
   checkedInAt: iso(row.checkedInAt),
   cancelledAt: iso(row.cancelledAt),
