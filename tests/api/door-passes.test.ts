@@ -639,6 +639,24 @@ describe('walk-ins', () => {
     expect(passes.find((p: { id: string }) => p.id === pass.id).checkIns).toBe(1);
   });
 
+  it('sent twice at once (two connections on PostgreSQL) or by two doors for the last seat: counted once, never over capacity', async () => {
+    const { event, cookie } = await eventWithPass({ registration: { mode: 'site', capacity: 2 } });
+    const body = { fullName: 'Twice Sent', id: randomUUID() };
+    const twice = await Promise.all([
+      walkIn(event.id, asPhone(cookie, 'POST', body)),
+      walkIn(event.id, asPhone(cookie, 'POST', body)),
+    ]);
+    expect(twice.map((r) => r.status).sort()).toEqual([200, 201]);
+    const [a, b] = await Promise.all(twice.map((r) => r.json()));
+    expect(a.registrationId).toBe(b.registrationId);
+    // One seat left, two doors.
+    const doors = await Promise.all(
+      ['Door One', 'Door Two'].map((fullName) => walkIn(event.id, asPhone(cookie, 'POST', { fullName }))),
+    );
+    expect(doors.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await registrationsOf(event.id)).length).toBe(2);
+  });
+
   it('two walk-ins without an e-mail do not clash; an e-mail already registered is a 409', async () => {
     const { event, cookie } = await eventWithPass();
     await register(event.id, { fullName: 'Registered', email: 'taken@example.org' });
