@@ -232,11 +232,19 @@ const steps: WriteStep[] = [
     route: 'POST /events/:id/walk-ins',
     run: async () => {
       const body = { fullName: 'Walk In', exceedCapacity: true };
-      expect(await write('POST', `/events/${event()}/walk-ins`, body, alpha.token, 201)).toMatchObject({ walkIn: true });
+      expect(await write('POST', `/events/${event()}/walk-ins`, body, alpha.token, 201)).toMatchObject({
+        walkIn: true,
+      });
     },
   },
-  { route: 'DELETE /door-passes/:passId', run: () => write('DELETE', `/door-passes/${passId}`, undefined, alpha.token) },
-  { route: 'POST /door-passes/current/sign-out', run: () => write('POST', '/door-passes/current/sign-out', undefined, '') },
+  {
+    route: 'DELETE /door-passes/:passId',
+    run: () => write('DELETE', `/door-passes/${passId}`, undefined, alpha.token),
+  },
+  {
+    route: 'POST /door-passes/current/sign-out',
+    run: () => write('POST', '/door-passes/current/sign-out', undefined, ''),
+  },
   { route: 'DELETE /events/:id', run: () => write('DELETE', `/events/${ids.events.pop()}`, undefined, alpha.token) },
   {
     route: 'POST /chapters',
