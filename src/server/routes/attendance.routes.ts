@@ -73,13 +73,14 @@ export function attendanceRoutes(deps: ApiDeps) {
     .post('/walk-ins', async (c) => {
       const door = await doorEvent({ db, now }, c, CHECK_IN, { lateScans: true });
       const request = await readJson(c, walkInSchema);
-      const at = acceptScan(door, request.scannedAt, now());
+      const received = now();
+      const at = acceptScan(door, request.scannedAt, received);
       const done = await addWalkIn(
         { db, pageCache, actor: door.actor },
         door.event.id,
         request,
         at,
-        now(),
+        received,
         door.pass?.id ?? null,
       );
       privately(c);

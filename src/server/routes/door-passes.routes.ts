@@ -8,7 +8,7 @@ import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
-import { unauthorized } from '../http/errors.ts';
+import { HttpError, notFound, unauthorized } from '../http/errors.ts';
 import { eventRouter } from '../http/event-router.ts';
 import { overHttps } from '../http/security-headers.ts';
 import { answerOrigin } from '../http/site-origin.ts';
@@ -22,7 +22,6 @@ import {
   revokeDoorPassOf,
 } from '../services/door-passes.service.ts';
 import { managedEvent, visibleEvent } from './managed-event.ts';
-import { notFound } from '../http/errors.ts';
 
 /** Another chapter's event: who may hand out its door passes. */
 const MANAGE_PASSES = eventRefusal('manage its door passes');
@@ -85,8 +84,8 @@ export function doorPassRoutes(deps: ApiDeps) {
       const user = currentUser(c);
       const pass = await doorPassById(db, c.req.param('passId'));
       // The pass's event as the viewer may see it: another chapter's draft is as unknown as its pass.
-      const event = await visibleEvent(db, c, pass.eventId).catch(() => {
-        throw notFound(DOOR_PASS_NOT_FOUND);
+      const event = await visibleEvent(db, c, pass.eventId).catch((err: unknown) => {
+        throw err instanceof HttpError && err.status === 404 ? notFound(DOOR_PASS_NOT_FOUND) : err;
       });
       assertCanManage(user, event.chapterId, MANAGE_PASSES);
       await revokeDoorPassOf({ db, actor: user }, pass, now());
