@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // PGlite's set-up and the migrations once for the run, not once per test server.
+          globalSetup: ['tests/support/pglite-template.ts'],
           environment: 'node',
           retry,
           // Each file starts its own server and database; bcrypt and PGlite are CPU-heavy on 2 cores.

@@ -73,7 +73,11 @@ const envSchema = z.object({
 });
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
+  /**
+   * `template` (tests only): an in-memory database that starts as this dump of another (PGlite's
+   * dumpDataDir), so a test server skips PGlite's own set-up and the migrations already in it.
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; template?: Blob }
   | { kind: 'postgres'; driver: 'pg'; url: string }
   /** wsProxy (tests only): a plain WebSocket-to-TCP proxy in front of a local PostgreSQL. */
   | { kind: 'postgres'; driver: 'neon'; url: string; wsProxy?: string };

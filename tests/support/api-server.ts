@@ -36,7 +36,9 @@ export interface TestApiOptions {
 
 /** A real HTTP server around the API on a free port, with its own fresh database and admin. */
 export async function startTestApi(overrides: Partial<Config> = {}, options: TestApiOptions = {}): Promise<TestApi> {
-  const testDb = options.database ? { target: options.database, drop: async () => {} } : await createTestDatabase();
+  const testDb = options.database
+    ? { target: options.database, drop: async () => {} }
+    : await createTestDatabase({ startMigrated: true });
   const base = loadConfig({
     DATA_DIR: '.tmp/test-data',
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-1234',

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import type { DatabaseTarget } from '../../src/server/config.ts';
 
 /**
@@ -11,9 +13,24 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** The migrated empty database the API tests' global set-up dumped (pglite-template.ts), read once per file. */
+let template: Promise<Blob | undefined> | undefined;
+const pgliteTemplate = () =>
+  (template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })());
+
+/**
+ * A fresh database, never migrated; `startMigrated`: for a server that migrates it anyway, PGlite may
+ * start from the global set-up's migrated copy instead (the same tables, sooner).
+ */
+export async function createTestDatabase({ startMigrated = false } = {}): Promise<TestDatabase> {
   const serverUrl = process.env['TEST_DATABASE_URL'];
-  if (!serverUrl) return { target: { kind: 'pglite', dataDir: undefined }, drop: async () => {} };
+  if (!serverUrl) {
+    const dump = startMigrated ? await pgliteTemplate() : undefined;
+    return { target: { kind: 'pglite', dataDir: undefined, ...(dump && { template: dump }) }, drop: async () => {} };
+  }
 
   const { default: pg } = await import('pg');
   const name = `test_${randomBytes(6).toString('hex')}`;

@@ -10,7 +10,9 @@ async function dialectFor(target: DatabaseTarget): Promise<Dialect> {
     const { PGlite } = await import('@electric-sql/pglite');
     // PGlite creates only the last level of its directory; a fresh DATA_DIR may not exist at all.
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    const pglite = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+    const pglite = target.dataDir
+      ? await PGlite.create(target.dataDir)
+      : await PGlite.create(target.template ? { loadDataDir: target.template } : {});
     return new PGliteDialect({ pglite });
   }
   if (target.driver === 'neon') return (await import('./neon-dialect.ts')).neonDialect(target);
