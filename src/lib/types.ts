@@ -226,6 +226,8 @@ export interface DoorAttendee {
   institution: string | null;
   /** ISO instant of the first check-in, null until then. */
   checkedInAt: string | null;
+  /** Added at the door (registered and checked in at once), not registered before. */
+  walkIn?: boolean;
 }
 
 /** GET /events/:id/door (staff): what the check-in page keeps on the phone to answer scans offline. */
@@ -246,6 +248,8 @@ export interface AttendanceReport {
   noShows: number | null;
   members: number;
   guests: number;
+  /** Walk-ins (added at the door) who attended; counted in `attended` too. */
+  walkIns?: number;
   /** Registrations (any status) per day in Dhaka time, oldest first, days without one included. */
   signupsPerDay: { date: string; count: number }[];
   /** First check-ins per quarter hour (ISO start), first to last arrival, quarters without one included. */
