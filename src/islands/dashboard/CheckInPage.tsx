@@ -59,7 +59,7 @@ interface CheckInProps {
   /** Whose kept lists these are: the account's e-mail, or the door pass's own key. */
   account: string;
   /** On a door pass's phone: `recheck` asks the server about the pass after a refusal. */
-  doorPass?: { recheck: () => void };
+  doorPass?: { recheck: () => Promise<void> };
 }
 
 /**
@@ -100,7 +100,7 @@ function CheckIn({ account, doorPass }: CheckInProps) {
   // A door pass refused mid-scan ("This door pass was revoked"): the page asks about it, and says so.
   const recheck = doorPass?.recheck;
   useEffect(() => {
-    if (recheck && shown && isPassEnded(shown.text)) recheck();
+    if (recheck && shown && isPassEnded(shown.text)) void recheck();
   }, [shown, recheck]);
 
   // A desktop's scanner types into the ticket field: it has the focus from the start. Not on a phone,

@@ -11,8 +11,8 @@ interface Props {
   info: DoorPassInfo;
   /** The event of the page's address. */
   eventId: string | null | undefined;
-  /** The check-in page, given `recheck`: asked when a request is refused (the pass may have ended). */
-  children: (recheck: () => void) => ReactNode;
+  /** The check-in page, given `recheck` (one function for the page's life): asked when a request is refused (the pass may have ended). */
+  children: (recheck: () => Promise<void>) => ReactNode;
 }
 
 /**
@@ -39,7 +39,7 @@ export default function PassShell({ info, eventId, children }: Props) {
   if (state.status === 'ended') body = <PassEnded message={state.message} eventId={info.eventId} />;
   else if (state.status === 'left') body = <LeftTheDoor />;
   else if (eventId && eventId !== state.pass.eventId) body = <OtherEventsPass eventId={state.pass.eventId} />;
-  else body = children(() => void check());
+  else body = children(check);
 
   const pass = state.status === 'checking' || state.status === 'valid' ? state.pass : undefined;
   return (

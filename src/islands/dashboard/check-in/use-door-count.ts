@@ -10,7 +10,7 @@ import { fetchDoorCount } from './door-api.ts';
 export function useDoorCount(
   eventId: string | null | undefined,
   online: boolean,
-  onUnauthorized?: () => void,
+  onUnauthorized?: () => unknown,
 ): { count: DoorCount | undefined; refresh: () => Promise<void> } {
   const [count, setCount] = useState<DoorCount>();
 

@@ -33,10 +33,14 @@ export function useDoorPass(info: DoorPassInfo) {
     if (result.ok) {
       const { name, eventId, validUntil } = result.data.pass;
       setState({ status: 'valid', pass: { name, eventId, validUntil } });
-    } else if (isNoAnswer(result.status)) {
+    } else if (result.status === 401) {
+      setState({ status: 'ended', message: result.message });
+    } else {
+      // No answer (offline), or not now (too many requests): the pass as this phone knows it.
       const pass = { name: info.name, eventId: info.eventId, validUntil: info.validUntil };
-      setState((now) => (now.status === 'valid' && !now.offline ? now : { status: 'valid', pass, offline: true }));
-    } else setState({ status: 'ended', message: result.message });
+      const offline = isNoAnswer(result.status) ? ({ offline: true } as const) : {};
+      setState((now) => (now.status === 'valid' ? now : { status: 'valid', pass, ...offline }));
+    }
   }, [info.name, info.eventId, info.validUntil]);
 
   useEffect(() => {
