@@ -70,6 +70,12 @@ describe('creating a door pass', () => {
     );
   });
 
+  it('is valid by default for at most 14 days from now, for an event further ahead', () => {
+    const now = new Date('2030-04-01T03:30:45Z');
+    expect(defaultValidUntil(EVENT, now)).toBe('2030-04-15T09:30');
+    expect(passFormProblems({ name: 'Rahim', validUntil: defaultValidUntil(EVENT, now) }, now)).toEqual({});
+  });
+
   it('is valid by default for two hours from now once the event’s end plus two hours is past', () => {
     const after = new Date('2030-05-20T10:00:00Z'); // 16:00 in Dhaka, an hour after the default
     expect(defaultValidUntil(EVENT, after)).toBe('2030-05-20T18:00');

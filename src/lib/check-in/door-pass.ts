@@ -78,12 +78,13 @@ export const MAX_PASS_NAME = 80;
 
 /**
  * The "Valid until" field's first value, in Dhaka wall-clock time: the event's end plus two hours, or
- * two hours from now when that is already past (what the server chooses when none is sent).
+ * two hours from now when that is already past (what the server chooses when none is sent); for an
+ * event further ahead, the longest a pass may be valid (MAX_PASS_DAYS from now, to the minute).
  */
 export function defaultValidUntil(event: { eventDate: string; startTime: string; endTime: string }, now: Date): string {
   const afterEnd = eventEndInstant(event).getTime() + 2 * HOUR_MS;
   const at = Number.isNaN(afterEnd) || afterEnd <= now.getTime() ? now.getTime() + 2 * HOUR_MS : afterEnd;
-  return dhakaWallClock(new Date(at));
+  return dhakaWallClock(new Date(Math.min(at, now.getTime() + MAX_PASS_DAYS * 24 * HOUR_MS)));
 }
 
 /** The create form's problems, in words: the volunteer's name and the "Valid until" field (Dhaka time). */
