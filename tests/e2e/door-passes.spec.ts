@@ -22,6 +22,16 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
+/** Pictures at 1280 and 375 px (SCREENSHOTS only); the page is left at `back` px wide. */
+async function shootWidths(page: Page, name: string, back: number) {
+  if (!process.env['SCREENSHOTS']) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: back, height: 900 });
+}
+
 /** Axe, and a picture, at 1280 and 375 px; the page is left at `back` px wide. */
 async function checkWidths(page: Page, name: string, back: number) {
   for (const width of [1280, 375]) {
@@ -86,8 +96,8 @@ test('a volunteer runs the door with a pass: scanner, a walk-in offline, the cou
   await passes.getByRole('button', { name: 'Create door pass' }).click();
   const created = page.getByTestId('created-pass');
   await expect(created).toContainText('Shown only once');
-  await expect(created.locator('svg')).toBeVisible();
-  const url = await created.getByLabel('Link').inputValue();
+  await expect(created.getByRole('img', { name: /^QR code of the door pass link/ })).toBeVisible();
+  const url = await created.getByRole('textbox', { name: 'Link' }).inputValue();
   expect(url).toMatch(/\/door\/[A-Za-z0-9_-]{43,}$/);
   await expect(page.getByTestId('door-pass')).toContainText(['Rahim Volunteer']);
   await checkWidths(page, 'staff-pass-created', 1280);
@@ -121,7 +131,7 @@ test('a volunteer runs the door with a pass: scanner, a walk-in offline, the cou
   // A walk-in without a name is refused in words; offline, one is queued and on the list meanwhile.
   await volunteer.getByRole('button', { name: 'Add and check in' }).click();
   await expect(volunteer.getByText('Full name is required')).toBeVisible();
-  await shoot(volunteer, 'walk-in-error-375');
+  await shootWidths(volunteer, 'walk-in-error', 375);
   await phone.setOffline(true);
   await addWalkIn(volunteer, 'Karim Walkin');
   await expect(answerOf(volunteer)).toContainText('Checked in: Karim Walkin (walk-in)');
@@ -133,7 +143,8 @@ test('a volunteer runs the door with a pass: scanner, a walk-in offline, the cou
   // Staff add one more to the full event, after saying yes to exceeding its capacity.
   await addWalkIn(page, 'Rahim Latecomer');
   const full = page.getByRole('dialog', { name: 'The event is full (2 of 2): add Rahim Latecomer anyway?' });
-  await shoot(page, 'staff-full-1280');
+  await expect(full).toBeVisible();
+  await shootWidths(page, 'staff-full', 1280);
   await full.getByRole('button', { name: 'Add anyway' }).click();
   await expect(answerOf(page)).toHaveText('Checked in: Rahim Latecomer (walk-in)');
   allowHttpErrors(consoleErrors, 409);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { doorCounts } from '../../lib/check-in/door-answer.ts';
 import { doorPassInfoFromCookie, isPassEnded, passAccount } from '../../lib/check-in/door-pass.ts';
 import { userInfoFromCookie } from '../shared/session-store.ts';
 import { useIdBeforeInPath } from '../shared/use-address.ts';
@@ -96,6 +97,14 @@ function CheckIn({ account, doorPass }: CheckInProps) {
   useEffect(() => {
     if (shown) void refresh();
   }, [shown, queue.waiting, refresh]);
+
+  // Someone checked in at another door (the server counts more than this phone's list has): the list
+  // is fetched again, so it answers them as "already" offline too. Asked once per new count.
+  const checkedIn = count?.checkedIn;
+  useEffect(() => {
+    const listed = current();
+    if (checkedIn !== undefined && listed && checkedIn > doorCounts(listed.attendees).checkedIn) void load();
+  }, [checkedIn, current, load]);
 
   // A door pass refused mid-scan ("This door pass was revoked"): the page asks about it, and says so.
   const recheck = doorPass?.recheck;

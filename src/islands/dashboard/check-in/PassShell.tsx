@@ -45,13 +45,17 @@ export default function PassShell({ info, eventId, children }: Props) {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6">
           <p className="flex shrink-0 items-center gap-2 font-bold text-slate-900 dark:text-white">
             <img src="/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
             <span>Door pass</span>
           </p>
           {pass && (
-            <p className="min-w-0 flex-1 text-sm text-slate-700 dark:text-slate-300" data-testid="pass-holder">
+            // On a phone under the bar, on one line of its own, so the page starts on the first screen.
+            <p
+              className="order-last w-full text-sm text-slate-700 sm:order-none sm:w-auto sm:min-w-0 sm:flex-1 dark:text-slate-300"
+              data-testid="pass-holder"
+            >
               <strong className="font-semibold text-slate-900 dark:text-white">{pass.name}</strong>
               {pass.validUntil && <> · valid until {formatDhakaDateTime(pass.validUntil)}</>}
             </p>

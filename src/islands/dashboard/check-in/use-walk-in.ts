@@ -70,7 +70,7 @@ export function useWalkIn({ eventId, doorPass, put, queue, show }: Options) {
       const walkIn = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       put(walkInAttendee(queuedWalkInId(id), form, at));
       await queue({ id, eventId, fullName: form.fullName.trim(), at, walkIn });
-      show({ tone: 'ok', text: walkInAddedText(form.fullName.trim()), detail: 'Sent once the network is back.' });
+      show({ tone: 'ok', text: walkInAddedText(form.fullName.trim()) });
       return { added: true };
     },
     [eventId, doorPass, put, queue, show],
