@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = {
   upload: 'Uploaded image',
   registration: 'Event registration',
   'check-in': 'Check-in',
+  'door-pass': 'Door pass',
   certificate: 'Certificate of attendance',
   backup: 'Backup (downloaded)',
 } as const;

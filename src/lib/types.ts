@@ -226,8 +226,8 @@ export interface DoorAttendee {
   institution: string | null;
   /** ISO instant of the first check-in, null until then. */
   checkedInAt: string | null;
-  /** Added at the door (registered and checked in at once), not registered before. */
-  walkIn?: boolean;
+  /** Added at the door (a walk-in), not registered before. */
+  walkIn: boolean;
 }
 
 /** GET /events/:id/door (staff): what the check-in page keeps on the phone to answer scans offline. */
@@ -248,12 +248,73 @@ export interface AttendanceReport {
   noShows: number | null;
   members: number;
   guests: number;
-  /** Walk-ins (added at the door) who attended; counted in `attended` too. */
-  walkIns?: number;
+  /** Those who attended who were added at the door (walk-ins). */
+  walkIns: number;
   /** Registrations (any status) per day in Dhaka time, oldest first, days without one included. */
   signupsPerDay: { date: string; count: number }[];
   /** First check-ins per quarter hour (ISO start), first to last arrival, quarters without one included. */
   arrivalsPerQuarterHour: { start: string; count: number }[];
+}
+
+/** POST /events/:id/walk-ins: the person added at the door, registered and checked in at once. */
+export interface WalkInAnswer {
+  success: true;
+  result: 'checked-in';
+  registrationId: string;
+  fullName: string;
+  /** ISO instant of the check-in (the scan time when the phone sent one). */
+  checkedInAt: string;
+  walkIn: true;
+}
+
+/** GET /events/:id/door/count: people checked in, and confirmed registrations (walk-ins included), for the whole event. */
+export interface DoorCount {
+  success: true;
+  checkedIn: number;
+  expected: number;
+}
+
+/** POST /events/:id/door-passes: the new pass. `url` holds its secret and is shown this once. */
+export interface DoorPassCreated {
+  success: true;
+  id: string;
+  name: string;
+  /** ISO instant. */
+  validUntil: string;
+  /** `{site}/door/{secret}`: opening it signs a phone in as the pass. */
+  url: string;
+  /** The QR code of `url`, inline SVG labelled for screen readers. */
+  qrSvg: string;
+}
+
+/** One pass as staff see it (GET /events/:id/door-passes): never its secret. */
+export interface DoorPassItem {
+  id: string;
+  name: string;
+  createdBy: { name: string; email: string };
+  createdAt: string;
+  validUntil: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  /** Check-ins and walk-ins made with it. */
+  checkIns: number;
+}
+
+/** GET /door-passes/current: the pass this phone is signed in as. */
+export interface CurrentDoorPass {
+  id: string;
+  name: string;
+  eventId: string;
+  eventTitle: string;
+  validUntil: string;
+}
+
+/** The `doorPassInfo` cookie (readable, URL-encoded JSON): a display hint for the page, never trusted by the server. */
+export interface DoorPassInfo {
+  passId: string;
+  name: string;
+  eventId: string;
+  validUntil: string;
 }
 
 /** A certificate of attendance as staff see it (GET /events/:id/certificates). */
@@ -301,10 +362,13 @@ export interface StaffRegistration {
   /** While waitlisted: 1 is next in line; otherwise null. */
   position: number | null;
   fullName: string;
+  /** '' for a walk-in who gave none. */
   email: string;
   phone: string | null;
   institution: string | null;
   ieeeMemberId: string | null;
+  /** Added at the door (a walk-in): registered and checked in at once, never sent mail. */
+  walkIn: boolean;
   /** One per question of the event, in its order. */
   answers: string[];
   checkedInAt: string | null;

@@ -26,6 +26,7 @@ import { eventRegistrationRoutes, registrationRoutes } from './routes/registrati
 import { ticketRoutes } from './routes/tickets.routes.ts';
 import { attendanceRoutes } from './routes/attendance.routes.ts';
 import { certificateRoutes } from './routes/certificates.routes.ts';
+import { doorPassRoutes, eventDoorPassRoutes } from './routes/door-passes.routes.ts';
 import { EVENT_PATH } from './http/event-router.ts';
 
 const limit = (maxSize: number) =>
@@ -79,6 +80,10 @@ export function createApi(deps: ApiDeps) {
   api.route('/tickets', ticketRoutes(deps));
   api.route(EVENT_PATH, attendanceRoutes(deps));
   api.route('/certificates', certificateRoutes(deps));
+  // Door passes: an event's (make, list) continue its path; one pass's revocation and the pass a
+  // phone is signed in as are under /door-passes.
+  api.route(EVENT_PATH, eventDoorPassRoutes(deps));
+  api.route('/door-passes', doorPassRoutes(deps));
   // The feeds are files at the API's root (/events.ics, /events.rss, /blog.rss): their router is the one
   // mounted there, and spells each path whole.
   api.route('/', feedRoutes(deps));

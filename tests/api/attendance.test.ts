@@ -386,6 +386,7 @@ describe('the door list', () => {
           status: 'confirmed',
           institution: 'BUET',
           checkedInAt: '2030-03-10T04:02:00.000Z',
+          walkIn: false,
         },
         {
           ...(await entry(second.ticket)),
@@ -393,6 +394,7 @@ describe('the door list', () => {
           status: 'confirmed',
           institution: null,
           checkedInAt: null,
+          walkIn: false,
         },
         {
           ...(await entry(waiting.ticket)),
@@ -400,6 +402,7 @@ describe('the door list', () => {
           status: 'waitlisted',
           institution: null,
           checkedInAt: null,
+          walkIn: false,
         },
       ],
     });
@@ -532,6 +535,7 @@ describe('the attendance report', () => {
       noShows: 1,
       members: 1,
       guests: 2,
+      walkIns: 0,
       signupsPerDay: [
         { date: '2030-03-01', count: 2 },
         { date: '2030-03-02', count: 0 },
@@ -557,6 +561,7 @@ describe('the attendance report', () => {
       noShows: 0,
       members: 0,
       guests: 0,
+      walkIns: 0,
       signupsPerDay: [],
       arrivalsPerQuarterHour: [],
     });
@@ -606,9 +611,9 @@ describe('the attendance report', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split('\r\n')).toEqual([
-      'Full name,E-mail,Institution,IEEE member number,Registered at (Dhaka time),Attended,Checked in at (Dhaka time)',
-      'সাদিয়া আক্তার,sadia@example.org,,11223344,2030-03-01 09:00,yes,2030-03-10 10:05',
-      `"'=HYPERLINK(""x"")",formula@example.org,BUET,,2030-03-01 09:00,no,`,
+      'Full name,E-mail,Institution,IEEE member number,Registered at (Dhaka time),Attended,Checked in at (Dhaka time),Walk-in',
+      'সাদিয়া আক্তার,sadia@example.org,,11223344,2030-03-01 09:00,yes,2030-03-10 10:05,no',
+      `"'=HYPERLINK(""x"")",formula@example.org,BUET,,2030-03-01 09:00,no,,no`,
       '',
     ]);
   });

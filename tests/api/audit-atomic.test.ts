@@ -179,6 +179,16 @@ const WRITES: Record<string, () => Promise<Call>> = {
     const { ticket } = await registered();
     return request('DELETE', `/tickets/${ticket}`, undefined, '');
   },
+  'POST /events/:id/door-passes': async () =>
+    request('POST', `/events/${await newEvent()}/door-passes`, { name: 'Rafi' }, alpha.token),
+  'DELETE /door-passes/:passId': async () => {
+    const { id } = await ok('POST', `/events/${await newEvent()}/door-passes`, { name: 'Mitu' }, alpha.token);
+    return request('DELETE', `/door-passes/${id}`, undefined, alpha.token);
+  },
+  'POST /events/:id/walk-ins': async () => {
+    const { event } = await registered();
+    return request('POST', `/events/${event}/walk-ins`, { fullName: 'Walk In' }, alpha.token);
+  },
   'POST /events/:id/check-ins': async () => {
     const { event, ticket } = await registered();
     // The sample event is in 2030: a check-in before its day says it is deliberate.
@@ -255,6 +265,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /events/:id/registrations': 'a visitor’s registration: no account did it, and the trail keeps no personal data',
   'POST /events/:id/registrations/resend':
     'a visitor asks for a ticket to be mailed again: nothing changes but the outbox, and no account did it',
+  'POST /door-passes/current/sign-out': 'signs a phone out of a door pass (clears its cookies): nothing stored changes',
   'POST /tickets/:ticket/confirm':
     'the registrant confirms their own e-mail address: no account did it (a seat it releases on the way is audited as the system’s)',
 };
@@ -276,6 +287,7 @@ async function everything() {
     'email_outbox',
     'check_ins',
     'certificates',
+    'door_passes',
   ];
   const out: Record<string, unknown[]> = {};
   for (const table of tables)

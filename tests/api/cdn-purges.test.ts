@@ -127,6 +127,7 @@ let excomId = '';
 let landingId = '';
 let messageId = '';
 let certificateId = '';
+let passId = '';
 const tickets: string[] = [];
 
 const steps: WriteStep[] = [
@@ -218,6 +219,31 @@ const steps: WriteStep[] = [
       await write('PATCH', `/certificates/${certificateId}`, { withdrawn: true, reason: 'Issued by mistake' }, admin);
       expect(cdn.purgeLog().some((purge) => purge.tags.includes(`certificate-${certificateId}`))).toBe(true);
     },
+  },
+  // Door passes are staff's and the phone's own: nothing shared shows them.
+  {
+    route: 'POST /events/:id/door-passes',
+    run: async () => {
+      passId = (await write('POST', `/events/${event()}/door-passes`, { name: 'Rafi' }, alpha.token, 201)).id;
+    },
+  },
+  {
+    // A walk-in takes a seat: the event's public seat count changes (past its capacity, as staff confirm); after the certificates, which count who came.
+    route: 'POST /events/:id/walk-ins',
+    run: async () => {
+      const body = { fullName: 'Walk In', exceedCapacity: true };
+      expect(await write('POST', `/events/${event()}/walk-ins`, body, alpha.token, 201)).toMatchObject({
+        walkIn: true,
+      });
+    },
+  },
+  {
+    route: 'DELETE /door-passes/:passId',
+    run: () => write('DELETE', `/door-passes/${passId}`, undefined, alpha.token),
+  },
+  {
+    route: 'POST /door-passes/current/sign-out',
+    run: () => write('POST', '/door-passes/current/sign-out', undefined, ''),
   },
   { route: 'DELETE /events/:id', run: () => write('DELETE', `/events/${ids.events.pop()}`, undefined, alpha.token) },
   {

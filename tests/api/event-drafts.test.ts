@@ -45,9 +45,15 @@ const myList = async (token: string) =>
   ids((await (await api.call('/events/myevents', json('GET', undefined, token))).json()).events);
 const readAs = (id: string, token?: string) => api.call(`/events/${id}`, json('GET', undefined, token));
 const sitemapPaths = async () =>
-  (await contentSitemap({ db: api.db, blog: noBlog, now: () => new Date(), siteOrigin: () => api.origin })).map(
-    (entry) => entry.path,
-  );
+  (
+    await contentSitemap({
+      db: api.db,
+      blog: noBlog,
+      now: () => new Date(),
+      siteOrigin: () => api.origin,
+      sessionSecret: api.deps.config.sessionSecret,
+    })
+  ).map((entry) => entry.path);
 const landingIds = async () => ids((await chapterLanding(api.db, 'alpha', new Date()))!.events);
 
 describe('draft events', () => {

@@ -73,6 +73,7 @@ const auditOf = (id: string) =>
     .execute();
 const pageDeps = (): PageDeps => ({
   db: api.db,
+  sessionSecret: api.deps.config.sessionSecret,
   now: () => clock,
   blog: undefined as never,
   siteOrigin: () => undefined,

@@ -8,5 +8,6 @@ export const doorAttendee = (fields: Partial<DoorAttendee>): DoorAttendee => ({
   status: 'confirmed',
   institution: null,
   checkedInAt: null,
+  walkIn: false,
   ...fields,
 });

@@ -98,17 +98,24 @@ describe('creating a door pass', () => {
     );
     expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:00' }, now)).toEqual({});
     expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:01' }, now).validUntil).toBe(
-      'Valid until must be within 14 days from now',
+      'Valid until must be at most 14 days from now',
     );
   });
 
   it('lists a pass as revoked once revoked, expired from its end on, valid before', () => {
     const now = new Date('2030-05-20T09:00:00Z');
-    expect(passStanding({ revokedAt: null, validUntil: '2030-05-20T09:00:01Z' }, now)).toBe('valid');
-    expect(passStanding({ revokedAt: null, validUntil: '2030-05-20T09:00:00Z' }, now)).toBe('expired');
-    expect(passStanding({ revokedAt: '2030-05-20T08:00:00Z', validUntil: '2030-05-21T00:00:00Z' }, now)).toBe(
-      'revoked',
-    );
+    expect(
+      passStanding({ createdAt: '2030-05-01T00:00:00Z', revokedAt: null, validUntil: '2030-05-20T09:00:01Z' }, now),
+    ).toBe('valid');
+    expect(
+      passStanding({ createdAt: '2030-05-01T00:00:00Z', revokedAt: null, validUntil: '2030-05-20T09:00:00Z' }, now),
+    ).toBe('expired');
+    expect(
+      passStanding(
+        { createdAt: '2030-05-01T00:00:00Z', revokedAt: '2030-05-20T08:00:00Z', validUntil: '2030-05-21T00:00:00Z' },
+        now,
+      ),
+    ).toBe('revoked');
   });
 });
 

@@ -29,6 +29,7 @@ describe('the one search rule', () => {
       status: 'confirmed' as const,
       institution: null,
       checkedInAt: null,
+      walkIn: false,
     });
     const door = [attendee('a', 'Nusrat Jahan'), attendee('b', 'কোহিনূর বেগম'.normalize('NFD'))];
     expect(searchByName(door, 'JAHAN nus').map((a) => a.registrationId)).toEqual(['a']);

@@ -3,11 +3,10 @@
  * phone has not sent yet. Kept apart from the page so the words are tested once.
  */
 
-/** GET /events/:id/door/count: people checked in, and confirmed registrations (walk-ins included). */
-export interface DoorCount {
-  checkedIn: number;
-  expected: number;
-}
+import type { DoorCount as DoorCountAnswer } from '../types.ts';
+
+/** GET /events/:id/door/count's figures: people checked in, and confirmed registrations (walk-ins included). */
+export type DoorCount = Pick<DoorCountAnswer, 'checkedIn' | 'expected'>;
 
 /** How often the page asks for the count while it is visible and online. */
 export const COUNT_EVERY_MS = 8_000;

@@ -1,4 +1,4 @@
-import { registrantSchema } from '../schemas/registration.schema.ts';
+import { walkInSchema } from '../schemas/door-pass.schema.ts';
 import type { DoorAttendee } from '../types.ts';
 
 /**
@@ -16,15 +16,6 @@ export interface WalkInForm {
 export type WalkInField = keyof WalkInForm;
 export const EMPTY_WALK_IN: WalkInForm = { fullName: '', email: '', institution: '', ieeeMemberId: '' };
 
-/** POST /events/:id/walk-ins: 201 (or 200 for the same `id` sent again). */
-export interface WalkInAnswer {
-  result: 'checked-in';
-  registrationId: string;
-  fullName: string;
-  checkedInAt: string;
-  walkIn: true;
-}
-
 export interface WalkInBody {
   fullName: string;
   email?: string;
@@ -38,23 +29,12 @@ export interface WalkInBody {
   exceedCapacity?: true;
 }
 
-const rules = registrantSchema.pick({ fullName: true, institution: true, ieeeMemberId: true });
-const emailRule = registrantSchema.shape.email;
-
-/** The form's problems in words, by field (the registration form's own rules); empty when it can be sent. */
+/** The form's problems in words, by field (the API's own rules: the registration form's); empty when it can be sent. */
 export function walkInProblems(form: WalkInForm): Partial<Record<WalkInField, string>> {
   const problems: Partial<Record<WalkInField, string>> = {};
-  const checked = rules.safeParse(form);
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const field = issue.path[0] as WalkInField;
-      problems[field] ??= issue.message;
-    }
-  }
-  if (form.email.trim()) {
-    const email = emailRule.safeParse(form.email);
-    if (!email.success) problems.email = email.error.issues[0]?.message ?? 'E-mail must be a valid e-mail address';
-  }
+  const checked = walkInSchema.safeParse(form);
+  if (checked.success) return problems;
+  for (const issue of checked.error.issues) problems[issue.path[0] as WalkInField] ??= issue.message;
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import './zod-config.ts';
 import { formatEventEnd } from '../format.ts';
 import { z } from 'astro/zod';
+import { scannedAtField } from './door-pass.schema.ts';
 
 /**
  * Check-ins at the door and certificates of attendance. The dashboard's forms and the
@@ -67,6 +68,8 @@ export const checkInSchema = z
     id: z.uuid('Check-in id must be a uuid').optional(),
     /** Before the event's day a check-in is refused unless staff confirmed it is deliberate. */
     early: z.boolean('Early must be true or false').optional(),
+    /** When the phone scanned it (a check-in queued offline): recorded then, and judged then for a door pass. */
+    scannedAt: scannedAtField,
   })
   .superRefine((body, ctx) => {
     // Neither: the request a scanner sends without its ticket, told as before.
@@ -75,8 +78,8 @@ export const checkInSchema = z
     if (body.ticket !== undefined && body.registration !== undefined)
       ctx.addIssue({ code: 'custom', path: ['registration'], message: TICKET_OR_REGISTRATION });
   })
-  .transform(({ ticket, registration, id, early }): CheckInRequest =>
-    ticket !== undefined ? { ticket, id, early } : { registration: registration!, id, early },
+  .transform(({ ticket, registration, id, early, scannedAt }): CheckInRequest =>
+    ticket !== undefined ? { ticket, id, early, scannedAt } : { registration: registration!, id, early, scannedAt },
   );
 
 /** Who is checked in: a scanned ticket's holder, or a registration picked by name. */
@@ -84,6 +87,8 @@ export type CheckInRequest = ({ ticket: string; registration?: never } | { regis
   id?: string | undefined;
   /** A check-in before the event's day that staff confirmed (refused without it). */
   early?: boolean | undefined;
+  /** When the phone scanned it, when it was queued. */
+  scannedAt?: Date | undefined;
 };
 
 /** PATCH /certificates/:id: staff withdraw a certificate, saying why (shown on its verify page). */

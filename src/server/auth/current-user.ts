@@ -4,11 +4,12 @@ import type { ApiDeps } from '../deps.ts';
 import type { Chapter } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { TOKEN_COOKIE } from '../http/session-cookie.ts';
+import { DOOR_PASS_COOKIE, TOKEN_COOKIE } from '../http/session-cookie.ts';
+import { findDoorPass } from '../repositories/door-passes.repository.ts';
 import { findSessionAccount } from '../repositories/sessions.repository.ts';
 import { forViewer, inScope } from '../repositories/viewer-scope.ts';
 import type { UserInfo } from '../../lib/types.ts';
-import { SESSION_SECONDS, verifySessionToken } from './tokens.ts';
+import { SESSION_SECONDS, verifyDoorPassToken, verifySessionToken } from './tokens.ts';
 
 /**
  * Session cookies: `token` (httpOnly, the signed JWT) decides who you are. `userInfo`, `authenticated`
@@ -48,7 +49,10 @@ export function clearSessionCookies(c: Context) {
   for (const name of [TOKEN_COOKIE, ...READABLE_COOKIES]) deleteCookie(c, name, { path: '/', secure });
 }
 
-/** Reads a bearer token or the session cookie and loads the account it names, if still valid. */
+/**
+ * Reads a bearer token or the session cookie and loads the account it names, if still valid; without
+ * one, the door pass cookie and the pass it names (`doorPass`, never `user`: the staff session wins).
+ */
 export function authenticate({ config, database, now }: ApiDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
@@ -57,6 +61,7 @@ export function authenticate({ config, database, now }: ApiDeps): MiddlewareHand
     c.set('user', undefined);
     c.set('authVia', undefined);
     c.set('sessionId', undefined);
+    c.set('doorPass', undefined);
     if (token) {
       const claims = await verifySessionToken(config.sessionSecret, token, now());
       // The signature alone is not enough: the session must still count (not logged out, not ended by a
@@ -67,6 +72,11 @@ export function authenticate({ config, database, now }: ApiDeps): MiddlewareHand
         c.set('authVia', bearer ? 'bearer' : 'cookie');
         c.set('sessionId', claims.sid);
       }
+    }
+    const passCookie = c.get('user') ? undefined : getCookie(c, DOOR_PASS_COOKIE);
+    if (passCookie) {
+      const passId = await verifyDoorPassToken(config.sessionSecret, passCookie, now());
+      c.set('doorPass', passId ? await findDoorPass(database.db, passId) : undefined);
     }
     await next();
   };

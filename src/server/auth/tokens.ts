@@ -40,3 +40,31 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
     return undefined;
   }
 }
+
+/**
+ * A door pass's token: names the pass (`sub`) and says it is one (`typ`), so it can never be read as a
+ * staff session (which needs `sid`) nor a session as a pass. It lives as long as the pass's cookie; the
+ * pass's row decides whether it still works (revoked, expired).
+ */
+const DOOR_PASS_TYPE = 'door-pass';
+
+export async function signDoorPassToken(secret: string, passId: string, now: Date, seconds: number): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ typ: DOOR_PASS_TYPE })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(passId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + seconds)
+    .sign(key(secret));
+}
+
+/** The pass a door-pass token names, or undefined when it is malformed, tampered with, expired or not a pass's. */
+export async function verifyDoorPassToken(secret: string, token: string, now: Date): Promise<string | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], currentDate: now });
+    if (payload['typ'] !== DOOR_PASS_TYPE || typeof payload.sub !== 'string' || 'sid' in payload) return undefined;
+    return payload.sub;
+  } catch {
+    return undefined;
+  }
+}

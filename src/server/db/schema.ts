@@ -113,6 +113,8 @@ export interface RegistrationTable {
   holdUntil: NullableTimestamp;
   /** When the seat was released because the e-mail was not confirmed in time. */
   holdReleasedAt: NullableTimestamp;
+  /** Added at the door: registered and checked in at once, never sent mail; `email` may be '' (none given). */
+  walkIn: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -157,8 +159,29 @@ export interface CheckInTable {
   registrationId: string | null;
   result: CheckInResult;
   at: Timestamp;
-  /** The staff account that scanned. */
+  /** The staff account that scanned (with a door pass: the account that created the pass). */
   byAccount: string | null;
+  /** The door pass that scanned, when a volunteer's phone did. */
+  doorPassId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A door pass: one event's door, run from a volunteer's phone without a chapter account. Only the
+ * SHA-256 of its secret is stored; its creator's name and e-mail are kept as they were.
+ */
+export interface DoorPassTable {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  secretHash: string;
+  validUntil: Timestamp;
+  createdBy: string | null;
+  createdByName: string;
+  createdByEmail: string;
+  createdAt: Timestamp;
+  revokedAt: NullableTimestamp;
+  revokedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  lastUsedAt: NullableTimestamp;
 }
 
 /** A certificate of attendance; its id (base64url of 16 random bytes) is in its /verify address. */
@@ -279,6 +302,7 @@ export interface Database {
   emailSends: EmailSendTable;
   checkIns: CheckInTable;
   certificates: CertificateTable;
+  doorPasses: DoorPassTable;
 }
 
 export type Chapter = Selectable<ChapterTable>;
@@ -294,5 +318,6 @@ export type RegistrationRow = Selectable<RegistrationTable>;
 export type EmailOutboxRow = Selectable<EmailOutboxTable>;
 export type CheckInRow = Selectable<CheckInTable>;
 export type CertificateRow = Selectable<CertificateTable>;
+export type DoorPassRow = Selectable<DoorPassTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;

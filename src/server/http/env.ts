@@ -1,4 +1,4 @@
-import type { Chapter } from '../db/schema.ts';
+import type { Chapter, DoorPassRow } from '../db/schema.ts';
 
 /** Hono context variables set by the API's middleware. */
 export interface AppEnv {
@@ -9,5 +9,11 @@ export interface AppEnv {
     authVia: 'cookie' | 'bearer' | undefined;
     /** The session the request came with (a row of `sessions`), when it still counts. */
     sessionId: string | undefined;
+    /**
+     * The door pass the request came with (its cookie), when it carried no staff session: set even when
+     * the pass was revoked or has expired, for the door routes to say so (routes/door-event.ts). Never
+     * `user`: a pass is no account.
+     */
+    doorPass: DoorPassRow | undefined;
   };
 }

@@ -15,11 +15,20 @@ export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
-  constructor(status: ContentfulStatusCode, message: string, errors?: FieldError[], headers?: Record<string, string>) {
+  /** Figures the error's body carries beside its message (DomainError's details). */
+  readonly details: Record<string, number> | undefined;
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    errors?: FieldError[],
+    headers?: Record<string, string>,
+    details?: Record<string, number>,
+  ) {
     super(message);
     this.status = status;
     this.errors = errors;
     this.headers = headers;
+    this.details = details;
   }
 }
 
@@ -58,7 +67,8 @@ export const INVALID_CURSOR = 'Invalid cursor: use the endCursor of the previous
  */
 export function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
-  if (err instanceof DomainError) return new HttpError(DOMAIN_STATUS[err.kind], err.message, err.errors, err.headers);
+  if (err instanceof DomainError)
+    return new HttpError(DOMAIN_STATUS[err.kind], err.message, err.errors, err.headers, err.details);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     // Hono's own messages are short and safe; a server-side failure still gets the generic one.
@@ -88,5 +98,5 @@ export function handleError(err: unknown, c: Context) {
   // A server-side failure we did not throw on purpose is worth a line in the log, even a known one.
   if (known !== err && known.status >= 500)
     console.error('[api]', err instanceof Error ? `${err.name}: ${err.message}` : err);
-  return c.json(errorBody(known.message, known.errors), known.status, known.headers);
+  return c.json({ ...errorBody(known.message, known.errors), ...known.details }, known.status, known.headers);
 }

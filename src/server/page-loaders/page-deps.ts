@@ -14,6 +14,8 @@ export interface PageDeps {
   siteOrigin: () => string | undefined;
   /** SITE_URL: besides the request's own origin, the one a form may be posted from (same-origin.ts). */
   siteUrl?: string | undefined;
+  /** The key sessions are signed with: the door pass link's page signs the pass's cookie with it. */
+  sessionSecret: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now
     now: deps.now,
     siteOrigin: () => deps.site.origin(),
     siteUrl: deps.config.siteUrl,
+    sessionSecret: deps.config.sessionSecret,
   };
 }
 
@@ -50,6 +53,7 @@ const functionPageDeps = once(async (): Promise<PageDeps> => {
     now: () => new Date(),
     siteOrigin: () => site.origin(),
     siteUrl: config.siteUrl,
+    sessionSecret: config.sessionSecret,
   };
 });
 

@@ -1,10 +1,9 @@
-import QRCode from 'qrcode';
+import { qrSvg } from '../../lib/qr-svg.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { cancelRefusal, readTicket } from '../services/registrations.service.ts';
 import type { PageDeps } from './page-deps.ts';
 import type { EventItem, RegistrationStatus, TicketCertificate, TicketConfirmation } from '../../lib/types.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
-import { escapeXml } from '../../lib/xml.ts';
 
 /**
  * A ticket's page answers only its holder: never stored by the CDN or the browser (no
@@ -40,11 +39,7 @@ export interface TicketPageData {
   confirmation: TicketConfirmation | null;
 }
 
-/** The QR code of an address as SVG markup, labelled for screen readers. */
-export async function qrSvg(address: string, label: string): Promise<string> {
-  const svg = await QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return svg.replace('<svg ', `<svg role="img" aria-label="${escapeXml(label)}" focusable="false" `);
-}
+export { qrSvg };
 
 /** The ticket of `token` with its event, or undefined for an unknown token (the page's 404). */
 export async function ticketPageData(

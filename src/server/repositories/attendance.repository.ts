@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { CheckInResult, CheckInRow, Database, RegistrationRow } from '../db/schema.ts';
 
 /**
@@ -45,6 +45,8 @@ export interface NewCheckIn {
   result: CheckInResult;
   at: Date;
   byAccount: string | null;
+  /** The door pass that scanned, when a volunteer's phone did. */
+  doorPassId?: string | null;
 }
 
 /** Records a scan; false when a scan of this id is there already (the same phone's retry, sent twice at once). */
@@ -67,9 +69,28 @@ export function registrationsOfEvent(db: Kysely<Database>, eventId: string): Pro
 export function doorListOfEvent(db: Kysely<Database>, eventId: string) {
   return db
     .selectFrom('registrations')
-    .select(['id', 'ticket', 'fullName', 'status', 'institution', 'checkedInAt'])
+    .select(['id', 'ticket', 'fullName', 'status', 'institution', 'checkedInAt', 'walkIn'])
     .where('eventId', '=', eventId)
     .where('status', '!=', 'cancelled')
     .orderBy('seq')
     .execute();
+}
+
+/**
+ * The one count across doors: people checked in, and confirmed registrations (walk-ins included), for
+ * the whole event, in one query (the check-in page polls it).
+ */
+export async function doorCount(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<{ checkedIn: number; expected: number }> {
+  const row = await db
+    .selectFrom('registrations')
+    .select([
+      sql<string>`count(*) filter (where status = 'confirmed' and checked_in_at is not null)`.as('checkedIn'),
+      sql<string>`count(*) filter (where status = 'confirmed')`.as('expected'),
+    ])
+    .where('eventId', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return { checkedIn: Number(row.checkedIn), expected: Number(row.expected) };
 }

@@ -100,6 +100,7 @@ const TABLE_OF: Record<Exclude<AuditEntity, 'backup'>, string> = {
   upload: 'uploads',
   registration: 'registrations',
   'check-in': 'check_ins',
+  'door-pass': 'door_passes',
   certificate: 'certificates',
 };
 

@@ -13,17 +13,35 @@ export interface QueuedEmail {
   registrationId: string;
 }
 
-/** Queues one message, due at once. */
-export async function enqueueEmail(db: Kysely<Database>, { kind, registrationId }: QueuedEmail): Promise<void> {
-  await db.insertInto('emailOutbox').values({ kind, registrationId }).execute();
+/** Queues one message, due at once (never to a walk-in: see enqueueEmails). */
+export async function enqueueEmail(db: Kysely<Database>, email: QueuedEmail): Promise<void> {
+  await enqueueEmails(db, [email]);
 }
 
-/** Queues several (a capacity raise promotes many at once) in one statement. */
+/**
+ * Queues several (a capacity raise promotes many at once) in one statement. A walk-in (added at the
+ * door) is never sent registration mail, whatever happens to their registration later: their messages
+ * are left out here, in the one place mail is queued after a registration exists.
+ */
 export async function enqueueEmails(db: Kysely<Database>, emails: readonly QueuedEmail[]): Promise<void> {
   if (emails.length === 0) return;
+  const kinds = new Map(emails.map(({ kind, registrationId }) => [registrationId, kind]));
   await db
     .insertInto('emailOutbox')
-    .values(emails.map(({ kind, registrationId }) => ({ kind, registrationId })))
+    .columns(['kind', 'registrationId'])
+    .expression((eb) =>
+      eb
+        .selectFrom('registrations')
+        .select([
+          sql<EmailKind>`case ${sql.join(
+            emails.map(({ kind, registrationId }) => sql`when registrations.id = ${registrationId} then ${kind}::text`),
+            sql` `,
+          )} end`.as('kind'),
+          'registrations.id',
+        ])
+        .where('registrations.id', 'in', [...kinds.keys()])
+        .where('registrations.walkIn', '=', false),
+    )
     .execute();
 }
 

@@ -141,6 +141,25 @@ export async function insertRegistration(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Inserts a walk-in: confirmed and checked in at `at`, with no mail queued (a walk-in is never sent
+ * any). `email` is '' when none was given. The row as stored.
+ */
+export function insertWalkIn(
+  tx: Transaction<Database>,
+  values: Pick<RegistrationRow, 'eventId' | 'ticket' | 'fullName' | 'email' | 'institution' | 'ieeeMemberId'> & {
+    at: Date;
+    now: Date;
+  },
+): Promise<RegistrationRow> {
+  const { at, now, ...fields } = values;
+  return tx
+    .insertInto('registrations')
+    .values({ ...fields, status: 'confirmed', walkIn: true, checkedInAt: at, createdAt: now, updatedAt: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** A waitlisted registration's place in line: 1 + the waitlisted ones that arrived before it. */
 export async function waitlistPosition(db: Kysely<Database>, eventId: string, seq: string): Promise<number> {
   const row = await db
@@ -261,6 +280,7 @@ export const toStaffRegistration = (row: RegistrationRow, position: number | nul
   phone: row.phone,
   institution: row.institution,
   ieeeMemberId: row.ieeeMemberId,
+  walkIn: row.walkIn,
   answers: row.answers,
   checkedInAt: iso(row.checkedInAt),
   cancelledAt: iso(row.cancelledAt),

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { checkInSchema } from '../../lib/schemas/attendance.schema.ts';
-import type { CheckInAnswer, DoorList } from '../../lib/types.ts';
+import { walkInSchema } from '../../lib/schemas/door-pass.schema.ts';
+import type { CheckInAnswer, DoorCount, DoorList, WalkInAnswer } from '../../lib/types.ts';
 import { currentUser, eventRefusal, requireUser } from '../auth/current-user.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -9,16 +10,26 @@ import type { AppEnv } from '../http/env.ts';
 import { eventRouter } from '../http/event-router.ts';
 import { answerOrigin } from '../http/site-origin.ts';
 import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.service.ts';
-import { attendanceReport, attendanceRows, checkIn, doorList } from '../services/attendance.service.ts';
+import {
+  addWalkIn,
+  attendanceReport,
+  attendanceRows,
+  checkIn,
+  doorCountOf,
+  doorList,
+} from '../services/attendance.service.ts';
 import { issueCertificates, staffCertificates } from '../services/certificates.service.ts';
 import { CSV_CONTENT_TYPE } from '../services/registration-csv.service.ts';
+import { acceptScan, doorEvent } from './door-event.ts';
 import { managedEvent } from './managed-event.ts';
 
 /**
- * Staff routes of an event, mounted at /events/:id: check-ins at the door and the list the check-in
- * page keeps for them offline, the attendance report and its CSV, and the event's certificates of
- * attendance (issue, list; a withdrawal is certificates.routes.ts). All for the event's chapter and
- * admins only, and every answer is theirs alone: private, no-store.
+ * Staff routes of an event, mounted at /events/:id: check-ins at the door, walk-ins, the list the
+ * check-in page keeps for them offline and the live count across doors, the attendance report and its
+ * CSV, and the event's certificates of attendance (issue, list; a withdrawal is certificates.routes.ts).
+ * All for the event's chapter and admins only, except the door's four (check-ins, walk-ins, the door list
+ * and its count), which the event's own door pass may call too (door-event.ts). Every answer is the
+ * caller's alone: private, no-store.
  */
 export function attendanceRoutes(deps: ApiDeps) {
   const { database, now, pageCache, blobs, site } = deps;
@@ -35,10 +46,11 @@ export function attendanceRoutes(deps: ApiDeps) {
   const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
 
   return eventRouter()
-    .post('/check-ins', requireUser, async (c) => {
-      const event = await managedEvent(db, c, CHECK_IN);
+    .post('/check-ins', async (c) => {
+      const door = await doorEvent({ db, now }, c, CHECK_IN, { lateScans: true });
       const scan = await readJson(c, checkInSchema);
-      const done = await checkIn(edit(c), event, scan, now());
+      const at = acceptScan(door, scan.scannedAt, now());
+      const done = await checkIn({ db, actor: door.actor }, door.event, scan, at, door.pass?.id ?? null);
       privately(c);
       return c.json({
         success: true,
@@ -48,10 +60,41 @@ export function attendanceRoutes(deps: ApiDeps) {
         checkedInAt: done.checkedInAt.toISOString(),
       } satisfies CheckInAnswer);
     })
-    .get('/door', requireUser, async (c) => {
-      const event = await managedEvent(db, c, CHECK_IN);
+    .get('/door', async (c) => {
+      const { event } = await doorEvent({ db, now }, c, CHECK_IN);
       privately(c);
       return c.json({ success: true, ...(await doorList(db, event)) } satisfies DoorList);
+    })
+    .get('/door/count', async (c) => {
+      const { event } = await doorEvent({ db, now }, c, CHECK_IN);
+      privately(c);
+      return c.json({ success: true, ...(await doorCountOf(db, event.id)) } satisfies DoorCount);
+    })
+    .post('/walk-ins', async (c) => {
+      const door = await doorEvent({ db, now }, c, CHECK_IN, { lateScans: true });
+      const request = await readJson(c, walkInSchema);
+      const received = now();
+      const at = acceptScan(door, request.scannedAt, received);
+      const done = await addWalkIn(
+        { db, pageCache, actor: door.actor },
+        door.event.id,
+        request,
+        at,
+        received,
+        door.pass?.id ?? null,
+      );
+      privately(c);
+      return c.json(
+        {
+          success: true,
+          result: 'checked-in',
+          registrationId: done.registrationId,
+          fullName: done.fullName,
+          checkedInAt: done.checkedInAt.toISOString(),
+          walkIn: true,
+        } satisfies WalkInAnswer,
+        done.created ? 201 : 200,
+      );
     })
     .get('/attendance', requireUser, async (c) => {
       const event = await managedEvent(db, c, SEE_ATTENDANCE);

@@ -4,7 +4,7 @@ import { csvCell, dhakaTimestamp } from './registration-csv.service.ts';
 
 /**
  * The attendance list as a spreadsheet (GET /events/:id/attendance.csv): one row per confirmed
- * registration, whether they came and when, UTF-8 with a byte-order mark (Excel then reads Bangla names
+ * registration, whether they came and when, and whether they were added at the door (a walk-in), UTF-8 with a byte-order mark (Excel then reads Bangla names
  * as they are) and cells made safe as in the registrations' CSV (registration-csv.service.ts).
  */
 const BOM = '\uFEFF';
@@ -18,6 +18,7 @@ export function attendanceCsv(registrations: readonly RegistrationRow[]): string
     'Registered at (Dhaka time)',
     'Attended',
     'Checked in at (Dhaka time)',
+    'Walk-in',
   ];
   const rows = registrations.map((r) => [
     r.fullName,
@@ -27,6 +28,7 @@ export function attendanceCsv(registrations: readonly RegistrationRow[]): string
     dhakaTimestamp(r.createdAt.toISOString()),
     r.checkedInAt ? 'yes' : 'no',
     dhakaTimestamp(r.checkedInAt && r.checkedInAt.toISOString()),
+    r.walkIn ? 'yes' : 'no',
   ]);
   return BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

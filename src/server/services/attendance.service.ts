@@ -5,6 +5,7 @@ import type { AttendanceReport, CheckInRequest, DoorAttendee, DoorList, EventIte
 import type { CheckInResult, Database, RegistrationRow } from '../db/schema.ts';
 import {
   checkedInAt,
+  doorCount,
   doorListOfEvent,
   findCheckIn,
   insertCheckIn,
@@ -12,7 +13,18 @@ import {
   registrationsOfEvent,
 } from '../repositories/attendance.repository.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
-import { findByTicket, findRegistration } from '../repositories/registrations.repository.ts';
+import {
+  countSeats,
+  deleteRegistration,
+  findByTicket,
+  findRegistration,
+  insertWalkIn,
+  lockEvent,
+  seatsAndRegistrationOf,
+} from '../repositories/registrations.repository.ts';
+import type { WalkInRequest } from '../../lib/schemas/door-pass.schema.ts';
+import { purgeStalePages, stalePages } from '../caching/purges.ts';
+import { newTicket } from './registrations.service.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
 import { byId } from '../repositories/ids.ts';
 import { auditRow } from './audit.service.ts';
@@ -58,13 +70,16 @@ function refusal(registration: RegistrationRow, eventId: string): string | undef
  * as it was and neither recorded nor audited twice. An unknown ticket or registration is a 404; another
  * event's, a waitlisted or a cancelled one a 409 naming why. Check-in opens on the event's day (Dhaka
  * time): before it, a check-in is a 409 naming the day (errors on `early`) unless the request says
- * staff confirmed it (`early: true`).
+ * staff confirmed it (`early: true`). `now` is when it is recorded: the phone's scan time for a check-in
+ * sent from its offline queue (routes/door-event.ts judges it). With a door pass, the check-in names it
+ * and the audit trail names the pass and its creator (the actor).
  */
 export async function checkIn(
   edit: Pick<EditDeps, 'db' | 'actor'>,
   event: { id: string; eventDate: string },
   request: CheckInRequest,
   now: Date,
+  doorPassId: string | null = null,
 ): Promise<CheckedIn> {
   const { id } = request;
   const eventId = event.id;
@@ -96,6 +111,7 @@ export async function checkIn(
         result,
         at: now,
         byAccount: edit.actor.id,
+        doorPassId,
       });
       if (!recorded) {
         // The same scan sent twice at once: the other one's answer is the scan's answer.
@@ -163,7 +179,7 @@ function tally(keys: readonly string[], values: readonly string[]): { key: strin
  * The event's attendance (the figures its meeting report asks for), from its registrations: confirmed
  * ones are `registered`; those of them checked in `attended`, the rest `noShows` once the event has
  * ended (null before: they may still come); among those who
- * attended, `members` gave an IEEE member number and `guests` did not. The charts: sign-ups per Dhaka
+ * attended, `members` gave an IEEE member number and `guests` did not, and `walkIns` were added at the door. The charts: sign-ups per Dhaka
  * day (every registration, any status now) from the first to the later of the last and today (up to
  * the event's day), and first check-ins per quarter hour from the first arrival to the last.
  */
@@ -208,6 +224,7 @@ export async function attendanceReport(
     noShows: now.getTime() >= eventEnd(event) ? confirmed.length - attended.length : null,
     members,
     guests: attended.length - members,
+    walkIns: attended.filter((r) => r.walkIn).length,
     signupsPerDay,
     arrivalsPerQuarterHour,
   };
@@ -244,7 +261,111 @@ export async function doorList(db: Kysely<Database>, event: EventItem): Promise<
         status: r.status === 'waitlisted' ? 'waitlisted' : 'confirmed',
         institution: r.institution,
         checkedInAt: r.checkedInAt?.toISOString() ?? null,
+        walkIn: r.walkIn,
       })),
     ),
+  };
+}
+
+/** The one count across doors (GET /events/:id/door/count): checked in, and confirmed (walk-ins included). */
+export const doorCountOf = (db: Kysely<Database>, eventId: string) => doorCount(db, eventId);
+
+export const WALK_IN_FULL_FOR_PASS = 'The event is full: only its staff can add walk-ins now';
+export const walkInOverCapacity = (registered: number, capacity: number) =>
+  `The event is full (${registered} of ${capacity}): adding a walk-in exceeds its capacity`;
+export const walkInAlreadyRegistered = (email: string) => `${email} is already registered: check them in by name`;
+
+export interface WalkedIn {
+  registrationId: string;
+  fullName: string;
+  checkedInAt: Date;
+  /** False when this was a retry of a walk-in already added (same id): nobody new. */
+  created: boolean;
+}
+
+/**
+ * Adds someone at the door (staff, or the event's door pass): registered and checked in at once, marked
+ * a walk-in, never sent mail; one transaction under the event's row lock with its audit row, like a
+ * registration. `id` is the phone's id for it: sent again, it answers the first one's result and adds
+ * nobody. The event full (confirmed >= capacity): refused for a pass; staff are told the capacity and
+ * count, and add them when they confirm (`exceedCapacity`). An address already registered (not
+ * cancelled) is refused: that person is checked in by name. `at` is when it is recorded (the scan time
+ * of a queued walk-in). The event's public seat count is purged once committed.
+ */
+export async function addWalkIn(
+  edit: Pick<EditDeps, 'db' | 'actor' | 'pageCache'>,
+  eventId: string,
+  request: WalkInRequest,
+  at: Date,
+  now: Date,
+  doorPassId: string | null,
+): Promise<WalkedIn> {
+  const scanId = request.id ?? randomUUID();
+  const done = await auditedChange(
+    edit.db,
+    async (tx) => {
+      const event = await lockEvent(tx, eventId);
+      if (!event) throw notFoundError('Event not found');
+      const earlier = await sameScan(tx, scanId, eventId);
+      if (earlier) return { ...earlier, created: false, eventTitle: event.title };
+      const email = request.email ?? '';
+      const { confirmed, existing } = email
+        ? await seatsAndRegistrationOf(tx, eventId, email)
+        : { ...(await countSeats(tx, eventId)), existing: undefined };
+      if (existing && existing.status !== 'cancelled') {
+        const message = walkInAlreadyRegistered(email);
+        throw conflictError(message, [{ path: 'email', message }]);
+      }
+      const capacity = event.registration.capacity;
+      if (capacity !== null && confirmed >= capacity) {
+        if (doorPassId) throw conflictError(WALK_IN_FULL_FOR_PASS);
+        if (!request.exceedCapacity)
+          throw conflictError(walkInOverCapacity(confirmed, capacity), undefined, { capacity, registered: confirmed });
+      }
+      // A cancelled registration of the same address gives way, as it does to a new registration.
+      if (existing) await deleteRegistration(tx, existing.id);
+      const row = await insertWalkIn(tx, {
+        eventId,
+        ticket: newTicket(),
+        fullName: request.fullName,
+        email,
+        institution: request.institution,
+        ieeeMemberId: request.ieeeMemberId,
+        at,
+        now,
+      });
+      const recorded = await insertCheckIn(tx, {
+        id: scanId,
+        eventId,
+        registrationId: row.id,
+        result: 'checked-in',
+        at,
+        byAccount: edit.actor.id,
+        doorPassId,
+      });
+      // The id is another event's check-in (that event's lock is not this one): nothing is added.
+      if (!recorded) throw conflictError(CHECK_IN_ID_TAKEN);
+      return {
+        registrationId: row.id,
+        fullName: row.fullName,
+        checkedInAt: at,
+        created: true,
+        eventTitle: event.title,
+      };
+    },
+    ({ created, eventTitle }) =>
+      created
+        ? auditRow(edit.actor, 'check-in', {
+            action: 'create',
+            after: { id: scanId, result: 'checked-in', eventTitle, walkIn: true },
+          })
+        : undefined,
+  );
+  if (done.created) await purgeStalePages(edit.pageCache, stalePages.registration(eventId));
+  return {
+    registrationId: done.registrationId,
+    fullName: done.fullName,
+    checkedInAt: done.checkedInAt,
+    created: done.created,
   };
 }

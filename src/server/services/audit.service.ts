@@ -46,8 +46,10 @@ export interface AuditedRecords {
   upload: { key: string };
   /** A registrant's personal data never reaches the trail: only the event and the status. */
   registration: { id: string; status: RegistrationStatus; eventTitle: string };
-  /** A scan at the door: the event and the result, never who was scanned. */
-  'check-in': { id: string; result: 'checked-in' | 'already'; eventTitle: string };
+  /** A scan at the door (or a walk-in added there): the event and the result, never who was scanned. */
+  'check-in': { id: string; result: 'checked-in' | 'already'; eventTitle: string; walkIn?: boolean };
+  /** A door pass made or revoked: the volunteer's name (the pass's), its event, until when; never its secret. */
+  'door-pass': { id: string; name: string; eventTitle: string; validUntil: string; revoked: boolean };
   /**
    * Issuing (one row per action, named after the event, with the count issued) or withdrawing one
    * certificate (its id, whether withdrawn, and the reason its public page shows); never the attendee's name.
@@ -182,8 +184,18 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
     valuesShown: ['status'],
   },
   'check-in': {
-    view: (c) => ({ name: `${c.eventTitle} check-in`, fields: { result: c.result } }),
-    valuesShown: ['result'],
+    view: (c) => ({
+      name: `${c.eventTitle} check-in`,
+      fields: { result: c.result, ...(c.walkIn ? { walkIn: true } : {}) },
+    }),
+    valuesShown: ['result', 'walkIn'],
+  },
+  'door-pass': {
+    view: (p) => ({
+      name: `${p.name} (door pass, ${p.eventTitle})`,
+      fields: { name: p.name, validUntil: p.validUntil, revoked: p.revoked },
+    }),
+    valuesShown: ['name', 'validUntil', 'revoked'],
   },
   certificate: {
     view: (c) => ({

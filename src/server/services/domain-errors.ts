@@ -12,11 +12,20 @@ export class DomainError extends Error {
   readonly kind: DomainErrorKind;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
-  constructor(kind: DomainErrorKind, message: string, errors?: FieldError[], headers?: Record<string, string>) {
+  /** Figures the answer carries beside its message (a full event's capacity and count), for the page to show. */
+  readonly details: Record<string, number> | undefined;
+  constructor(
+    kind: DomainErrorKind,
+    message: string,
+    errors?: FieldError[],
+    headers?: Record<string, string>,
+    details?: Record<string, number>,
+  ) {
     super(message);
     this.kind = kind;
     this.errors = errors;
     this.headers = headers;
+    this.details = details;
   }
 }
 
@@ -26,7 +35,8 @@ export const invalidInput = (message: string, errors?: FieldError[]) => new Doma
 export const notAllowed = (message = 'You are not allowed to do this') => new DomainError('forbidden', message);
 export const notFoundError = (message = 'Not found') => new DomainError('not-found', message);
 /** The change would clash with what is stored (a taken e-mail or slug, a full event). */
-export const conflictError = (message: string, errors?: FieldError[]) => new DomainError('conflict', message, errors);
+export const conflictError = (message: string, errors?: FieldError[], details?: Record<string, number>) =>
+  new DomainError('conflict', message, errors, undefined, details);
 /** Too many attempts from this caller; try again after `retryAfterSeconds`. */
 export const tooManyAttempts = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
   new DomainError('rate-limited', message, undefined, {

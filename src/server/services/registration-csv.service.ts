@@ -26,10 +26,16 @@ export function csvCell(value: string | number | null): string {
 
 const STATUS_LABEL = { confirmed: 'Confirmed', waitlisted: 'Waitlisted', cancelled: 'Cancelled' } as const;
 
-/** The status as staff read it, with "confirm by e-mail"'s state where the event asks for it. */
+/**
+ * The status as staff read it, with "confirm by e-mail"'s state where the event asks for it, and
+ * "(walk-in)" for someone added at the door (the columns stay as they were).
+ */
 export function statusLabel(
-  r: Pick<StaffRegistration, 'status' | 'emailConfirmation' | 'holdUntil' | 'holdReleasedAt'>,
+  r: Pick<StaffRegistration, 'status' | 'emailConfirmation' | 'holdUntil' | 'holdReleasedAt'> & {
+    walkIn?: boolean;
+  },
 ): string {
+  if (r.walkIn) return `${STATUS_LABEL[r.status]} (walk-in)`;
   if (r.status === 'cancelled')
     return r.holdReleasedAt ? 'Cancelled (seat released: e-mail not confirmed in time)' : STATUS_LABEL.cancelled;
   if (r.emailConfirmation !== 'pending') return STATUS_LABEL[r.status];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CreatedDoorPass } from '../../../lib/check-in/door-pass.ts';
+import type { DoorPassCreated } from '../../../lib/types.ts';
 import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
 import { buttonClass, secondaryLinkClass } from '../ui/states.tsx';
 import { FIELD_CLASS } from './field-class.ts';
@@ -8,7 +8,7 @@ import { FIELD_CLASS } from './field-class.ts';
  * A pass just created: its QR code and link, shown this once (only a hash of its secret is kept), with
  * a copy button. The volunteer scans the code or opens the link on their phone.
  */
-export default function CreatedPass({ pass, onDone }: { pass: CreatedDoorPass; onDone: () => void }) {
+export default function CreatedPass({ pass, onDone }: { pass: DoorPassCreated; onDone: () => void }) {
   const [copied, setCopied] = useState<string>();
 
   const copy = async () => {

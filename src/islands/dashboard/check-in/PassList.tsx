@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { passStanding, type DoorPassItem } from '../../../lib/check-in/door-pass.ts';
+import { passStanding } from '../../../lib/check-in/door-pass.ts';
+import type { DoorPassItem } from '../../../lib/types.ts';
 import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import { dangerButtonClass } from '../ui/states.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { DoorPassInfo } from '../../../lib/check-in/door-pass.ts';
+import type { DoorPassInfo } from '../../../lib/types.ts';
 import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import { AppToaster } from '../../shared/toast.tsx';

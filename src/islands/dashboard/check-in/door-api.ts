@@ -1,9 +1,15 @@
 import { api } from '../../../lib/api-client.ts';
 import type { DoorCount } from '../../../lib/check-in/door-count.ts';
-import type { CreatedDoorPass, CurrentDoorPass, DoorPassItem } from '../../../lib/check-in/door-pass.ts';
 import type { CheckInBody } from '../../../lib/check-in/door-queue.ts';
-import type { WalkInAnswer, WalkInBody } from '../../../lib/check-in/walk-in.ts';
-import type { CheckInAnswer, DoorList } from '../../../lib/types.ts';
+import type { WalkInBody } from '../../../lib/check-in/walk-in.ts';
+import type {
+  CheckInAnswer,
+  CurrentDoorPass,
+  DoorList,
+  DoorPassCreated,
+  DoorPassItem,
+  WalkInAnswer,
+} from '../../../lib/types.ts';
 
 /** The API calls of the check-in page, for one event (and for the door pass this phone may hold). */
 
@@ -29,7 +35,7 @@ export const fetchDoorPasses = (eventId: string) =>
 
 /** POST /events/:id/door-passes (staff): a new pass; its link and QR code come only in this answer. */
 export const createDoorPass = (eventId: string, body: { name: string; validUntil: string }) =>
-  api.post<CreatedDoorPass>(`${eventPath(eventId)}/door-passes`, body);
+  api.post<DoorPassCreated>(`${eventPath(eventId)}/door-passes`, body);
 
 /** DELETE /door-passes/:id (staff): the pass's next request is refused. */
 export const revokeDoorPass = (passId: string) => api.delete(`/door-passes/${encodeURIComponent(passId)}`);

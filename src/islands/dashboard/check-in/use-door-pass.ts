@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isNoAnswer } from '../../../lib/check-in/door-answer.ts';
-import { passAccount, type DoorPassInfo } from '../../../lib/check-in/door-pass.ts';
+import { passAccount } from '../../../lib/check-in/door-pass.ts';
+import type { DoorPassInfo } from '../../../lib/types.ts';
 import { fetchCurrentPass, leaveDoor } from './door-api.ts';
 import { forgetListsOf } from './door-store.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { CreatedDoorPass, DoorPassItem } from '../../../lib/check-in/door-pass.ts';
+import type { DoorPassCreated, DoorPassItem } from '../../../lib/types.ts';
 import { dhakaLocalToIso } from '../../../lib/registration/registration-view.ts';
 import { toast } from '../../shared/toast.tsx';
 import { createDoorPass, fetchDoorPasses, revokeDoorPass } from './door-api.ts';
@@ -11,7 +11,7 @@ import { createDoorPass, fetchDoorPasses, revokeDoorPass } from './door-api.ts';
 export function useDoorPasses(eventId: string) {
   const [passes, setPasses] = useState<DoorPassItem[]>();
   const [loadError, setLoadError] = useState<string>();
-  const [created, setCreated] = useState<CreatedDoorPass>();
+  const [created, setCreated] = useState<DoorPassCreated>();
 
   const load = useCallback(async () => {
     const result = await fetchDoorPasses(eventId);

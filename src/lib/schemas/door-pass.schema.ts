@@ -1,0 +1,53 @@
+import './zod-config.ts';
+import { z } from 'astro/zod';
+import { MAX_DOOR_PASS_NAME_LENGTH } from '../check-in/door-pass-rules.ts';
+import { requiredText } from './fields.ts';
+import { registrantSchema } from './registration.schema.ts';
+
+/**
+ * Door passes (a volunteer's phone running one event's door) and walk-ins (people added at the door).
+ * The check-in page shows the same messages the API answers with.
+ */
+
+/** An ISO instant sent by a client (`validUntil`, `scannedAt`): a date with a time and an offset or Z. */
+const isoInstant = (label: string) =>
+  z
+    .string(`${label} must be a date and time`)
+    .trim()
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !isNaN(Date.parse(v)),
+      `${label} must be an ISO date and time with its offset (2030-03-10T16:00:00Z)`,
+    )
+    .transform((v) => new Date(v));
+
+/** POST /events/:id/door-passes: the volunteer's name, and until when the pass works (default: see door-pass-rules.ts). */
+export const doorPassCreateSchema = z.object({
+  name: requiredText('Name', MAX_DOOR_PASS_NAME_LENGTH),
+  validUntil: isoInstant('Valid until').optional(),
+});
+export type DoorPassCreateRequest = z.output<typeof doorPassCreateSchema>;
+
+/** When the phone scanned (queued check-ins and walk-ins send it): the check-in is recorded then. */
+export const scannedAtField = isoInstant('Scanned at').optional();
+
+/** An e-mail a walk-in may give: blank is none. */
+const optionalEmail = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  registrantSchema.shape.email.nullish().transform((v) => v ?? null),
+);
+
+/**
+ * POST /events/:id/walk-ins: someone added at the door, with the registration form's own rules for
+ * what they give. `id`: the phone's uuid for it, so a retry adds nobody. `exceedCapacity`: staff
+ * confirmed adding them to a full event.
+ */
+export const walkInSchema = z.object({
+  fullName: registrantSchema.shape.fullName,
+  email: optionalEmail,
+  institution: registrantSchema.shape.institution,
+  ieeeMemberId: registrantSchema.shape.ieeeMemberId,
+  id: z.uuid('Walk-in id must be a uuid').optional(),
+  scannedAt: scannedAtField,
+  exceedCapacity: z.boolean('Exceed capacity must be true or false').optional(),
+});
+export type WalkInRequest = z.output<typeof walkInSchema>;

@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { PASS_OTHER_EVENT, passRefusal, scanRefusal, scanTime } from '../../lib/check-in/door-pass-rules.ts';
+import type { EventItem } from '../../lib/types.ts';
+import { currentUser } from '../auth/current-user.ts';
+import { requestDoorPass } from '../auth/door-pass-session.ts';
+import type { Database, DoorPassRow } from '../db/schema.ts';
+import type { AppEnv } from '../http/env.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { findEvent } from '../repositories/events.repository.ts';
+import type { Actor } from '../services/audit.service.ts';
+import { notePassUse, passActor } from '../services/door-passes.service.ts';
+import { managedEvent } from './managed-event.ts';
+
+/** Who is at the door of an event: its staff (the signed-in account), or that event's door pass. */
+export interface AtTheDoor {
+  event: EventItem;
+  /** Who the audit trail names: the account, or the pass with the staff member who made it. */
+  actor: Actor;
+  /** The pass, when a volunteer's phone is asking. */
+  pass: DoorPassRow | undefined;
+}
+
+/**
+ * The one guard of the door's routes (check-ins, the door list and its count, walk-ins): staff of the
+ * event as managedEvent lets them (the staff session wins when a request carries both), or the event's
+ * own door pass; no session at all is a 401. A pass for another event is a 403; a revoked or expired
+ * pass a 401 saying which, unless the route takes scans made before (`lateScans`: check-ins and
+ * walk-ins judge those by their scan time with acceptScan). Each use of a pass is noted (last used).
+ */
+export async function doorEvent(
+  deps: { db: Kysely<Database>; now: () => Date },
+  c: Context<AppEnv>,
+  refusal: string,
+  { lateScans = false }: { lateScans?: boolean } = {},
+): Promise<AtTheDoor> {
+  if (c.get('user')) return { event: await managedEvent(deps.db, c, refusal), actor: currentUser(c), pass: undefined };
+  const pass = requestDoorPass(c);
+  const now = deps.now();
+  const ended = passRefusal(pass, now);
+  if (ended && !lateScans) throw unauthorized(ended);
+  if (c.req.param('id') !== pass.eventId) throw forbidden(PASS_OTHER_EVENT);
+  const found = await findEvent(deps.db, pass.eventId, 'staff');
+  if (!found) throw notFound('Event not found');
+  if (!ended) await notePassUse(deps.db, pass.id, now);
+  return { event: found.item, actor: passActor(pass), pass };
+}
+
+/**
+ * When a check-in or walk-in is recorded: at its scan time when the phone sent one (queued offline),
+ * else now; a scan time over 7 days old is a 400. With a pass that has ended since, only a scan made
+ * before its end is taken: a later one is a 403 saying why (the page shows it and drops the item), and
+ * a request without a scan time the pass's 401.
+ */
+export function acceptScan(door: AtTheDoor, scannedAt: Date | undefined, now: Date): Date {
+  const time = scanTime(scannedAt, now);
+  if ('refusal' in time) throw badRequest(time.refusal, [{ path: 'scannedAt', message: time.refusal }]);
+  if (door.pass) {
+    const refused = scanRefusal(door.pass, now, scannedAt ? time.at : undefined);
+    if (refused) throw refused.status === 401 ? unauthorized(refused.message) : forbidden(refused.message);
+  }
+  return time.at;
+}
