@@ -151,9 +151,12 @@ test('a volunteer runs the door with a pass: scanner, a walk-in offline, the cou
 
   const report = await request.get(`/api/v1/events/${event.id}/attendance`, { headers: bearer(token) });
   expect(await report.json()).toMatchObject({ attended: 3, walkIns: 2 });
+  await page.goto(`/dashboard/events/${event.id}/attendance`);
+  await expect(page.locator('[data-figure="walkIns"]')).toHaveText('2');
+  await shootWidths(page, 'attendance', 1280);
+  await page.goto(checkInPath(event.id));
 
   // Staff revoke the pass: the phone's next request is refused, and it says so.
-  await page.reload();
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Revoke Rahim Volunteer’s door pass' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
