@@ -25,12 +25,16 @@ export default function AttendancePage() {
   return <DashboardShell title="Attendance">{() => <Attendance />}</DashboardShell>;
 }
 
-const FIGURES: readonly { key: 'registered' | 'attended' | 'noShows' | 'members' | 'guests'; label: string }[] = [
+const FIGURES: readonly {
+  key: 'registered' | 'attended' | 'noShows' | 'members' | 'guests' | 'walkIns';
+  label: string;
+}[] = [
   { key: 'registered', label: 'Registered' },
   { key: 'attended', label: 'Attended' },
   { key: 'noShows', label: 'No-shows' },
   { key: 'members', label: 'IEEE members (attended)' },
   { key: 'guests', label: 'Guests (attended)' },
+  { key: 'walkIns', label: 'Walk-ins (attended)' },
 ];
 
 /** Said in place of the no-shows before the event has ended (the report's `noShows` is null until then). */
@@ -164,7 +168,7 @@ function Attendance() {
         <h3 id="attendance-figures" className="sr-only">
           Figures
         </h3>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
           {FIGURES.map(({ key, label }) => (
             <div
               key={key}
@@ -183,6 +187,7 @@ function Attendance() {
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
           Registered counts confirmed registrations; IEEE members and guests (no member number) count those who
           attended. The registrations page counts members and guests among everyone holding or waiting for a seat.
+          Walk-ins were added at the door (not registered before) and count among those who attended.
         </p>
       </section>
 

@@ -1,4 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { doorCounts } from '../../lib/check-in/door-answer.ts';
+import { doorPassInfoFromCookie, isPassEnded, passAccount } from '../../lib/check-in/door-pass.ts';
+import { userInfoFromCookie } from '../shared/session-store.ts';
 import { useIdBeforeInPath } from '../shared/use-address.ts';
 import CameraSection from './check-in/CameraSection.tsx';
 import DoorAnswer from './check-in/DoorAnswer.tsx';
@@ -10,20 +13,42 @@ import {
   LoadFailed,
   OpensOfflineNote,
 } from './check-in/DoorLayout.tsx';
+import DoorPasses from './check-in/DoorPasses.tsx';
 import EarlyQuestion from './check-in/EarlyQuestion.tsx';
+import LiveCount from './check-in/LiveCount.tsx';
 import NameSearch from './check-in/NameSearch.tsx';
+import PassShell from './check-in/PassShell.tsx';
 import TicketForm from './check-in/TicketForm.tsx';
 import WaitingForAccount from './check-in/WaitingForAccount.tsx';
+import WalkInForm from './check-in/WalkInForm.tsx';
 import { useCamera } from './check-in/use-camera.ts';
 import { useCheckInQueue } from './check-in/use-check-in-queue.ts';
 import { useOnline, useOpensOffline } from './check-in/use-connection.ts';
 import { useDoorCheckIn } from './check-in/use-door-check-in.ts';
+import { useDoorCount } from './check-in/use-door-count.ts';
 import { useDoorList } from './check-in/use-door-list.ts';
 import { useEarlyQuestion } from './check-in/use-early-question.ts';
+import { useWalkIn } from './check-in/use-walk-in.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import { Loading } from './ui/states.tsx';
 
+/**
+ * The check-in page, for the event's staff in the dashboard, or for a volunteer's phone signed in by a
+ * door pass (its readable cookie says so at once, offline too): then without the dashboard around it.
+ * A staff session on the phone wins, as it does on the server.
+ */
 export default function CheckInPage() {
+  const eventId = useIdBeforeInPath('check-in');
+  const [pass] = useState(() =>
+    userInfoFromCookie(document.cookie) ? undefined : doorPassInfoFromCookie(document.cookie),
+  );
+  if (pass) {
+    return (
+      <PassShell info={pass} eventId={eventId}>
+        {(recheck) => <CheckIn account={passAccount(pass.passId)} doorPass={{ recheck }} />}
+      </PassShell>
+    );
+  }
   return (
     <DashboardShell title="Check-in" offlineCapable>
       {(user) => <CheckIn account={user.email} />}
@@ -31,23 +56,34 @@ export default function CheckInPage() {
   );
 }
 
+interface CheckInProps {
+  /** Whose kept lists these are: the account's e-mail, or the door pass's own key. */
+  account: string;
+  /** On a door pass's phone: `recheck` asks the server about the pass after a refusal. */
+  doorPass?: { recheck: () => Promise<void> };
+}
+
 /**
  * The door of one event, on a volunteer's phone. Scans come from the camera (QR codes), a
- * USB scanner typing into the ticket field, or a name picked from the list. Each is answered at once,
- * in words and a shape as well as a colour. The door list is kept in IndexedDB, so when the network
- * goes, scans are answered from it and the check-ins wait in a queue, each with its own id, until they
- * can be sent (a retry never counts twice).
+ * USB scanner typing into the ticket field, or a name picked from the list; people who did not
+ * register are added as walk-ins. Each is answered at once, in words and a shape as well as a colour.
+ * The door list is kept in IndexedDB, so when the network goes, scans are answered from it and the
+ * check-ins and walk-ins wait in a queue, each with its own id and scan time, until they can be sent
+ * (a retry never counts twice). The count is the whole event's, across every door.
  */
-function CheckIn({ account }: { account: string }) {
+function CheckIn({ account, doorPass }: CheckInProps) {
   const eventId = useIdBeforeInPath('check-in');
-  const { list, failure, keptAt, current, mark, load } = useDoorList(eventId, account);
+  const { list, failure, keptAt, current, mark, put, drop, load } = useDoorList(eventId, account);
   const early = useEarlyQuestion();
   const { confirm: confirmEarly } = early;
-  const queue = useCheckInQueue({ eventId, current, mark, confirmEarly });
+  const onPass = doorPass !== undefined;
+  const queue = useCheckInQueue({ eventId, current, mark, put, drop, confirmEarly, doorPass: onPass });
   const { flush } = queue;
-  const { shown, checkIn, scan } = useDoorCheckIn({ eventId, current, mark, queue: queue.add, early });
+  const { shown, show, checkIn, scan } = useDoorCheckIn({ eventId, current, mark, queue: queue.add, early });
+  const walkIn = useWalkIn({ eventId, doorPass: onPass, put, queue: queue.add, show });
   const camera = useCamera((code) => void scan(code));
   const online = useOnline(useCallback(() => void flush().then(() => load()), [flush, load]));
+  const { count, refresh } = useDoorCount(eventId, online, doorPass?.recheck);
   const opensOffline = useOpensOffline();
   const ticketField = useRef<HTMLInputElement>(null);
   const focusedOnOpen = useRef(false);
@@ -56,6 +92,25 @@ function CheckIn({ account }: { account: string }) {
   useEffect(() => {
     void Promise.resolve().then(load).then(flush);
   }, [load, flush]);
+
+  // Each answer here (and each item sent from the queue) changes the count: asked for at once.
+  useEffect(() => {
+    if (shown) void refresh();
+  }, [shown, queue.waiting, refresh]);
+
+  // Someone checked in at another door (the server counts more than this phone's list has): the list
+  // is fetched again, so it answers them as "already" offline too. Asked once per new count.
+  const checkedIn = count?.checkedIn;
+  useEffect(() => {
+    const listed = current();
+    if (checkedIn !== undefined && listed && checkedIn > doorCounts(listed.attendees).checkedIn) void load();
+  }, [checkedIn, current, load]);
+
+  // A door pass refused mid-scan ("This door pass was revoked"): the page asks about it, and says so.
+  const recheck = doorPass?.recheck;
+  useEffect(() => {
+    if (recheck && shown && isPassEnded(shown.text)) void recheck();
+  }, [shown, recheck]);
 
   // A desktop's scanner types into the ticket field: it has the focus from the start. Not on a phone,
   // where it would open the keyboard over the camera.
@@ -80,6 +135,7 @@ function CheckIn({ account }: { account: string }) {
   return (
     <div className="max-w-xl space-y-5">
       <EventHeading event={event} />
+      <LiveCount count={count} unsent={queue.waiting + queue.needsAccount} />
       <DoorCounts attendees={attendees} />
       <DoorAnswer shown={shown} />
       <ConnectionNotes online={online} keptAt={keptAt} waiting={queue.waiting} />
@@ -93,7 +149,9 @@ function CheckIn({ account }: { account: string }) {
       />
       <TicketForm fieldRef={ticketField} onTicket={(scanned) => void scan(scanned)} />
       <NameSearch attendees={attendees} onPick={(attendee) => void checkIn({ attendee })} onNobodyFound={load} />
-      <DoorLinks eventId={event.id} />
+      <WalkInForm onAdd={walkIn.add} fullQuestion={walkIn.fullQuestion} onAnswerFull={walkIn.answerFull} />
+      {!onPass && <DoorPasses event={event} />}
+      {!onPass && <DoorLinks eventId={event.id} />}
       <EarlyQuestion open={early.asking} eventDate={event.eventDate} onAnswer={early.answer} />
       {/* Last on the page: appearing late, it moves nothing the volunteer may be about to tap. */}
       {opensOffline && <OpensOfflineNote />}

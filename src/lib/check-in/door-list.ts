@@ -1,4 +1,4 @@
-import type { DoorList } from '../types.ts';
+import type { DoorAttendee, DoorList } from '../types.ts';
 
 /**
  * Check-ins shown on the door list before the server's list says so: each registration's id with the
@@ -15,4 +15,15 @@ export function withCheckIns(list: DoorList, marks: Marks): DoorList {
       marks.has(a.registrationId) ? { ...a, checkedInAt: marks.get(a.registrationId)! } : a,
     ),
   };
+}
+
+/** The list with this person on it: put in place of the one with the same registration id, or added. */
+export function withAttendee(list: DoorList, attendee: DoorAttendee): DoorList {
+  const others = list.attendees.filter((a) => a.registrationId !== attendee.registrationId);
+  return { ...list, attendees: [...others, attendee] };
+}
+
+/** The list without this registration (a walk-in waiting on the phone that the server refused, or named anew). */
+export function withoutAttendee(list: DoorList, registrationId: string): DoorList {
+  return { ...list, attendees: list.attendees.filter((a) => a.registrationId !== registrationId) };
 }

@@ -1,5 +1,7 @@
 import { isRefusal, isSendLater, isTooEarly, notEarlyAnswer, refusalAnswer } from './door-answer.ts';
-import type { Marks } from './door-list.ts';
+import { withAttendee, type Marks } from './door-list.ts';
+import { queuedWalkInId, walkInAttendee, walkInBody, type WalkInBody } from './walk-in.ts';
+import type { DoorList } from '../types.ts';
 
 /**
  * The check-ins a phone queued at the door (made while offline) and what becomes of each when it is
@@ -13,30 +15,77 @@ export interface QueuedTarget {
   ticket?: string;
   /** Queued before the event's day, once the volunteer confirmed it. */
   early?: true;
+  /** ISO instant of the scan: sent as `scannedAt`, so the server records it then (and judges a door pass by it). */
+  at?: string;
 }
 
-/** A POST /events/:id/check-ins body: whom (a registration's id or a ticket), the check-in's own id, and `early`. */
-export type CheckInBody = ({ registration: string } | { ticket: string }) & { id: string; early?: true };
+/** A POST /events/:id/check-ins body: whom (a registration's id or a ticket), the check-in's own id, `early` and `scannedAt`. */
+export type CheckInBody = ({ registration: string } | { ticket: string }) & {
+  id: string;
+  early?: true;
+  scannedAt?: string;
+};
 
 /**
  * The POST /events/:id/check-ins body of a queued check-in, with its own id so a resend counts once,
  * and `early` when it was confirmed before the event's day (the confirmation was asked before queueing).
  */
 export function queuedBody(item: QueuedTarget): CheckInBody {
-  const early = item.early ? { early: true as const } : {};
-  if (item.registrationId !== undefined) return { registration: item.registrationId, id: item.id, ...early };
-  return { ticket: item.ticket ?? '', id: item.id, ...early };
+  const extra = { ...(item.early ? { early: true as const } : {}), ...(item.at ? { scannedAt: item.at } : {}) };
+  if (item.registrationId !== undefined) return { registration: item.registrationId, id: item.id, ...extra };
+  return { ticket: item.ticket ?? '', id: item.id, ...extra };
+}
+
+/** What a walk-in queued on the phone holds besides its name: the optional fields typed. */
+export interface QueuedWalkInFields {
+  email?: string;
+  institution?: string;
+  ieeeMemberId?: string;
+}
+
+/** A walk-in queued on the phone: its id, name, the time it was added, and what else was typed. */
+export interface QueuedWalkIn {
+  id: string;
+  fullName: string;
+  at: string;
+  walkIn: QueuedWalkInFields;
+}
+
+/** The POST /events/:id/walk-ins body of a queued walk-in: its own id (sent again, it adds nobody) and its time. */
+export const queuedWalkInBody = (item: QueuedWalkIn): WalkInBody =>
+  walkInBody(
+    {
+      fullName: item.fullName,
+      email: item.walkIn.email ?? '',
+      institution: item.walkIn.institution ?? '',
+      ieeeMemberId: item.walkIn.ieeeMemberId ?? '',
+    },
+    item.id,
+    item.at,
+  );
+
+/** Walk-ins waiting on the phone are on the door list meanwhile, checked in at the time they were added. */
+export function withQueuedWalkIns(list: DoorList, items: readonly Partial<QueuedWalkIn>[]): DoorList {
+  let shown = list;
+  for (const item of items) {
+    if (!item.walkIn || !item.id || !item.fullName || !item.at) continue;
+    const fields = { fullName: item.fullName, institution: item.walkIn.institution ?? '' };
+    shown = withAttendee(shown, walkInAttendee(queuedWalkInId(item.id), fields, item.at));
+  }
+  return shown;
 }
 
 /**
  * What a queued check-in's refusal means: `later`, it stays queued and is sent again (no answer, signed
  * out, too many at once); `needs-account`, it stays queued, apart, until an account of the event sends
  * it or the volunteer discards it (403: the account signed in now may not check people in there);
- * `refused`, it will never go through (unknown, cancelled, waitlisted, bad): it is dropped.
+ * `refused`, it will never go through (unknown, cancelled, waitlisted, bad): it is dropped. On a door
+ * pass's phone a 403 is final too: it was scanned after the pass was revoked or expired, and no other
+ * account will ever send it from there.
  */
-export function queuedRefusal(status: number): 'later' | 'needs-account' | 'refused' {
+export function queuedRefusal(status: number, doorPass = false): 'later' | 'needs-account' | 'refused' {
   if (isSendLater(status)) return 'later';
-  if (status === 403) return 'needs-account';
+  if (status === 403) return doorPass ? 'refused' : 'needs-account';
   return 'refused';
 }
 
@@ -85,6 +134,9 @@ export function notCheckedInText(
       : result.message;
   return `${fullName} was not checked in: ${why}`;
 }
+
+/** A queued walk-in the server refused for good, in its own words ("Rahim was not checked in: The event is full: ..."). */
+export const walkInRefusedText = (fullName: string, message: string) => `${fullName} was not checked in: ${message}`;
 
 const checkIns = (count: number) => `${count} ${count === 1 ? 'check-in' : 'check-ins'}`;
 

@@ -23,12 +23,18 @@ export function EventHeading({ event }: { event: DoorList['event'] }) {
   );
 }
 
-/** "12 checked in / 40 registered", as this phone's list has it. */
+/**
+ * "12 checked in / 40 registered", as this phone's list has it (its own unsent check-ins included):
+ * under the whole event's count, which the server keeps across every door.
+ */
 export function DoorCounts({ attendees }: { attendees: readonly DoorAttendee[] }) {
   const counts = doorCounts(attendees);
   return (
-    <p className="text-lg text-slate-900 dark:text-white" data-testid="door-counts">
-      <strong className="text-2xl">{counts.checkedIn}</strong> checked in / {counts.registered} registered
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      On this phone’s list:{' '}
+      <span data-testid="door-counts">
+        {counts.checkedIn} checked in / {counts.registered} registered
+      </span>
     </p>
   );
 }

@@ -1,8 +1,17 @@
 import { api } from '../../../lib/api-client.ts';
+import type { DoorCount } from '../../../lib/check-in/door-count.ts';
 import type { CheckInBody } from '../../../lib/check-in/door-queue.ts';
-import type { CheckInAnswer, DoorList } from '../../../lib/types.ts';
+import type { WalkInBody } from '../../../lib/check-in/walk-in.ts';
+import type {
+  CheckInAnswer,
+  CurrentDoorPass,
+  DoorList,
+  DoorPassCreated,
+  DoorPassItem,
+  WalkInAnswer,
+} from '../../../lib/types.ts';
 
-/** The API calls of the check-in page, for one event. */
+/** The API calls of the check-in page, for one event (and for the door pass this phone may hold). */
 
 const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
 
@@ -12,3 +21,27 @@ export const fetchDoorList = (eventId: string) => api.get<DoorList>(`${eventPath
 /** POST /events/:id/check-ins: one check-in, with its own id so sending it again counts once. */
 export const sendCheckIn = (eventId: string, body: CheckInBody) =>
   api.post<CheckInAnswer>(`${eventPath(eventId)}/check-ins`, body);
+
+/** POST /events/:id/walk-ins: someone added at the door, with their own id so sending them again adds nobody. */
+export const sendWalkIn = (eventId: string, body: WalkInBody) =>
+  api.post<WalkInAnswer>(`${eventPath(eventId)}/walk-ins`, body);
+
+/** GET /events/:id/door/count: the whole event's count, across every door (never kept by a cache). */
+export const fetchDoorCount = (eventId: string) => api.get<DoorCount>(`${eventPath(eventId)}/door/count`);
+
+/** GET /events/:id/door-passes (staff): the event's passes, newest first. */
+export const fetchDoorPasses = (eventId: string) =>
+  api.get<{ passes: DoorPassItem[] }>(`${eventPath(eventId)}/door-passes`);
+
+/** POST /events/:id/door-passes (staff): a new pass; its link and QR code come only in this answer. */
+export const createDoorPass = (eventId: string, body: { name: string; validUntil: string }) =>
+  api.post<DoorPassCreated>(`${eventPath(eventId)}/door-passes`, body);
+
+/** DELETE /door-passes/:id (staff): the pass's next request is refused. */
+export const revokeDoorPass = (passId: string) => api.delete(`/door-passes/${encodeURIComponent(passId)}`);
+
+/** GET /door-passes/current: the pass this phone is signed in with (401 once revoked or expired). */
+export const fetchCurrentPass = () => api.get<{ pass: CurrentDoorPass }>('/door-passes/current');
+
+/** POST /door-passes/current/sign-out: this phone leaves the door (the pass itself stays valid). */
+export const leaveDoor = () => api.post('/door-passes/current/sign-out', {});

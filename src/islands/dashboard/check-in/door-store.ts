@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { QueuedWalkInFields } from '../../../lib/check-in/door-queue.ts';
 import type { DoorList } from '../../../lib/types.ts';
 
 /**
@@ -30,11 +31,13 @@ export interface QueuedCheckIn {
   needsAccount?: true;
   /** Made before the event's day, after the volunteer confirmed checking people in early. */
   early?: true;
+  /** A walk-in added at the door (sent to POST walk-ins, not check-ins): what was typed besides the name. */
+  walkIn?: QueuedWalkInFields;
 }
 
 export interface KeptList {
   eventId: string;
-  /** The e-mail of the account that fetched it. */
+  /** The e-mail of the account that fetched it, or its door pass's (passAccount). */
   account: string;
   list: DoorList;
   /** ISO instant it was fetched. */
@@ -112,6 +115,16 @@ export async function forgetKeptLists(keepOf?: string): Promise<void> {
   const tx = db.transaction('lists', 'readwrite');
   for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
     if (cursor.value.account !== keepOf) await cursor.delete();
+  }
+  await tx.done;
+}
+
+/** Forgets the lists one account (a door pass leaving its door) fetched; the others' stay. */
+export async function forgetListsOf(account: string): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('lists', 'readwrite');
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    if (cursor.value.account === account) await cursor.delete();
   }
   await tx.done;
 }

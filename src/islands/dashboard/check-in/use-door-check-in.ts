@@ -118,5 +118,5 @@ export function useDoorCheckIn({ eventId, current, mark, queue, early }: Options
     [checkIn],
   );
 
-  return { shown, checkIn, scan };
+  return { shown, show, checkIn, scan };
 }

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { isNoAnswer } from '../../../lib/check-in/door-answer.ts';
-import { withCheckIns, type Marks } from '../../../lib/check-in/door-list.ts';
-import { queuedMarks } from '../../../lib/check-in/door-queue.ts';
-import type { DoorList } from '../../../lib/types.ts';
+import { withAttendee, withCheckIns, withoutAttendee, type Marks } from '../../../lib/check-in/door-list.ts';
+import { queuedMarks, withQueuedWalkIns } from '../../../lib/check-in/door-queue.ts';
+import type { DoorAttendee, DoorList } from '../../../lib/types.ts';
 import { fetchDoorList } from './door-api.ts';
 import { keepList, keptList, queued } from './door-store.ts';
 
@@ -12,7 +12,8 @@ export type LoadFailure = { status: number; message: string };
  * The event's door list, kept on the phone: the kept copy at once, then the server's (with what still
  * waits in the queue marked). Each list shown is kept again, so a scan is answered from it offline.
  * `current` reads the list as it is now (for answers given after an await), `mark` shows check-ins on
- * it before the server's list does.
+ * it before the server's list does, `put` and `drop` a walk-in. `account` is whose list it is: an
+ * account's e-mail, or a door pass (passAccount).
  */
 export function useDoorList(eventId: string | null | undefined, account: string) {
   const [list, setList] = useState<DoorList>();
@@ -39,6 +40,23 @@ export function useDoorList(eventId: string | null | undefined, account: string)
     [showList],
   );
 
+  /** Shows a walk-in on the list (added, or put in place of the one waiting under the same id). */
+  const put = useCallback(
+    (attendee: DoorAttendee) => {
+      const now = listRef.current;
+      if (now) showList(withAttendee(now, attendee));
+    },
+    [showList],
+  );
+
+  const drop = useCallback(
+    (registrationId: string) => {
+      const now = listRef.current;
+      if (now) showList(withoutAttendee(now, registrationId));
+    },
+    [showList],
+  );
+
   const current = useCallback(() => listRef.current, []);
 
   const load = useCallback(async () => {
@@ -51,7 +69,7 @@ export function useDoorList(eventId: string | null | undefined, account: string)
     const result = await fetchDoorList(eventId);
     if (result.ok) {
       const pending = await queued(eventId).catch(() => []);
-      showList(withCheckIns(result.data, queuedMarks(pending)));
+      showList(withQueuedWalkIns(withCheckIns(result.data, queuedMarks(pending)), pending));
       setKeptAt(undefined);
       setFailure(undefined);
     } else if (isNoAnswer(result.status)) {
@@ -63,5 +81,5 @@ export function useDoorList(eventId: string | null | undefined, account: string)
     }
   }, [eventId, account, showList]);
 
-  return { list, failure, keptAt, current, mark, load };
+  return { list, failure, keptAt, current, mark, put, drop, load };
 }

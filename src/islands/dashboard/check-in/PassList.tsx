@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { passStanding } from '../../../lib/check-in/door-pass.ts';
+import type { DoorPassItem } from '../../../lib/types.ts';
+import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
+import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
+import { dangerButtonClass } from '../ui/states.tsx';
+
+interface Props {
+  passes: DoorPassItem[] | undefined;
+  loadError: string | undefined;
+  onRevoke: (pass: DoorPassItem) => Promise<void>;
+}
+
+const STANDING = { revoked: 'Revoked', expired: 'Expired', valid: 'Valid' } as const;
+
+/** The event's passes, newest first: who holds each, who made it, until when, its use; Revoke after a confirmation. */
+export default function PassList({ passes, loadError, onRevoke }: Props) {
+  const [revoking, setRevoking] = useState<DoorPassItem>();
+  const [busy, setBusy] = useState(false);
+  const now = new Date();
+
+  if (loadError) return <p className="text-sm text-red-800 dark:text-red-200">{loadError}</p>;
+  if (!passes) return null;
+  if (passes.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">No door passes yet.</p>;
+
+  const revoke = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      await onRevoke(revoking);
+    } finally {
+      setBusy(false);
+      setRevoking(undefined);
+    }
+  };
+
+  return (
+    <>
+      <ul
+        className="divide-y divide-slate-200 rounded-md border border-slate-200 dark:divide-slate-700 dark:border-slate-700"
+        aria-label="Door passes of this event"
+      >
+        {passes.map((pass) => {
+          const standing = passStanding(pass, now);
+          return (
+            <li
+              key={pass.id}
+              className="space-y-1 p-3 text-sm text-slate-700 dark:text-slate-300"
+              data-testid="door-pass"
+            >
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <strong className="text-base text-slate-900 dark:text-white">{pass.name}</strong>
+                <span
+                  className={standing === 'valid' ? 'font-medium text-green-800 dark:text-green-300' : 'font-medium'}
+                >
+                  {STANDING[standing]}
+                  {pass.revokedAt && ` ${formatDhakaDateTime(pass.revokedAt)}`}
+                </span>
+              </p>
+              <p>Created by {pass.createdBy.name}</p>
+              <p>Valid until {formatDhakaDateTime(pass.validUntil)}</p>
+              <p>
+                {pass.lastUsedAt ? `Last used ${formatDhakaDateTime(pass.lastUsedAt)}` : 'Not used yet'} ·{' '}
+                {pass.checkIns} {pass.checkIns === 1 ? 'check-in' : 'check-ins'}
+              </p>
+              {standing === 'valid' && (
+                <button
+                  type="button"
+                  className={dangerButtonClass}
+                  aria-label={`Revoke ${pass.name}’s door pass`}
+                  onClick={() => setRevoking(pass)}
+                >
+                  Revoke
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title={`Revoke ${revoking?.name ?? ''}’s door pass?`}
+        confirmLabel="Revoke"
+        cancelLabel="Keep it"
+        busy={busy}
+        onConfirm={() => void revoke()}
+        onClose={() => setRevoking(undefined)}
+      >
+        <p>
+          Their phone can no longer check people in. Check-ins it made offline before now are still accepted when they
+          are sent.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

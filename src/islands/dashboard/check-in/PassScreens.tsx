@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { passEndedHeading } from '../../../lib/check-in/door-pass.ts';
+import { waitingText } from '../../../lib/check-in/door-answer.ts';
+import { checkInPath } from '../../../lib/registration/registration-links.ts';
+import { StatusPanel, secondaryLinkClass } from '../ui/states.tsx';
+import { useCheckInQueue } from './use-check-in-queue.ts';
+
+/** The door pass's own pages when the check-in page cannot be shown: ended, left, or another event's. */
+
+const nothing = () => {};
+const noList = () => undefined;
+const never = async () => false;
+
+/**
+ * The pass was revoked or has expired: said in the server's words, with what to do (never the login
+ * page: a volunteer has no account). Check-ins and walk-ins this phone made before it ended are still
+ * sent (the server judges each by its scan time); those refused are shown as they are dropped.
+ */
+export function PassEnded({ message, eventId }: { message: string; eventId: string }) {
+  const queue = useCheckInQueue({
+    eventId,
+    current: noList,
+    mark: nothing,
+    put: nothing,
+    drop: nothing,
+    confirmEarly: never,
+    doorPass: true,
+  });
+  const { flush } = queue;
+  useEffect(() => {
+    void flush();
+  }, [flush]);
+
+  return (
+    <div className="max-w-xl space-y-4" data-testid="pass-ended">
+      <StatusPanel tone="error">
+        <h2 className="text-lg font-semibold">{passEndedHeading(message)}</h2>
+        <p className="mt-2">
+          This phone can no longer check people in. Ask the event’s staff for a new door pass link.
+        </p>
+      </StatusPanel>
+      <p role="status" className="text-sm font-medium text-amber-900 dark:text-amber-200">
+        {waitingText(queue.waiting)}
+      </p>
+    </div>
+  );
+}
+
+/** The volunteer left the door: the pass's link brings the phone back while the pass is valid. */
+export function LeftTheDoor() {
+  return (
+    <StatusPanel>
+      <h2 className="text-lg font-semibold">You left this door</h2>
+      <p className="mt-2">
+        This phone is no longer signed in by the door pass. To come back, open the pass’s link again.
+      </p>
+    </StatusPanel>
+  );
+}
+
+/** The pass is for another event than the page's address names: the way to its own door. */
+export function OtherEventsPass({ eventId }: { eventId: string }) {
+  return (
+    <StatusPanel tone="error">
+      <h2 className="text-lg font-semibold">This door pass is for another event</h2>
+      <p className="mt-3">
+        <a href={checkInPath(eventId)} className={secondaryLinkClass}>
+          Go to its check-in page
+        </a>
+      </p>
+    </StatusPanel>
+  );
+}

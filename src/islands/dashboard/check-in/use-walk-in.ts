@@ -1,0 +1,101 @@
+import { useCallback, useState } from 'react';
+import { isNoAnswer, newScanId, type DoorAnswer } from '../../../lib/check-in/door-answer.ts';
+import {
+  fullEventQuestion,
+  isFullForStaff,
+  queuedWalkInId,
+  walkInAddedText,
+  walkInAttendee,
+  walkInBody,
+  walkInProblems,
+  type WalkInField,
+  type WalkInForm,
+} from '../../../lib/check-in/walk-in.ts';
+import type { DoorAttendee } from '../../../lib/types.ts';
+import { sendWalkIn } from './door-api.ts';
+import type { QueuedCheckIn } from './door-store.ts';
+
+/** What became of a walk-in: added (online or queued), or refused with problems in words. */
+export type WalkInOutcome =
+  { added: true } | { added: false; problems?: Partial<Record<WalkInField, string>>; error?: string; asking?: true };
+
+interface Options {
+  eventId: string | null | undefined;
+  /** A door pass's phone: a full event is the server's refusal, not a question (only staff may exceed it). */
+  doorPass: boolean;
+  put: (attendee: DoorAttendee) => void;
+  queue: (item: QueuedCheckIn) => Promise<void>;
+  show: (answer: DoorAnswer) => void;
+}
+
+/**
+ * Adding someone at the door: sent at once when online (staff asked first when the event is full, then
+ * sent again with `exceedCapacity`), queued with its own id and time when not, and on the door list
+ * as checked in either way.
+ */
+export function useWalkIn({ eventId, doorPass, put, queue, show }: Options) {
+  /** Staff are asked before exceeding the capacity: the walk-in waiting for the answer. */
+  const [full, setFull] = useState<{ form: WalkInForm; id: string; question: string }>();
+
+  const send = useCallback(
+    async (form: WalkInForm, id: string, exceedCapacity: boolean): Promise<WalkInOutcome> => {
+      if (!eventId) return { added: false };
+      if (navigator.onLine) {
+        const body = { ...walkInBody(form, id), ...(exceedCapacity ? { exceedCapacity: true as const } : {}) };
+        const result = await sendWalkIn(eventId, body);
+        if (result.ok) {
+          const { registrationId, fullName, checkedInAt } = result.data;
+          put(walkInAttendee(registrationId, { fullName, institution: form.institution }, checkedInAt));
+          show({ tone: 'ok', text: walkInAddedText(fullName) });
+          return { added: true };
+        }
+        if (!doorPass && !exceedCapacity && isFullForStaff(result)) {
+          setFull({ form, id, question: fullEventQuestion(form.fullName, result.message) });
+          return { added: false, asking: true };
+        }
+        if (!isNoAnswer(result.status)) {
+          const problems: Partial<Record<WalkInField, string>> = {};
+          for (const e of result.errors) problems[e.path as WalkInField] ??= e.message;
+          return { added: false, problems, error: result.message };
+        }
+        // No answer (the network went): queued like a check-in made offline.
+      }
+      const at = new Date().toISOString();
+      const optional = (value: string) => value.trim() || undefined;
+      const fields = {
+        email: optional(form.email),
+        institution: optional(form.institution),
+        ieeeMemberId: optional(form.ieeeMemberId),
+      };
+      const walkIn = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      put(walkInAttendee(queuedWalkInId(id), form, at));
+      await queue({ id, eventId, fullName: form.fullName.trim(), at, walkIn });
+      show({ tone: 'ok', text: walkInAddedText(form.fullName.trim()) });
+      return { added: true };
+    },
+    [eventId, doorPass, put, queue, show],
+  );
+
+  /** Checks the form, then sends (or queues) the walk-in under a new id. */
+  const add = useCallback(
+    async (form: WalkInForm): Promise<WalkInOutcome> => {
+      const problems = walkInProblems(form);
+      if (Object.keys(problems).length > 0) return { added: false, problems };
+      return send(form, newScanId(), false);
+    },
+    [send],
+  );
+
+  /** Staff's answer to "add them anyway?": yes sends the same walk-in again, exceeding the capacity. */
+  const answerFull = useCallback(
+    async (yes: boolean): Promise<WalkInOutcome> => {
+      const waiting = full;
+      setFull(undefined);
+      if (!waiting || !yes) return { added: false };
+      return send(waiting.form, waiting.id, true);
+    },
+    [full, send],
+  );
+
+  return { add, fullQuestion: full?.question, answerFull };
+}

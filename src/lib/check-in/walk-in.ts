@@ -1,0 +1,88 @@
+import { walkInSchema } from '../schemas/door-pass.schema.ts';
+import type { DoorAttendee } from '../types.ts';
+
+/**
+ * A walk-in: someone who did not register, added at the door, registered and checked in at once.
+ * The form's rules and words, the body sent, and how one waiting on the phone shows on the door list.
+ */
+
+export interface WalkInForm {
+  fullName: string;
+  email: string;
+  institution: string;
+  ieeeMemberId: string;
+}
+
+export type WalkInField = keyof WalkInForm;
+export const EMPTY_WALK_IN: WalkInForm = { fullName: '', email: '', institution: '', ieeeMemberId: '' };
+
+export interface WalkInBody {
+  fullName: string;
+  email?: string;
+  institution?: string;
+  ieeeMemberId?: string;
+  /** The phone's uuid for it: sent again, it adds nobody. */
+  id: string;
+  /** When it was added at the door, for one sent later from the queue. */
+  scannedAt?: string;
+  /** Staff confirmed adding them to a full event. */
+  exceedCapacity?: true;
+}
+
+/** The form's problems in words, by field (the API's own rules: the registration form's); empty when it can be sent. */
+export function walkInProblems(form: WalkInForm): Partial<Record<WalkInField, string>> {
+  const problems: Partial<Record<WalkInField, string>> = {};
+  const checked = walkInSchema.safeParse(form);
+  if (checked.success) return problems;
+  for (const issue of checked.error.issues) problems[issue.path[0] as WalkInField] ??= issue.message;
+  return problems;
+}
+
+/** The body sent: what was typed (trimmed; empty fields left out), with the walk-in's own id. */
+export function walkInBody(form: WalkInForm, id: string, scannedAt?: string): WalkInBody {
+  const optional = (value: string) => value.trim() || undefined;
+  const body: WalkInBody = { fullName: form.fullName.trim(), id };
+  const email = optional(form.email);
+  const institution = optional(form.institution);
+  const ieeeMemberId = optional(form.ieeeMemberId);
+  if (email) body.email = email;
+  if (institution) body.institution = institution;
+  if (ieeeMemberId) body.ieeeMemberId = ieeeMemberId;
+  if (scannedAt) body.scannedAt = scannedAt;
+  return body;
+}
+
+/**
+ * The server's 409 to staff when the event is full ("The event is full (120 of 120): adding a walk-in
+ * exceeds its capacity"): the page asks before sending it again with `exceedCapacity`. A pass's 409
+ * ("...only its staff can add walk-ins now") and a duplicate e-mail are not this question.
+ */
+export const isFullForStaff = (result: { status: number; message: string }) =>
+  result.status === 409 && /^The event is full \(\d+ of \d+\)/.test(result.message);
+
+/** The confirmation's question: "The event is full (120 of 120): add Rahim anyway?" */
+export function fullEventQuestion(fullName: string, message: string): string {
+  const counts = /\((\d+) of (\d+)\)/.exec(message);
+  const full = counts ? `The event is full (${counts[1]} of ${counts[2]})` : 'The event is full';
+  return `${full}: add ${fullName.trim()} anyway?`;
+}
+
+/** The answer on screen once a walk-in is added: "Checked in: Rahim Uddin (walk-in)". */
+export const walkInAddedText = (fullName: string) => `Checked in: ${fullName} (walk-in)`;
+
+/** A walk-in waiting on the phone is on the door list under this id until the server names its registration. */
+export const queuedWalkInId = (id: string) => `walk-in:${id}`;
+
+/** A walk-in as the door list shows it: checked in, at `at`. */
+export function walkInAttendee(registrationId: string, form: Pick<WalkInForm, 'fullName' | 'institution'>, at: string) {
+  const attendee: DoorAttendee = {
+    registrationId,
+    ticketHash: '',
+    fullName: form.fullName.trim(),
+    status: 'confirmed',
+    institution: form.institution.trim() || null,
+    checkedInAt: at,
+    walkIn: true,
+  };
+  return attendee;
+}

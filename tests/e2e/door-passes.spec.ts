@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { EventItem } from '../../src/lib/types.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { allowHttpErrors, apiLogin, bearer, signInAs, unique, waitForIslands } from './dashboard-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { BASE_EVENT } from './live-data.ts';
+
+/**
+ * A door run by a volunteer with a door pass, in Chromium against the real server: staff create the
+ * pass on the check-in page, the volunteer's phone (a second browser, 375 px) opens its link, checks a
+ * ticket in by the scanner field, adds a walk-in offline that is sent once back online, sees the whole
+ * event's count, and is refused once staff revoke the pass. The rules themselves are the unit and API
+ * tests'; this is the one walk through the story.
+ */
+
+/** SCREENSHOTS=dir: the pages are also saved there, to be looked at. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env['SCREENSHOTS'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** Pictures at 1280 and 375 px (SCREENSHOTS only); the page is left at `back` px wide. */
+async function shootWidths(page: Page, name: string, back: number) {
+  if (!process.env['SCREENSHOTS']) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shoot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: back, height: 900 });
+}
+
+/** Axe, and a picture, at 1280 and 375 px; the page is left at `back` px wide. */
+async function checkWidths(page: Page, name: string, back: number) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: back, height: 900 });
+}
+
+async function newEvent(request: APIRequestContext, token: string, capacity: number) {
+  const created = await request.post('/api/v1/events', {
+    headers: bearer(token),
+    data: {
+      ...BASE_EVENT,
+      title: unique('Door Pass Workshop'),
+      eventDate: '2030-05-20',
+      registration: { mode: 'site', capacity, questions: [] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { event: EventItem }).event;
+}
+
+async function register(request: APIRequestContext, eventId: string, fullName: string) {
+  const answer = await request.post(`/api/v1/events/${eventId}/registrations`, {
+    data: { fullName, email: `${unique('door').toLowerCase()}@e2e.example`, answers: [], consent: true },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { ticketUrl: string }).ticketUrl;
+}
+
+const checkInPath = (eventId: string) => `/dashboard/events/${eventId}/check-in`;
+const answerOf = (page: Page) => page.getByTestId('door-answer');
+const countOf = (page: Page) => page.getByTestId('live-count');
+
+async function addWalkIn(page: Page, fullName: string) {
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByRole('button', { name: 'Add and check in' }).click();
+}
+
+test('a volunteer runs the door with a pass: scanner, a walk-in offline, the count, refused once revoked', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(240_000);
+  const token = await apiLogin(request);
+  // Two seats: the registered guest and the volunteer's walk-in fill it; staff then exceed it.
+  const event = await newEvent(request, token, 2);
+  const ticketUrl = await register(request, event.id, 'Nusrat Jahan');
+
+  // Staff create the pass: shown once, as its QR code and link.
+  await signInAs(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(checkInPath(event.id));
+  await waitForIslands(page);
+  const passes = page.getByRole('region', { name: 'Door passes' });
+  await passes.getByLabel('Volunteer’s name').fill('Rahim Volunteer');
+  await passes.getByRole('button', { name: 'Create door pass' }).click();
+  const created = page.getByTestId('created-pass');
+  await expect(created).toContainText('Shown only once');
+  await expect(created.getByRole('img', { name: /^QR code of the door pass link/ })).toBeVisible();
+  const url = await created.getByRole('textbox', { name: 'Link' }).inputValue();
+  expect(url).toMatch(/\/door\/[A-Za-z0-9_-]{43,}$/);
+  await expect(page.getByTestId('door-pass')).toContainText(['Rahim Volunteer']);
+  await checkWidths(page, 'staff-pass-created', 1280);
+
+  // The volunteer's phone opens the link: the event's check-in page, without the dashboard.
+  const phone = await browser.newContext({ baseURL: baseURL!, viewport: { width: 375, height: 740 } });
+  const volunteer = await phone.newPage();
+  const phoneErrors: string[] = [];
+  volunteer.on('pageerror', (err) => phoneErrors.push(err.message));
+  volunteer.on('console', (msg) => {
+    if (msg.type() === 'error') phoneErrors.push(msg.text());
+  });
+  await volunteer.goto(new URL(url).pathname);
+  await expect(volunteer).toHaveURL(new RegExp(`${checkInPath(event.id)}$`));
+  await waitForIslands(volunteer);
+  await expect(volunteer.getByTestId('pass-holder')).toContainText('Rahim Volunteer');
+  await expect(volunteer.getByRole('button', { name: 'Leave this door' })).toBeVisible();
+  await expect(volunteer.getByRole('link', { name: 'Attendance' })).toHaveCount(0);
+  await expect(volunteer.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(volunteer.getByRole('heading', { name: 'Door passes' })).toHaveCount(0);
+  await expect(volunteer.getByText('This page also opens without a network on this device.')).toBeVisible();
+
+  // A ticket by the scanner field (before the event's day: asked first).
+  const ticket = volunteer.getByLabel('Ticket address or code');
+  await ticket.fill(ticketUrl);
+  await ticket.press('Enter');
+  await volunteer.getByRole('dialog').getByRole('button', { name: 'Check in now' }).click();
+  await expect(answerOf(volunteer)).toHaveText('Checked in: Nusrat Jahan');
+  await expect(countOf(volunteer)).toHaveText('1 of 1 checked in');
+
+  // A walk-in without a name is refused in words; offline, one is queued and on the list meanwhile.
+  await volunteer.getByRole('button', { name: 'Add and check in' }).click();
+  await expect(volunteer.getByText('Full name is required')).toBeVisible();
+  await shootWidths(volunteer, 'walk-in-error', 375);
+  await phone.setOffline(true);
+  await addWalkIn(volunteer, 'Karim Walkin');
+  await expect(answerOf(volunteer)).toContainText('Checked in: Karim Walkin (walk-in)');
+  await expect(countOf(volunteer)).toHaveText('1 of 1 checked in · 1 of yours not sent yet');
+  await phone.setOffline(false);
+  await expect(countOf(volunteer)).toHaveText('2 of 2 checked in');
+  await checkWidths(volunteer, 'pass-mode', 375);
+
+  // Staff add one more to the full event, after saying yes to exceeding its capacity.
+  await addWalkIn(page, 'Rahim Latecomer');
+  const full = page.getByRole('dialog', { name: 'The event is full (2 of 2): add Rahim Latecomer anyway?' });
+  await expect(full).toBeVisible();
+  await shootWidths(page, 'staff-full', 1280);
+  await full.getByRole('button', { name: 'Add anyway' }).click();
+  await expect(answerOf(page)).toHaveText('Checked in: Rahim Latecomer (walk-in)');
+  allowHttpErrors(consoleErrors, 409);
+
+  const report = await request.get(`/api/v1/events/${event.id}/attendance`, { headers: bearer(token) });
+  expect(await report.json()).toMatchObject({ attended: 3, walkIns: 2 });
+  await page.goto(`/dashboard/events/${event.id}/attendance`);
+  await expect(page.locator('[data-figure="walkIns"]')).toHaveText('2');
+  await shootWidths(page, 'attendance', 1280);
+  await page.goto(checkInPath(event.id));
+
+  // Staff revoke the pass: the phone's next request is refused, and it says so.
+  await waitForIslands(page);
+  await page.getByRole('button', { name: 'Revoke Rahim Volunteer’s door pass' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('door-pass')).toContainText(['Revoked']);
+  await ticket.fill(ticketUrl);
+  await ticket.press('Enter');
+  await expect(volunteer.getByTestId('pass-ended')).toContainText('This door pass was revoked');
+  await expect(volunteer.getByTestId('pass-ended')).toContainText('Ask the event’s staff for a new door pass link.');
+  await expect(volunteer).toHaveURL(new RegExp(`${checkInPath(event.id)}$`));
+  await checkWidths(volunteer, 'pass-revoked', 375);
+
+  // The 409 before the event's day, and the 401s of the revoked pass, are what the browser logs.
+  for (const status of [401, 409]) allowHttpErrors(phoneErrors, status);
+  expect(phoneErrors).toEqual([]);
+  await phone.close();
+});

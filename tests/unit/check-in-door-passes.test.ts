@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { COUNT_EVERY_MS, countText, shouldAskCount, unsentText } from '../../src/lib/check-in/door-count.ts';
+import { withAttendee, withoutAttendee } from '../../src/lib/check-in/door-list.ts';
+import {
+  defaultValidUntil,
+  doorPassInfoFromCookie,
+  passAccount,
+  passEndedHeading,
+  passFormProblems,
+  passStanding,
+} from '../../src/lib/check-in/door-pass.ts';
+import {
+  notCheckedInText,
+  queuedBody,
+  queuedRefusal,
+  queuedWalkInBody,
+  walkInRefusedText,
+  withQueuedWalkIns,
+} from '../../src/lib/check-in/door-queue.ts';
+import {
+  EMPTY_WALK_IN,
+  fullEventQuestion,
+  isFullForStaff,
+  queuedWalkInId,
+  walkInBody,
+  walkInProblems,
+} from '../../src/lib/check-in/walk-in.ts';
+import type { DoorList } from '../../src/lib/types.ts';
+import { doorAttendee } from '../support/door-attendee.ts';
+
+const EVENT = { eventDate: '2030-05-20', startTime: '10:00', endTime: '13:00' };
+const list = (attendees = [doorAttendee({ registrationId: 'r1' })]): DoorList => ({
+  success: true,
+  event: { id: 'e1', title: 'Door Workshop', location: 'Dhaka', ...EVENT },
+  attendees,
+});
+const cookieOf = (value: unknown) => `theme=dark; doorPassInfo=${encodeURIComponent(JSON.stringify(value))}; x=1`;
+
+describe('the door pass on the volunteer’s phone', () => {
+  it('is read from the readable doorPassInfo cookie, and nothing from a missing or malformed one', () => {
+    const info = { passId: 'p1', name: 'Rahim', eventId: 'e1', validUntil: '2030-05-20T09:00:00.000Z' };
+    expect(doorPassInfoFromCookie(cookieOf(info))).toEqual(info);
+    expect(doorPassInfoFromCookie('theme=dark')).toBeUndefined();
+    expect(doorPassInfoFromCookie('doorPassInfo=%7Bnot-json')).toBeUndefined();
+    expect(doorPassInfoFromCookie(cookieOf({ name: 'Rahim', eventId: 'e1' }))).toBeUndefined();
+    expect(doorPassInfoFromCookie(cookieOf({ passId: 'p1', name: 'Rahim' }))).toBeUndefined();
+  });
+
+  it('keeps its door lists under a key of its own, never an account’s e-mail', () => {
+    expect(passAccount('p1')).toBe('door-pass:p1');
+    expect(passAccount('p1')).not.toBe(passAccount('p2'));
+    expect(passAccount('p1')).not.toContain('@');
+  });
+
+  it('says a revoked or expired pass in the server’s words, and something plain for anything else', () => {
+    expect(passEndedHeading('This door pass was revoked')).toBe('This door pass was revoked');
+    expect(passEndedHeading('This door pass has expired')).toBe('This door pass has expired');
+    expect(passEndedHeading('Unauthorized')).toBe('This door pass can no longer be used');
+    expect(passEndedHeading(undefined)).toBe('This door pass can no longer be used');
+  });
+});
+
+describe('creating a door pass', () => {
+  it('is valid by default until the event’s end plus two hours, in Dhaka time', () => {
+    const before = new Date('2030-05-19T00:00:00Z');
+    expect(defaultValidUntil(EVENT, before)).toBe('2030-05-20T15:00');
+    // An event ending after midnight (23:00 to 01:00) ends on the next day.
+    expect(defaultValidUntil({ eventDate: '2030-05-20', startTime: '23:00', endTime: '01:00' }, before)).toBe(
+      '2030-05-21T03:00',
+    );
+  });
+
+  it('is valid by default for at most 14 days from now, for an event further ahead', () => {
+    const now = new Date('2030-04-01T03:30:45Z');
+    expect(defaultValidUntil(EVENT, now)).toBe('2030-04-15T09:30');
+    expect(passFormProblems({ name: 'Rahim', validUntil: defaultValidUntil(EVENT, now) }, now)).toEqual({});
+  });
+
+  it('is valid by default for two hours from now once the event’s end plus two hours is past', () => {
+    const after = new Date('2030-05-20T10:00:00Z'); // 16:00 in Dhaka, an hour after the default
+    expect(defaultValidUntil(EVENT, after)).toBe('2030-05-20T18:00');
+  });
+
+  it('needs the volunteer’s name (at most 80 characters) and a time later than now and within 14 days', () => {
+    const now = new Date('2030-05-20T00:00:00Z'); // 06:00 in Dhaka
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-05-20T15:00' }, now)).toEqual({});
+    expect(passFormProblems({ name: '  ', validUntil: '2030-05-20T15:00' }, now).name).toBe(
+      'The volunteer’s name is required',
+    );
+    expect(passFormProblems({ name: 'x'.repeat(81), validUntil: '2030-05-20T15:00' }, now).name).toBe(
+      'The volunteer’s name must be at most 80 characters',
+    );
+    expect(passFormProblems({ name: 'Rahim', validUntil: '' }, now).validUntil).toBe(
+      'Valid until must be a date and time',
+    );
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-05-20T06:00' }, now).validUntil).toBe(
+      'Valid until must be later than now',
+    );
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:00' }, now)).toEqual({});
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:01' }, now).validUntil).toBe(
+      'Valid until must be at most 14 days from now',
+    );
+  });
+
+  it('lists a pass as revoked once revoked, expired from its end on, valid before', () => {
+    const now = new Date('2030-05-20T09:00:00Z');
+    expect(
+      passStanding({ createdAt: '2030-05-01T00:00:00Z', revokedAt: null, validUntil: '2030-05-20T09:00:01Z' }, now),
+    ).toBe('valid');
+    expect(
+      passStanding({ createdAt: '2030-05-01T00:00:00Z', revokedAt: null, validUntil: '2030-05-20T09:00:00Z' }, now),
+    ).toBe('expired');
+    expect(
+      passStanding(
+        { createdAt: '2030-05-01T00:00:00Z', revokedAt: '2030-05-20T08:00:00Z', validUntil: '2030-05-21T00:00:00Z' },
+        now,
+      ),
+    ).toBe('revoked');
+  });
+});
+
+describe('the count across doors', () => {
+  it('says how many of the expected are checked in, and this phone’s unsent items apart', () => {
+    expect(countText({ checkedIn: 12, expected: 40 })).toBe('12 of 40 checked in');
+    expect(unsentText(2)).toBe('2 of yours not sent yet');
+    expect(unsentText(0)).toBe('');
+  });
+
+  it('is asked for every 8 seconds, only while the page is visible and online', () => {
+    expect(COUNT_EVERY_MS).toBe(8_000);
+    expect(shouldAskCount(true, true)).toBe(true);
+    expect(shouldAskCount(false, true)).toBe(false);
+    expect(shouldAskCount(true, false)).toBe(false);
+  });
+});
+
+describe('queued check-ins on a door pass’s phone', () => {
+  it('carry their scan time', () => {
+    expect(queuedBody({ id: 'q1', registrationId: 'r1', at: '2030-05-20T04:00:00.000Z' })).toEqual({
+      registration: 'r1',
+      id: 'q1',
+      scannedAt: '2030-05-20T04:00:00.000Z',
+    });
+  });
+
+  it('are dropped on a 403 (scanned after the pass ended), which a staff phone keeps for an account', () => {
+    expect(queuedRefusal(403, true)).toBe('refused');
+    expect(queuedRefusal(403)).toBe('needs-account');
+    for (const status of [0, 401, 429, 503]) expect(queuedRefusal(status, true)).toBe('later');
+  });
+
+  it('name whom the server refused and why, in its words', () => {
+    const refused = { status: 403, message: 'Scanned after this door pass was revoked', errors: [] };
+    expect(notCheckedInText('Nusrat Jahan', refused, '2030-05-20')).toBe(
+      'Nusrat Jahan was not checked in: Scanned after this door pass was revoked',
+    );
+  });
+});
+
+describe('walk-ins', () => {
+  const rahim = { ...EMPTY_WALK_IN, fullName: '  Rahim Uddin ' };
+
+  it('need a full name; e-mail, institution and IEEE member number are optional but checked', () => {
+    expect(walkInProblems(rahim)).toEqual({});
+    expect(walkInProblems(EMPTY_WALK_IN)).toEqual({ fullName: 'Full name is required' });
+    expect(walkInProblems({ ...rahim, email: 'not-an-address' })).toEqual({
+      email: 'E-mail must be a valid e-mail address',
+    });
+    expect(walkInProblems({ ...rahim, ieeeMemberId: '12ab' })).toEqual({
+      ieeeMemberId: 'IEEE member number must be 6 to 12 digits',
+    });
+    expect(walkInProblems({ ...rahim, email: 'rahim@example.org', ieeeMemberId: '93456789' })).toEqual({});
+  });
+
+  it('are sent trimmed, without the fields left empty, with their own id (and their time when queued)', () => {
+    expect(walkInBody({ ...rahim, institution: ' BUET ' }, 'w1')).toEqual({
+      fullName: 'Rahim Uddin',
+      institution: 'BUET',
+      id: 'w1',
+    });
+    const queued = { id: 'w2', fullName: 'Rahim Uddin', at: '2030-05-20T04:00:00.000Z', walkIn: { email: 'r@e.org' } };
+    expect(queuedWalkInBody(queued)).toEqual({
+      fullName: 'Rahim Uddin',
+      email: 'r@e.org',
+      id: 'w2',
+      scannedAt: '2030-05-20T04:00:00.000Z',
+    });
+  });
+
+  it('ask staff before exceeding a full event’s capacity, naming the count and the person', () => {
+    const full = { status: 409, message: 'The event is full (120 of 120): adding a walk-in exceeds its capacity' };
+    expect(isFullForStaff(full)).toBe(true);
+    expect(fullEventQuestion('Rahim ', full.message)).toBe('The event is full (120 of 120): add Rahim anyway?');
+    // A pass's refusal and a duplicate e-mail are no question: their message is shown as it is.
+    expect(isFullForStaff({ status: 409, message: 'The event is full: only its staff can add walk-ins now' })).toBe(
+      false,
+    );
+    expect(isFullForStaff({ status: 409, message: 'r@e.org is already registered: check them in by name' })).toBe(
+      false,
+    );
+    expect(walkInRefusedText('Rahim', 'The event is full: only its staff can add walk-ins now')).toBe(
+      'Rahim was not checked in: The event is full: only its staff can add walk-ins now',
+    );
+  });
+
+  it('waiting on the phone, are on the door list as checked in at their time, once each', () => {
+    const items = [
+      { id: 'w1', fullName: 'Rahim Uddin', at: '2030-05-20T04:00:00.000Z', walkIn: { institution: 'BUET' } },
+      { id: 'q1', fullName: 'Nusrat Jahan', at: '2030-05-20T04:01:00.000Z', registrationId: 'r1' },
+    ];
+    const shown = withQueuedWalkIns(withQueuedWalkIns(list(), items), items);
+    expect(shown.attendees).toHaveLength(2);
+    expect(shown.attendees[1]).toMatchObject({
+      registrationId: queuedWalkInId('w1'),
+      fullName: 'Rahim Uddin',
+      institution: 'BUET',
+      status: 'confirmed',
+      checkedInAt: '2030-05-20T04:00:00.000Z',
+      walkIn: true,
+    });
+  });
+
+  it('once sent, take their registration’s place on the list; refused, leave it', () => {
+    const waiting = withQueuedWalkIns(list([]), [
+      { id: 'w1', fullName: 'Rahim Uddin', at: '2030-05-20T04:00:00.000Z', walkIn: {} },
+    ]);
+    const sent = withAttendee(
+      withoutAttendee(waiting, queuedWalkInId('w1')),
+      doorAttendee({ registrationId: 'r9', fullName: 'Rahim Uddin', walkIn: true }),
+    );
+    expect(sent.attendees.map((a) => a.registrationId)).toEqual(['r9']);
+    expect(withoutAttendee(waiting, queuedWalkInId('w1')).attendees).toEqual([]);
+  });
+});
