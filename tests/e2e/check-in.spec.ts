@@ -316,11 +316,16 @@ test.describe('check-in at the door', () => {
     await expect(page.getByText(/waiting to send/)).toHaveCount(0);
     await expect(page.getByText('Offline: answers come from the list kept on this phone.')).toHaveCount(0);
     expect(await attended(request, token, event.id)).toBe(2);
-    // Sent by the registrations' ids the kept list matched, never by a ticket; early, as confirmed.
-    expect(sent).toEqual([
-      { registration: expect.any(String), id: expect.any(String), early: true },
-      { registration: expect.any(String), id: expect.any(String), early: true },
-    ]);
+    // Sent by the registrations' ids the kept list matched, never by a ticket; early, as confirmed; each
+    // with the time it was scanned at, which the server records.
+    const queued = {
+      registration: expect.any(String),
+      id: expect.any(String),
+      early: true,
+      scannedAt: expect.any(String),
+    };
+    expect(sent).toEqual([queued, queued]);
+    for (const body of sent) expect(Date.parse(body['scannedAt'] ?? '')).not.toBeNaN();
 
     // A queued check-in sent again with its id is the same check-in: counted once.
     const again = await request.post(`/api/v1/events/${event.id}/check-ins`, {
