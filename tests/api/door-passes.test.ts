@@ -532,6 +532,27 @@ describe('check-ins with a pass', () => {
     ]);
   });
 
+  it('a phone whose clock runs behind the server’s: a scan time before the pass was made is taken, recorded at its making', async () => {
+    clock = ON_THE_DAY;
+    const event = await createEvent(alpha.token);
+    const pass = await createPass(event.id, alpha.token);
+    const cookie = await openLink(pass.url);
+    const person = await register(event.id, { fullName: 'Behind Clock' });
+    // Scanned a minute "before" the pass was made, by a phone a little behind the server.
+    const checkIn = await api.call(
+      `/events/${event.id}/check-ins`,
+      asPhone(cookie, 'POST', { ticket: person.ticket, id: randomUUID(), scannedAt: '2030-03-10T04:59:00Z' }),
+    );
+    expect(checkIn.status).toBe(200);
+    expect(await checkIn.json()).toMatchObject({ result: 'checked-in', checkedInAt: ON_THE_DAY.toISOString() });
+    const walkIn = await api.call(
+      `/events/${event.id}/walk-ins`,
+      asPhone(cookie, 'POST', { fullName: 'Behind Walker', id: randomUUID(), scannedAt: '2030-03-10T04:59:30Z' }),
+    );
+    expect(walkIn.status).toBe(201);
+    expect(await walkIn.json()).toMatchObject({ checkedInAt: ON_THE_DAY.toISOString() });
+  });
+
   it('an expired pass: judged by its end the same way; a scan time over 7 days old is a 400', async () => {
     const { event, cookie } = await eventWithPass();
     const kept = await register(event.id);

@@ -23,7 +23,6 @@ export const PASS_EXPIRED = 'This door pass has expired';
 export const PASS_OTHER_EVENT = 'This door pass is for another event';
 export const SCANNED_AFTER_REVOKED = 'Scanned after this door pass was revoked';
 export const SCANNED_AFTER_EXPIRED = 'Scanned after this door pass expired';
-export const SCANNED_BEFORE_CREATED = 'Scanned before this door pass was made';
 export const VALID_UNTIL_PAST = 'Valid until must be later than now';
 export const validUntilTooLate = () => `Valid until must be at most ${MAX_DOOR_PASS_DAYS} days from now`;
 export const scanTooOld = () => `Scanned at is more than ${MAX_SCAN_AGE_DAYS} days ago: this scan is not accepted`;
@@ -58,7 +57,9 @@ export function validUntilRefusal(validUntil: Date, now: Date): string | undefin
 /** The instant the pass stopped working (its revocation or its end, whichever came first), if it has. */
 export function passEndedAt(pass: PassTimes, now: Date): { at: Date; why: 'revoked' | 'expired' } | undefined {
   const expired = pass.validUntil.getTime() <= now.getTime();
-  const revoked = pass.revokedAt !== null && pass.revokedAt.getTime() <= now.getTime();
+  // A revocation is a fact once made, whatever this clock says: the server stamps it with its own time,
+  // which a staff member's laptop may not have reached yet.
+  const revoked = pass.revokedAt !== null;
   if (revoked && (!expired || pass.revokedAt!.getTime() <= pass.validUntil.getTime()))
     return { at: pass.revokedAt!, why: 'revoked' };
   if (expired) return { at: pass.validUntil, why: 'expired' };
@@ -85,14 +86,20 @@ export function scanRefusal(
   now: Date,
   scannedAt: Date | undefined,
 ): { status: 401 | 403; message: string } | undefined {
-  if (scannedAt && scannedAt.getTime() < pass.createdAt.getTime())
-    return { status: 403, message: SCANNED_BEFORE_CREATED };
   const ended = passEndedAt(pass, now);
   if (!ended) return undefined;
   if (!scannedAt) return { status: 401, message: ended.why === 'revoked' ? PASS_REVOKED : PASS_EXPIRED };
   if (scannedAt.getTime() < ended.at.getTime()) return undefined;
   return { status: 403, message: ended.why === 'revoked' ? SCANNED_AFTER_REVOKED : SCANNED_AFTER_EXPIRED };
 }
+
+/**
+ * When a scan made with a pass is recorded, given its time by scanTime. A time before the pass was made
+ * means the phone's clock runs behind the server's (phones drift by seconds to minutes, and the pass is
+ * often opened and used in the same minute): the scan is recorded at the pass's making, not refused.
+ */
+export const passScanAt = (pass: Pick<PassTimes, 'createdAt'>, at: Date): Date =>
+  at.getTime() < pass.createdAt.getTime() ? pass.createdAt : at;
 
 /**
  * When a scan is recorded: at its scan time when the phone sent one, else now. A phone whose clock runs

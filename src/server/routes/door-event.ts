@@ -1,6 +1,12 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { PASS_OTHER_EVENT, passRefusal, scanRefusal, scanTime } from '../../lib/check-in/door-pass-rules.ts';
+import {
+  PASS_OTHER_EVENT,
+  passRefusal,
+  passScanAt,
+  scanRefusal,
+  scanTime,
+} from '../../lib/check-in/door-pass-rules.ts';
 import type { EventItem } from '../../lib/types.ts';
 import { currentUser } from '../auth/current-user.ts';
 import { requestDoorPass } from '../auth/door-pass-session.ts';
@@ -50,14 +56,14 @@ export async function doorEvent(
  * When a check-in or walk-in is recorded: at its scan time when the phone sent one (queued offline),
  * else now; a scan time over 7 days old is a 400. With a pass that has ended since, only a scan made
  * before its end is taken: a later one is a 403 saying why (the page shows it and drops the item), and
- * a request without a scan time the pass's 401.
+ * a request without a scan time the pass's 401. A pass's scan is never recorded before the pass was made
+ * (passScanAt).
  */
 export function acceptScan(door: AtTheDoor, scannedAt: Date | undefined, now: Date): Date {
   const time = scanTime(scannedAt, now);
   if ('refusal' in time) throw badRequest(time.refusal, [{ path: 'scannedAt', message: time.refusal }]);
-  if (door.pass) {
-    const refused = scanRefusal(door.pass, now, scannedAt ? time.at : undefined);
-    if (refused) throw refused.status === 401 ? unauthorized(refused.message) : forbidden(refused.message);
-  }
-  return time.at;
+  if (!door.pass) return time.at;
+  const refused = scanRefusal(door.pass, now, scannedAt ? time.at : undefined);
+  if (refused) throw refused.status === 401 ? unauthorized(refused.message) : forbidden(refused.message);
+  return passScanAt(door.pass, time.at);
 }
