@@ -36,7 +36,7 @@ export async function answerDoorLink(deps: PageDeps, secret: string, https: bool
     return { status: 404, heading: DOOR_LINK_UNKNOWN, text: `Check that the whole link was opened. ${ASK_AGAIN}` };
   if (found.state === 'revoked') return { status: 410, heading: DOOR_LINK_REVOKED, text: ASK_AGAIN };
   if (found.state === 'expired') return { status: 410, heading: DOOR_LINK_EXPIRED, text: ASK_AGAIN };
-  await notePassUse(deps.db, found.pass.id, now);
+  await notePassUse(deps.db, found.pass, now);
   return {
     status: 303,
     location: checkInPath(found.pass.eventId),

@@ -59,11 +59,11 @@ export async function revokeDoorPass(
  * Notes the pass's use. The check-in page polls the count every few seconds: the row is written at most
  * once a minute, so polling does not become a write per poll.
  */
-export async function touchDoorPass(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+export async function touchDoorPass(db: Kysely<Database>, id: string, now: Date, everyMs: number): Promise<void> {
   await db
     .updateTable('doorPasses')
     .set({ lastUsedAt: now })
     .where('id', '=', id)
-    .where((w) => w.or([w('lastUsedAt', 'is', null), w('lastUsedAt', '<', new Date(now.getTime() - 60_000))]))
+    .where((w) => w.or([w('lastUsedAt', 'is', null), w('lastUsedAt', '<', new Date(now.getTime() - everyMs))]))
     .execute();
 }

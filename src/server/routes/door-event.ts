@@ -48,7 +48,7 @@ export async function doorEvent(
   if (c.req.param('id') !== pass.eventId) throw forbidden(PASS_OTHER_EVENT);
   const found = await findEvent(deps.db, pass.eventId, 'staff');
   if (!found) throw notFound('Event not found');
-  if (!ended) await notePassUse(deps.db, pass.id, now);
+  if (!ended) await notePassUse(deps.db, pass, now);
   return { event: found.item, actor: passActor(pass), pass };
 }
 

@@ -157,8 +157,22 @@ export async function doorPassOfLink(
   return pass && { pass, state: passState(pass, now) };
 }
 
-/** Notes that the pass was used now (its link opened, a door route called); at most once a minute. */
-export const notePassUse = (db: Kysely<Database>, passId: string, now: Date) => touchDoorPass(db, passId, now);
+/** How often a pass's last use is written: its list shows the minute, and a phone polls every few seconds. */
+const LAST_USE_EVERY_MS = 60_000;
+
+/**
+ * Notes that the pass was used now (its link opened, a door route called); at most once a minute. The
+ * pass as the request loaded it says whether a minute has passed, so a phone's count polls cost no write;
+ * the repository's own guard keeps two doors at once to one write.
+ */
+export async function notePassUse(
+  db: Kysely<Database>,
+  pass: Pick<DoorPassRow, 'id' | 'lastUsedAt'>,
+  now: Date,
+): Promise<void> {
+  if (pass.lastUsedAt && now.getTime() - pass.lastUsedAt.getTime() < LAST_USE_EVERY_MS) return;
+  await touchDoorPass(db, pass.id, now, LAST_USE_EVERY_MS);
+}
 
 /** The pass a phone is signed in as, with its event's title (GET /door-passes/current). */
 export async function currentDoorPass(db: Kysely<Database>, pass: DoorPassRow): Promise<CurrentDoorPass> {
