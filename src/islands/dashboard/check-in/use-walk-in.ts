@@ -61,16 +61,16 @@ export function useWalkIn({ eventId, doorPass, put, queue, show }: Options) {
         // No answer (the network went): queued like a check-in made offline.
       }
       const at = new Date().toISOString();
-      const optional = (value: string) => value.trim() || undefined;
-      const fields = {
-        email: optional(form.email),
-        institution: optional(form.institution),
-        ieeeMemberId: optional(form.ieeeMemberId),
+      // What is kept is what would be sent: the body's trimmed fields, empty ones left out.
+      const { fullName, email, institution, ieeeMemberId } = walkInBody(form, id);
+      const walkIn = {
+        ...(email && { email }),
+        ...(institution && { institution }),
+        ...(ieeeMemberId && { ieeeMemberId }),
       };
-      const walkIn = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       put(walkInAttendee(queuedWalkInId(id), form, at));
-      await queue({ id, eventId, fullName: form.fullName.trim(), at, walkIn });
-      show({ tone: 'ok', text: walkInAddedText(form.fullName.trim()) });
+      await queue({ id, eventId, fullName, at, walkIn });
+      show({ tone: 'ok', text: walkInAddedText(fullName) });
       return { added: true };
     },
     [eventId, doorPass, put, queue, show],
