@@ -1,29 +1,47 @@
 /**
  * The header search dialog's behaviour, loaded by the site script the first time the dialog opens
  * (bundled to /search/site-search.js by src/integrations/site-search.ts). Queries Pagefind's index
- * of the built site and lists the matches as links.
+ * of the built site, and the events API for events (they live in the database, not in the index), and
+ * lists the matches as links: events first.
  */
 import { PAGEFIND_MODULE } from '../lib/search/search-paths.ts';
 import {
+  eventResultView,
+  eventSearchUrl,
   MAX_RESULTS,
   resultView,
   resultsStatus,
   type PagefindResultData,
   type ResultView,
 } from '../lib/search/result-view.ts';
+import type { EventItem } from '../lib/types.ts';
 
 /** The part of Pagefind's browser API (pagefind.js) used here. */
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  /** Resolves to null when a later call superseded this one within the debounce time. */
-  debouncedSearch(query: string, options?: Record<string, unknown>, timeoutMs?: number): Promise<PagefindSearch | null>;
+  search(query: string): Promise<PagefindSearch>;
 }
 interface PagefindSearch {
   results: { data(): Promise<PagefindResultData> }[];
 }
 
 const DEBOUNCE_MS = 150;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Events matching the words, as the events API finds them; none when it cannot be reached (the pages still show). */
+async function searchEvents(query: string): Promise<{ views: ResultView[]; total: number }> {
+  try {
+    const res = await fetch(eventSearchUrl(query), { headers: { Accept: 'application/json' } });
+    if (!res.ok) return { views: [], total: 0 };
+    const body = (await res.json()) as { events?: EventItem[]; total?: number };
+    const events = body.events ?? [];
+    return { views: events.map(eventResultView), total: body.total ?? events.length };
+  } catch {
+    return { views: [], total: 0 };
+  }
+}
 
 export function start(dialog: HTMLDialogElement): void {
   const form = dialog.querySelector<HTMLFormElement>('[data-search-form]')!;
@@ -42,13 +60,17 @@ export function start(dialog: HTMLDialogElement): void {
       status.textContent = '';
       return;
     }
+    // Typing goes on: only the words someone paused on are searched.
+    await pause(DEBOUNCE_MS);
+    if (id !== latest) return;
     try {
-      const search = await (await pagefind).debouncedSearch(query, {}, DEBOUNCE_MS);
-      if (!search || id !== latest) return;
-      const data = await Promise.all(search.results.slice(0, MAX_RESULTS).map((result) => result.data()));
+      const [search, events] = await Promise.all([(await pagefind).search(query), searchEvents(query)]);
       if (id !== latest) return;
-      list.replaceChildren(...data.map((item) => resultItem(resultView(item))));
-      status.textContent = resultsStatus(query, search.results.length);
+      const room = MAX_RESULTS - events.views.length;
+      const data = await Promise.all(search.results.slice(0, room).map((result) => result.data()));
+      if (id !== latest) return;
+      list.replaceChildren(...[...events.views, ...data.map(resultView)].map(resultItem));
+      status.textContent = resultsStatus(query, events.total + search.results.length);
     } catch {
       if (id !== latest) return;
       list.replaceChildren();
@@ -99,7 +121,9 @@ function resultItem(view: ResultView): HTMLLIElement {
   link.href = view.href;
   link.className = linkClass;
   link.append(line(view.title, 'block font-semibold text-slate-900 dark:text-white'));
-  if (view.kind === 'member') {
+  if (view.kind === 'event') {
+    link.append(line(view.details, 'block text-sm text-brand-700 dark:text-brand-300'));
+  } else if (view.kind === 'member') {
     link.append(line(view.details, 'block text-sm text-brand-700 dark:text-brand-300'));
     if (view.page)
       link.append(line(`Committee page: ${view.page}`, 'block text-xs text-slate-500 dark:text-slate-400'));

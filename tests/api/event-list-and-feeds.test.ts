@@ -250,6 +250,16 @@ describe('GET /events with the list parameters', () => {
     expect(beta.chapters.map((c) => c.slug)).toEqual(['alpha', 'beta', 'ieee-cs-bdc']);
   });
 
+  it('finds events by every word of a search, in any case, in the title, host or location', async () => {
+    expect(titles((await listing('?q=ALPHA%20upcoming')).events)).toEqual(['Alpha upcoming']);
+    // Every word must appear: "edge" alone finds both, "edge outside" one.
+    expect(titles((await listing('?q=edge')).events)).toEqual(['Edge, just inside', 'Edge, just outside']);
+    expect(titles((await listing('?q=edge%20outside&page=1&pageSize=5')).events)).toEqual(['Edge, just outside']);
+    expect(await listing('?q=no%20such%20words&page=1')).toMatchObject({ events: [], total: 0 });
+    // Blank after trimming: every event, as without it.
+    expect(titles((await listing('?q=%20%20')).events)).toEqual([...UPCOMING, ...PAST]);
+  });
+
   it('answers 404 for an unknown chapter', async () => {
     const res = await api.call('/events?chapter=no-such-chapter');
     expect(res.status).toBe(404);
@@ -266,6 +276,7 @@ describe('GET /events with the list parameters', () => {
     ['pageSize', 'pageSize=-3'],
     ['chapter', 'chapter=Not%20a%20slug'],
     ['chapter', 'chapter='],
+    ['q', `q=${'x'.repeat(101)}`],
   ])('refuses a bad %s (%s) with 400, never 500', async (field, query) => {
     const res = await api.call(`/events?${query}`);
     expect(res.status).toBe(400);

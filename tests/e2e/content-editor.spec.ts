@@ -169,7 +169,7 @@ test('a person added through the form, with their photo, is saved to the roster 
   // ...and in the site search, linking to it.
   await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
   const dialog = page.getByRole('dialog', { name: 'Search the site' });
-  await dialog.getByRole('searchbox', { name: 'Search committees, members and pages' }).fill(NEW_PERSON.name);
+  await dialog.getByRole('searchbox', { name: 'Search events, committees, members and pages' }).fill(NEW_PERSON.name);
   await expect(dialog.getByRole('status')).toContainText(`for “${NEW_PERSON.name}”`);
   const first = dialog.getByRole('list', { name: 'Search results' }).getByRole('link').first();
   await expect(first).toContainText(NEW_PERSON.name);

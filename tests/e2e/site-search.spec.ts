@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { readRosterFiles } from '../support/roster-files.ts';
+import { adminToken, createEvent } from './live-data.ts';
 import type { RosterPerson } from '../../src/lib/content/roster.schema.ts';
 
 /*
@@ -31,7 +32,8 @@ const sparkMember = (() => {
 const sacChair = peopleOf('sac-23').find((p) => p.designation === 'Chair')!;
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search the site' });
-const field = (page: Page) => dialog(page).getByRole('searchbox', { name: 'Search committees, members and pages' });
+const field = (page: Page) =>
+  dialog(page).getByRole('searchbox', { name: 'Search events, committees, members and pages' });
 const results = (page: Page) => dialog(page).getByRole('list', { name: 'Search results' }).getByRole('link');
 
 /** Types a query and waits for its own answer (the status names the query it answers). */
@@ -106,6 +108,23 @@ test.describe('the header search', () => {
     await field(page).press('Enter');
     await expect(page).toHaveURL(/\/about\/?$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Us');
+  });
+
+  test('finds an event by the words of its title, first, and opens its page', async ({ page, request, baseURL }) => {
+    const event = await createEvent(request, await adminToken(request, baseURL!), {
+      title: 'Git & GitHub Hands-on Workshop',
+      eventDate: '2027-05-20',
+      location: 'CSE Building, BUET',
+    });
+    await page.goto('/');
+    await page.keyboard.press('/');
+    await search(page, 'git workshop');
+    const first = results(page).first();
+    await expect(first).toContainText('Git & GitHub Hands-on Workshop');
+    await expect(first).toContainText('Event · May 20, 2027 · CSE Building, BUET');
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`/events/${event._id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Git & GitHub Hands-on Workshop');
   });
 
   test('leaves out the pages kept from search engines and the dashboard', async ({ page }) => {

@@ -7,6 +7,7 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
  * without any, the answer is the spec's `{ success, events }`, every event in list order. With them:
  * - chapter: one chapter's events (a slug; an unknown chapter is 404);
  * - when: `upcoming` (not ended yet, in Dhaka time) or `past`;
+ * - q: events whose title, host or location hold every word (the site's one search rule, lib/search.ts);
  * - page / pageSize: one page of the result, with its counts.
  * The feeds (events.ics, events.rss) take `chapter` alone.
  */
@@ -16,6 +17,8 @@ export type EventListWhen = (typeof EVENT_LIST_WHEN)[number];
 /** A paged events list ("All Events" on /events, the API's default page) holds this many (the blog's page size). */
 export const EVENTS_PAGE_SIZE = 9;
 export const EVENT_LIST_MAX_PAGE_SIZE = 50;
+/** Longer than any title anyone searches for; keeps the CDN's keys and the filter's work small. */
+export const EVENT_SEARCH_MAX_LENGTH = 100;
 /** Far beyond any archive; keeps a typed-in page number a small integer. */
 const MAX_PAGE = 10_000;
 
@@ -35,6 +38,11 @@ const wholeNumber = (label: string, max: number) =>
 export const eventListQuerySchema = z.object({
   chapter: chapterFilter.optional(),
   when: z.enum(EVENT_LIST_WHEN, `When must be one of ${EVENT_LIST_WHEN.join(', ')}`).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(EVENT_SEARCH_MAX_LENGTH, `Search must be at most ${EVENT_SEARCH_MAX_LENGTH} characters`)
+    .optional(),
   page: wholeNumber('Page', MAX_PAGE).optional(),
   pageSize: wholeNumber('Page size', EVENT_LIST_MAX_PAGE_SIZE).optional(),
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { eventEnd } from '../../lib/dhaka-time.ts';
 import { isUpcoming } from '../../lib/format.ts';
+import { matchesSearch } from '../../lib/search.ts';
 import {
   EVENTS_PAGE_SIZE,
   type EventChapter,
@@ -125,7 +126,8 @@ export async function listPublicEvents(db: Kysely<Database>, query: EventListQue
   const matching = all.filter(
     (e) =>
       (!chapter || e.chapterSlug === chapter.slug) &&
-      (query.when === undefined || isUpcoming(e, now) === (query.when === 'upcoming')),
+      (query.when === undefined || isUpcoming(e, now) === (query.when === 'upcoming')) &&
+      (!query.q || matchesSearch([e.title, e.host, e.location], query.q)),
   );
   const slugs = new Set(all.map((e) => e.chapterSlug));
   if (chapter) slugs.add(chapter.slug); // a chapter with no events yet can still be the chosen one
