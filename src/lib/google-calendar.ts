@@ -13,7 +13,11 @@ export function googleCalendarUrl(event: IcsEvent, pageUrl: string): string {
     action: 'TEMPLATE',
     text: event.title,
     dates: `${icsUtc(start)}/${icsUtc(end)}`,
-    details: `${eventDetailsText(event)}\n\n${pageUrl}`,
+    // The page's address closes the text, unless it is already there as where to register.
+    details:
+      event.registration?.mode === 'site'
+        ? eventDetailsText(event, pageUrl)
+        : `${eventDetailsText(event, pageUrl)}\n\n${pageUrl}`,
     location: event.location,
   });
   return `${GOOGLE_CALENDAR_RENDER}?${params}`;

@@ -11,7 +11,7 @@ export type IcsEvent = Pick<
   EventItem,
   '_id' | 'title' | 'eventDate' | 'startTime' | 'endTime' | 'location' | 'host' | 'description' | 'eventLink'
 > &
-  Partial<Pick<EventItem, 'updatedAt'>>;
+  Partial<Pick<EventItem, 'updatedAt'>> & { registration?: Pick<EventItem['registration'], 'mode'> | undefined };
 
 /** One event of a calendar, with the absolute address of its page on the site. */
 export interface IcsEntry {
@@ -94,9 +94,25 @@ export function eventInstants(event: Pick<IcsEvent, 'eventDate' | 'startTime' | 
   };
 }
 
-/** The text a calendar entry carries beside its title: the host (there is no ORGANIZER e-mail), the description, the registration link. */
-export function eventDetailsText(event: Pick<IcsEvent, 'host' | 'description' | 'eventLink'>): string {
-  return `Organized by ${event.host}\n\n${event.description}\n\nRegister: ${event.eventLink}`;
+/**
+ * Where the calendar entry sends someone to register: the event's page when registration is on this
+ * site (its form is there, and `eventLink` is then only a social-media post), the event's own link when
+ * registration is elsewhere, and no registration at all when the event takes none (the link is then
+ * only more about it).
+ */
+function registrationLine(event: Pick<IcsEvent, 'eventLink' | 'registration'>, pageUrl: string): string {
+  const mode = event.registration?.mode ?? 'link';
+  if (mode === 'site') return `Register: ${pageUrl}`;
+  if (mode === 'none') return `More: ${event.eventLink}`;
+  return `Register: ${event.eventLink}`;
+}
+
+/** The text a calendar entry carries beside its title: the host (there is no ORGANIZER e-mail), the description, where to register. */
+export function eventDetailsText(
+  event: Pick<IcsEvent, 'host' | 'description' | 'eventLink' | 'registration'>,
+  pageUrl: string,
+): string {
+  return `Organized by ${event.host}\n\n${event.description}\n\n${registrationLine(event, pageUrl)}`;
 }
 
 function veventLines({ event, pageUrl }: IcsEntry, now: Date): string[] {
@@ -111,7 +127,7 @@ function veventLines({ event, pageUrl }: IcsEntry, now: Date): string[] {
     `DTEND:${icsUtc(end)}`,
     `SUMMARY:${icsEscape(event.title)}`,
     `LOCATION:${icsEscape(event.location)}`,
-    `DESCRIPTION:${icsEscape(eventDetailsText(event))}`,
+    `DESCRIPTION:${icsEscape(eventDetailsText(event, pageUrl))}`,
     `URL:${icsUri(pageUrl)}`,
     'END:VEVENT',
   ];

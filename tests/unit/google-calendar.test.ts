@@ -39,4 +39,19 @@ describe('googleCalendarUrl', () => {
     // The ampersands of the title and the link stay inside their values.
     expect([...url.searchParams.keys()]).toEqual(['action', 'text', 'dates', 'details', 'location']);
   });
+
+  it('sends people to the event page to register when registration is on this site, the link then only a post', () => {
+    const site = new URL(
+      googleCalendarUrl({ ...event, registration: { mode: 'site' } }, 'https://ieeecsbdc.org/events/e1'),
+    );
+    expect(site.searchParams.get('details')).toBe(
+      'Organized by IEEE CS BDC\n\nLine one\nLine two\n\nRegister: https://ieeecsbdc.org/events/e1',
+    );
+    const none = new URL(
+      googleCalendarUrl({ ...event, registration: { mode: 'none' } }, 'https://ieeecsbdc.org/events/e1'),
+    );
+    expect(none.searchParams.get('details')).toBe(
+      'Organized by IEEE CS BDC\n\nLine one\nLine two\n\nMore: https://example.org/register?a=1&b=2\n\nhttps://ieeecsbdc.org/events/e1',
+    );
+  });
 });

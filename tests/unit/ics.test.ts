@@ -46,6 +46,16 @@ describe('buildEventIcs', () => {
     expect(lines).toContain(`UID:${event._id}@ieeecsbdc.org`);
     expect(lines).toContain('URL:https://ieeecsbdc.org/events/x');
   });
+
+  it("names the event's page as where to register when registration is on this site", () => {
+    const site = buildEventIcs(
+      { ...event, registration: { mode: 'site' } },
+      { pageUrl: 'https://ieeecsbdc.org/events/x', now: new Date('2026-01-01T00:00:00Z') },
+    );
+    const unfolded = site.replace(/\r\n /g, '');
+    expect(unfolded).toContain('\\n\\nRegister: https://ieeecsbdc.org/events/x\r\n');
+    expect(unfolded).not.toContain('example.org/register');
+  });
 });
 
 describe('buildCalendarIcs', () => {
