@@ -574,9 +574,9 @@ describe('staff', () => {
     expect(lines[0]).toBe(
       'Registered at (Dhaka time),Status,Waitlist position,Full name,E-mail,Phone,Institution,IEEE member number,"Your team, if any?",Checked in at',
     );
-    // A phone number starting with + is neutralised too: a spreadsheet would read it as a formula.
+    // A phone number is kept as typed (="…"): a spreadsheet reads it as a number, or with its + as a formula.
     expect(lines[1]).toBe(
-      `2030-03-01 09:04,Confirmed,,মিনা রহমান,mina@example.org,'+880 1711-000000,BUET,,"Team ""A"", the best\nsecond line",`,
+      `2030-03-01 09:04,Confirmed,,মিনা রহমান,mina@example.org,"=""+880 1711-000000""",BUET,,"Team ""A"", the best\nsecond line",`,
     );
     expect(text).toContain(
       `2030-03-01 09:04,Waitlisted,1,"'=HYPERLINK(""http://evil.example"")",evil@example.org,,'@SUM(A1),,'-1+2,\r\n`,

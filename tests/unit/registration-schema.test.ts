@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventSchema, eventUpdateSchema } from '../../src/lib/schemas/event.schema.ts';
 import { parseInstant, registrantSchema } from '../../src/lib/schemas/registration.schema.ts';
-import { csvCell, dhakaTimestamp } from '../../src/server/services/registration-csv.service.ts';
+import { csvCell, csvDigitsCell, dhakaTimestamp } from '../../src/server/services/registration-csv.service.ts';
 
 describe('registration times', () => {
   it('read a time without an offset as Dhaka wall-clock time, and one with an offset as that instant', () => {
@@ -110,5 +110,17 @@ describe('CSV cells', () => {
     expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
     expect(csvCell(3)).toBe('3');
     expect(csvCell(null)).toBe('');
+  });
+
+  it('keep a phone or member number as typed in a spreadsheet: ="…", its leading 0 and + included', () => {
+    expect(csvDigitsCell('01712345678')).toBe('"=""01712345678"""');
+    expect(csvDigitsCell('+880 1711-000000')).toBe('"=""+880 1711-000000"""');
+    expect(csvDigitsCell('(02) 955-1234')).toBe('"=""(02) 955-1234"""');
+    expect(csvDigitsCell('12345678')).toBe('"=""12345678"""');
+    // Anything that is not only digits is an ordinary cell, neutralised as ever; nothing empty becomes a formula.
+    expect(csvDigitsCell(null)).toBe('');
+    expect(csvDigitsCell('')).toBe('');
+    expect(csvDigitsCell('=1+1')).toBe("'=1+1");
+    expect(csvDigitsCell('0171"), HYPERLINK("x')).toBe(csvCell('0171"), HYPERLINK("x'));
   });
 });

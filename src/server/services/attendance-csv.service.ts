@@ -1,6 +1,6 @@
 import { slugify } from '../../lib/slug.ts';
 import type { RegistrationRow } from '../db/schema.ts';
-import { csvCell, dhakaTimestamp } from './registration-csv.service.ts';
+import { csvCell, csvDigitsCell, dhakaTimestamp } from './registration-csv.service.ts';
 
 /**
  * The attendance list as a spreadsheet (GET /events/:id/attendance.csv): one row per confirmed
@@ -21,16 +21,16 @@ export function attendanceCsv(registrations: readonly RegistrationRow[]): string
     'Walk-in',
   ];
   const rows = registrations.map((r) => [
-    r.fullName,
-    r.email,
-    r.institution,
-    r.ieeeMemberId,
-    dhakaTimestamp(r.createdAt.toISOString()),
-    r.checkedInAt ? 'yes' : 'no',
-    dhakaTimestamp(r.checkedInAt && r.checkedInAt.toISOString()),
-    r.walkIn ? 'yes' : 'no',
+    csvCell(r.fullName),
+    csvCell(r.email),
+    csvCell(r.institution),
+    csvDigitsCell(r.ieeeMemberId),
+    csvCell(dhakaTimestamp(r.createdAt.toISOString())),
+    csvCell(r.checkedInAt ? 'yes' : 'no'),
+    csvCell(dhakaTimestamp(r.checkedInAt && r.checkedInAt.toISOString())),
+    csvCell(r.walkIn ? 'yes' : 'no'),
   ]);
-  return BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return BOM + [header.map(csvCell), ...rows].map((row) => row.join(',')).join('\r\n') + '\r\n';
 }
 
 /** The download's name, from the event's title ("Intro to Rust" -> intro-to-rust-attendance.csv). */

@@ -24,6 +24,19 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/**
+ * A cell of digits a spreadsheet must keep as typed (a phone number, an IEEE member number): Excel reads
+ * 01712345678 as the number 1712345678 and +8801712345678 as 8.80171E+12. Written as the formula
+ * ="01712345678", which Excel, LibreOffice and Google Sheets all show as that text. Only a value of
+ * digits, spaces, dashes, brackets and a leading + is written so (nothing in it can run); anything else
+ * is an ordinary cell.
+ */
+export function csvDigitsCell(value: string | null): string {
+  if (value === null || !/^\+?[0-9 ()-]+$/.test(value) || !/[0-9]/.test(value)) return csvCell(value);
+  // The cell's text is ="…": in CSV its quotes are doubled and the whole cell quoted.
+  return `"=""${value}"""`;
+}
+
 const STATUS_LABEL = { confirmed: 'Confirmed', waitlisted: 'Waitlisted', cancelled: 'Cancelled' } as const;
 
 /**
@@ -57,18 +70,18 @@ export function registrationsCsv(questions: readonly string[], registrations: re
     'Checked in at',
   ];
   const rows = registrations.map((r) => [
-    dhakaTimestamp(r.createdAt),
-    statusLabel(r),
-    r.position,
-    r.fullName,
-    r.email,
-    r.phone,
-    r.institution,
-    r.ieeeMemberId,
-    ...questions.map((_, i) => r.answers[i] ?? ''),
-    dhakaTimestamp(r.checkedInAt),
+    csvCell(dhakaTimestamp(r.createdAt)),
+    csvCell(statusLabel(r)),
+    csvCell(r.position),
+    csvCell(r.fullName),
+    csvCell(r.email),
+    csvDigitsCell(r.phone),
+    csvCell(r.institution),
+    csvDigitsCell(r.ieeeMemberId),
+    ...questions.map((_, i) => csvCell(r.answers[i] ?? '')),
+    csvCell(dhakaTimestamp(r.checkedInAt)),
   ]);
-  return BOM + [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return BOM + [header.map(csvCell), ...rows].map((row) => row.join(',')).join('\r\n') + '\r\n';
 }
 
 /** The download's name, from the event's title ("Intro to Rust" -> intro-to-rust-registrations.csv). */
