@@ -95,6 +95,35 @@ describe('a registrant', () => {
     });
     expect(registrantSchema.safeParse({ fullName: 'M', email: 'm@example.org' }).success).toBe(false);
   });
+
+  const withNumbers = (phone: unknown, ieeeMemberId: unknown) =>
+    registrantSchema.safeParse({ fullName: 'Mina', email: 'm@example.org', phone, ieeeMemberId, consent: true });
+  const messageOf = (result: ReturnType<typeof withNumbers>, path: string) =>
+    result.error?.issues.find((issue) => issue.path.join('.') === path)?.message;
+
+  it('takes Bangla digits in the phone and member number and keeps them as ASCII digits', () => {
+    const parsed = withNumbers('০১৭১২-৩৪৫৬৭৮', '৯৪১২ ৩৪৫৬');
+    expect(parsed.data).toMatchObject({ phone: '01712-345678', ieeeMemberId: '94123456' });
+    expect(withNumbers('+৮৮০ ১৭১১ 000000', '94-12-34-56').data).toMatchObject({
+      phone: '+880 1711 000000',
+      ieeeMemberId: '94123456',
+    });
+  });
+
+  it('says of a member number what is wrong with it, as the rule counts it', () => {
+    // Eight digits typed with a space are eight digits: taken.
+    expect(withNumbers(null, '9412 3456').success).toBe(true);
+    expect(messageOf(withNumbers(null, '12345'), 'ieeeMemberId')).toBe(
+      'IEEE member number must be 6 to 12 digits (this one has 5)',
+    );
+    expect(messageOf(withNumbers(null, '১২৩৪৫৬৭৮৯০১২৩'), 'ieeeMemberId')).toBe(
+      'IEEE member number must be 6 to 12 digits (this one has 13)',
+    );
+    expect(messageOf(withNumbers(null, 'M9412345'), 'ieeeMemberId')).toBe(
+      'IEEE member number must hold digits only, such as 94123456',
+    );
+    expect(messageOf(withNumbers('call me', null), 'phone')).toBe('Phone must be a phone number');
+  });
 });
 
 describe('CSV cells', () => {

@@ -2,6 +2,7 @@ import './zod-config.ts';
 import { z } from 'astro/zod';
 import { DHAKA_OFFSET_MINUTES } from '../dhaka-time.ts';
 import { DEFAULT_HOLD_MINUTES } from '../registration/registration-view.ts';
+import { toAsciiDigits } from '../digits.ts';
 import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
 import { requiredText } from './fields.ts';
 
@@ -173,7 +174,7 @@ export const registrantSchema = z.object({
   // Kept as typed (the ticket greets them by it); uniqueness per event ignores case.
   email: registrantEmail(),
   phone: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
+    (v) => (typeof v === 'string' ? toAsciiDigits(v.trim()) : v),
     z
       .string('Phone must be text')
       .max(30, 'Phone must be at most 30 characters')
@@ -182,12 +183,23 @@ export const registrantSchema = z.object({
       .transform((v) => v || null),
   ),
   institution: optionalField('Institution', 160),
-  ieeeMemberId: z
-    .string('IEEE member number must be text')
-    .trim()
-    .refine((v) => v === '' || /^\d{6,12}$/.test(v), 'IEEE member number must be 6 to 12 digits')
-    .nullish()
-    .transform((v) => v || null),
+  // Spaces and dashes people type to group the digits are dropped; Bangla digits become ASCII.
+  ieeeMemberId: z.preprocess(
+    (v) => (typeof v === 'string' ? toAsciiDigits(v).replace(/[\s-]/g, '') : v),
+    z
+      .string('IEEE member number must be text')
+      .superRefine((v, ctx) => {
+        if (v === '' || /^[0-9]{6,12}$/.test(v)) return;
+        ctx.addIssue({
+          code: 'custom',
+          message: /^[0-9]+$/.test(v)
+            ? `IEEE member number must be 6 to 12 digits (this one has ${v.length})`
+            : 'IEEE member number must hold digits only, such as 94123456',
+        });
+      })
+      .nullish()
+      .transform((v) => v || null),
+  ),
   answers: z
     .array(
       z
