@@ -120,6 +120,8 @@ test.describe('attendance and certificates', () => {
     await expect(page.getByRole('link', { name: 'Your certificate of attendance' })).toHaveCount(0);
     const early = await page.goto(`${member.ticketPath}/certificate`);
     expect(early?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'No certificate yet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open your ticket' })).toHaveAttribute('href', member.ticketPath);
     allowHttpErrors(consoleErrors, 404);
 
     // Staff: the events list links to the report.
@@ -287,6 +289,10 @@ test.describe('attendance and certificates', () => {
     await visitor.goto(member.ticketPath);
     await expect(visitor.getByRole('link', { name: 'Your certificate of attendance' })).toHaveCount(0);
     expect((await visitor.goto(`${member.ticketPath}/certificate`))?.status()).toBe(404);
+    // Its old link says why, and leads back to the ticket.
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Certificate withdrawn' })).toBeVisible();
+    await visitor.getByRole('link', { name: 'Open your ticket' }).click();
+    await expect(visitor).toHaveURL(new RegExp(`${member.ticketPath}$`));
 
     // An unknown id is a 404 that says no certificate has that number, kept out of search engines.
     const missing = await visitor.goto('/verify/AAAAAAAAAAAAAAAAAAAAAA');

@@ -105,6 +105,11 @@ test.describe('registration texts', () => {
     await expect(page).toHaveTitle(/^Ticket not found/);
     await shootBoth(page, 'ticket-invalid');
 
+    const certificate = await page.goto('/tickets/no-such-ticket-0000000000000000000000/certificate');
+    expect(certificate?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificate not found' })).toBeVisible();
+    await expect(page.getByText('This certificate link is not valid. Check the link in your e-mail')).toBeVisible();
+
     const verify = await page.goto('/verify/AAAAAAAAAAAAAAAAAAAAAA');
     expect(verify?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Certificate not found' })).toBeVisible();

@@ -30,4 +30,7 @@ export const attendanceCsvPath = (eventId: string) => `/api/v1/events/${encodeUR
 export const verifyPath = (certificateId: string) => `/verify/${encodeURIComponent(certificateId)}`;
 
 /** A ticket's printable certificate of attendance. */
+/** A ticket's own page. */
+export const ticketPath = (ticket: string) => `/tickets/${encodeURIComponent(ticket)}`;
+
 export const certificatePath = (ticket: string) => `/tickets/${encodeURIComponent(ticket)}/certificate`;

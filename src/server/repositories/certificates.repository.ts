@@ -124,6 +124,17 @@ export function activeCertificateOf(db: Kysely<Database>, registrationId: string
     .executeTakeFirst();
 }
 
+/** Whether the registration held a certificate that was withdrawn. */
+export async function hasWithdrawnCertificate(db: Kysely<Database>, registrationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('certificates')
+    .select('id')
+    .where('registrationId', '=', registrationId)
+    .where('withdrawnAt', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A certificate with its event and chapter, as its public verify page shows it. */
 export async function readCertificateRecord(db: Kysely<Database>, id: string): Promise<CertificateRecord | undefined> {
   const row = await byCertificateId(id, (cid) =>

@@ -11,6 +11,7 @@ import {
   insertCertificates,
   listCertificates,
   markWithdrawn,
+  hasWithdrawnCertificate,
   readCertificateRecord,
   uncertifiedAttendees,
 } from '../repositories/certificates.repository.ts';
@@ -39,6 +40,10 @@ export const verifyUrl = (origin: string, id: string) => `${origin}/verify/${id}
 export function findCertificate(db: Kysely<Database>, id: string): Promise<CertificateRecord | undefined> {
   return readCertificateRecord(db, id);
 }
+
+/** Whether the ticket's certificate was withdrawn (its link then says so rather than "not issued"). */
+export const certificateWithdrawnFor = (db: Kysely<Database>, registrationId: string) =>
+  hasWithdrawnCertificate(db, registrationId);
 
 async function eventTitle(db: Kysely<Database>, eventId: string): Promise<string> {
   const event = await eventColumn(db, eventId, 'title');
