@@ -154,37 +154,68 @@
       }
       if (top) {
         top.hidden = y <= 300;
-        placeTop();
+        placeTopSoon();
       }
       lastY = y;
     }
-    // Someone filling in a form does not need the way back to the top, and must see every field, label
-    // and consent line: while a form lies under the button (a phone's narrow column, most of all), the
-    // button steps aside (unseen and out of the tab order), and comes back once the form has scrolled by.
-    function placeTop() {
-      if (top.hidden) return top.removeAttribute('data-over-form');
-      var b = top.getBoundingClientRect();
-      var over = Array.prototype.some.call(document.querySelectorAll('form'), function (form) {
-        var f = form.getBoundingClientRect();
-        var margin = 8;
-        return (
-          f.width > 0 &&
-          f.height > 0 &&
-          f.top < b.bottom + margin &&
-          f.bottom > b.top - margin &&
-          f.left < b.right + margin &&
-          f.right > b.left - margin
-        );
+    // Someone filling in a form must see every field, label and consent line; someone reading, every word
+    // and picture: while any lies under the button (a phone's narrow column, most of all), the button
+    // steps aside (unseen and out of the tab order), and comes back over empty space (a margin, the gap
+    // between cards, the room left at the page's foot).
+    // Placed once a frame at most: a scroll sends many events between two frames.
+    var placing = false;
+    function placeTopSoon() {
+      if (placing) return;
+      placing = true;
+      requestAnimationFrame(function () {
+        placing = false;
+        if (top.hidden) return top.removeAttribute('data-over-content');
+        top.toggleAttribute('data-over-content', coversContent(top.getBoundingClientRect()));
       });
-      top.toggleAttribute('data-over-form', over);
+    }
+    // What lies under the button: every element at points across it (five rows, three columns, closer
+    // together than a line of small text; a card's link may lie over its picture and words), and whether
+    // one draws a picture, a control or words inside the button's square.
+    function coversContent(b) {
+      var seen = [];
+      for (var row = 0; row < 5; row++) {
+        for (var col = 0; col < 3; col++) {
+          var stack = document.elementsFromPoint(
+            b.left + 2 + (col * (b.width - 4)) / 2,
+            b.top + 2 + (row * (b.height - 4)) / 4,
+          );
+          for (var i = 0; i < stack.length; i++) {
+            var el = stack[i];
+            if (el === top || top.contains(el) || seen.indexOf(el) !== -1) continue;
+            seen.push(el);
+            if (drawsContent(el, b)) return true;
+          }
+        }
+      }
+      return false;
+    }
+    // A picture or control by its box; a label too (its whole line belongs to its field); else the words.
+    function drawsContent(el, b) {
+      if (/^(img|svg|video|canvas|iframe|input|select|textarea|button|label)$/i.test(el.tagName)) return true;
+      var range = document.createRange();
+      for (var node = el.firstChild; node; node = node.nextSibling) {
+        if (node.nodeType !== 3 || !node.textContent.trim()) continue;
+        range.selectNodeContents(node);
+        var rects = range.getClientRects();
+        for (var i = 0; i < rects.length; i++) {
+          var r = rects[i];
+          if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) return true;
+        }
+      }
+      return false;
     }
     addEventListener('scroll', onScroll, { passive: true });
     if (top) {
       // A form can also come under it without a scroll: the layout changes, a form appears, the
       // on-screen keyboard shrinks the view.
-      addEventListener('resize', placeTop, { passive: true });
-      document.addEventListener('focusin', placeTop);
-      new ResizeObserver(placeTop).observe(document.body);
+      addEventListener('resize', placeTopSoon, { passive: true });
+      document.addEventListener('focusin', placeTopSoon);
+      new ResizeObserver(placeTopSoon).observe(document.body);
     }
     onScroll();
   });

@@ -111,7 +111,73 @@ async function expectNothingCovers(page: Page, path: string, formName: string | 
   expect(covered, `${path} (${String(formName)})`).toEqual([]);
 }
 
+/** What the scroll-to-top button covers while it shows: words and pictures under its square. */
+function coveredByButton(page: Page): Promise<{ shown: boolean; covered: string[] }> {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('[data-scroll-top]')!;
+    if (!button.checkVisibility({ visibilityProperty: true })) return { shown: false, covered: [] };
+    const b = button.getBoundingClientRect();
+    const meets = (r: DOMRect) =>
+      r.width > 0 && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top;
+    const covered: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || button.contains(node)) continue;
+      const parent = node.parentElement!;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // Screen-reader-only text is clipped to nothing: not seen.
+      if (getComputedStyle(parent).clipPath !== 'none' || getComputedStyle(parent).clip.startsWith('rect')) continue;
+      range.selectNodeContents(node);
+      if ([...range.getClientRects()].some(meets)) covered.push(`text "${node.textContent.trim().slice(0, 40)}"`);
+    }
+    for (const img of document.querySelectorAll('img, svg:not([aria-hidden="true"])')) {
+      if (button.contains(img) || !img.checkVisibility({ visibilityProperty: true })) continue;
+      if (meets(img.getBoundingClientRect()))
+        covered.push(`<${img.tagName.toLowerCase()}> ${img.getAttribute('alt') ?? ''}`);
+    }
+    return { shown: true, covered };
+  });
+}
+
 test.describe('floating controls at 375 px', () => {
+  test('the scroll-to-top button covers no words or pictures: the events list, a text page, the footer', async ({
+    page,
+    request,
+  }) => {
+    const token = await apiLogin(request);
+    for (const n of [1, 2, 3])
+      await createEvent(request, token, {
+        title: unique(`Card Covering Workshop ${n}`),
+        eventDate: '2030-05-2' + n,
+        location: 'Auditorium of the Department of Computer Science and Engineering, BUET, Dhaka',
+      });
+    await page.setViewportSize({ width: 375, height: 667 });
+    for (const path of ['/events', '/about']) {
+      await page.goto(path);
+      await waitForIslands(page);
+      const { height, step } = await page.evaluate(() => ({
+        height: document.documentElement.scrollHeight - innerHeight,
+        step: Math.floor(innerHeight / 5),
+      }));
+      let shownAt = 0;
+      const problems: string[] = [];
+      for (let y = 0; ; y += step) {
+        const at = Math.min(y, height);
+        await page.evaluate((to) => scrollTo({ top: to, behavior: 'instant' }), at);
+        await settle(page);
+        const { shown, covered } = await coveredByButton(page);
+        if (shown) shownAt += 1;
+        for (const what of covered) problems.push(`${path} scrolled to ${at}: ${what}`);
+        if (at >= height) break;
+      }
+      expect(problems).toEqual([]);
+      // At the foot of the page it rests below the last line, in sight.
+      expect((await coveredByButton(page)).shown, `${path}: the button at the foot of the page`).toBe(true);
+      expect(shownAt).toBeGreaterThan(0);
+    }
+  });
+
   test('the event page’s registration form: every field, label and the consent line stay clear', async ({
     page,
     request,
