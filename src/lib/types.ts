@@ -407,8 +407,8 @@ export interface NetworkGroup {
   /** The first and the last registration's time (ISO). */
   firstAt: string;
   lastAt: string;
-  /** The ids of those not cancelled, in arrival order (at most as many as one cancellation takes). */
-  activeIds: string[];
+  /** Those not cancelled, in arrival order (at most as many as one cancellation takes): what selecting the group selects. */
+  active: { id: string; fullName: string }[];
 }
 
 /** GET /events/:id/registrations/networks (staff). */

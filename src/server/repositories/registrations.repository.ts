@@ -664,32 +664,38 @@ export async function networkGroups(db: Kysely<Database>, eventId: string): Prom
 }
 
 /**
- * The ids of the registrations not cancelled of each network at the event (at most `limit` a network,
- * in arrival order): what staff select when they pick a whole group.
+ * The registrations not cancelled of each network at the event, ids and names (at most `limit` a
+ * network, in arrival order): what staff select when they pick a whole group.
  */
-export async function activeIdsByNetwork(
+export async function activeByNetwork(
   db: Kysely<Database>,
   eventId: string,
   limit: number,
-): Promise<Map<string | null, string[]>> {
+): Promise<Map<string | null, { id: string; fullName: string }[]>> {
   const rows = await db
     .selectFrom((q) =>
       q
         .selectFrom('registrations')
-        .select(['id', 'network', 'seq', sql<string>`row_number() over (partition by network order by seq)`.as('nth')])
+        .select([
+          'id',
+          'fullName',
+          'network',
+          'seq',
+          sql<string>`row_number() over (partition by network order by seq)`.as('nth'),
+        ])
         .where('eventId', '=', eventId)
         .where('status', '<>', 'cancelled')
         .as('r'),
     )
-    .select(['id', 'network'])
+    .select(['id', 'fullName', 'network'])
     .where(sql<boolean>`nth <= ${limit}`)
     .orderBy('seq')
     .execute();
-  const ids = new Map<string | null, string[]>();
-  for (const { id, network } of rows) {
-    const group = ids.get(network);
-    if (group) group.push(id);
-    else ids.set(network, [id]);
+  const groups = new Map<string | null, { id: string; fullName: string }[]>();
+  for (const { id, fullName, network } of rows) {
+    const group = groups.get(network);
+    if (group) group.push({ id, fullName });
+    else groups.set(network, [{ id, fullName }]);
   }
-  return ids;
+  return groups;
 }

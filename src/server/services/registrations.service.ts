@@ -25,7 +25,7 @@ import { activeCertificateOf } from '../repositories/certificates.repository.ts'
 import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import {
-  activeIdsByNetwork,
+  activeByNetwork,
   cancelRegistrations,
   confirmEmail,
   countSeats,
@@ -666,19 +666,16 @@ export async function cancelSelection(
 
 /**
  * The event's registrations grouped by the network they came from (an anonymous label each), the
- * largest groups first, with their counts, first and last times, and the ids of those not cancelled
- * (as many as one cancellation takes), so staff can select a whole group.
+ * largest groups first, with their counts, first and last times, and those not cancelled (as many as
+ * one cancellation takes), so staff can select a whole group.
  */
 export async function registrationNetworks(db: Kysely<Database>, eventId: string): Promise<NetworkGroup[]> {
-  const [groups, active] = await Promise.all([
-    networkGroups(db, eventId),
-    activeIdsByNetwork(db, eventId, MAX_SELECTION),
-  ]);
+  const [groups, active] = await Promise.all([networkGroups(db, eventId), activeByNetwork(db, eventId, MAX_SELECTION)]);
   return groups.map((group) => ({
     ...group,
     firstAt: group.firstAt.toISOString(),
     lastAt: group.lastAt.toISOString(),
-    activeIds: active.get(group.network) ?? [],
+    active: active.get(group.network) ?? [],
   }));
 }
 

@@ -1,3 +1,4 @@
+import { HOLDS_PER_NETWORK } from '../../lib/registration/networks.ts';
 import type { Waiting } from '../repositories/registrations.repository.ts';
 
 /**
@@ -5,16 +6,15 @@ import type { Waiting } from '../repositories/registrations.repository.ts';
  * yet confirmed is held for a while; without a bound, one machine typing made-up addresses could hold
  * every seat, again and again. So one network (the caller's address as the rate limits count it: IPv4
  * as itself, IPv6 by its /64; http/network-label.ts) holds at most HOLDS_PER_NETWORK unconfirmed seats
- * of one event at once.
+ * of one event at once (the number and why it is enough: src/lib/registration/networks.ts).
  *
- * Five: friends or a family registering together from one phone or hotspot get their seats held at
- * once. Nobody past the limit is turned away: their registration is kept as a place on the waitlist
- * that holds nothing, and their e-mail asks them to confirm; confirmed, it is served before every
+ * Nobody past the limit is turned away: their registration is kept as a place on the waitlist that
+ * holds nothing, and their e-mail asks them to confirm; confirmed, it is served before every
  * unconfirmed one, and takes a free seat at once. So a classroom behind one campus address all get in
  * as they confirm (each confirmation also lets the next of the room hold a seat), while a script that
  * confirms nothing holds five seats, for at most MAX_HOLD_MINUTES.
  */
-export const HOLDS_PER_NETWORK = 5;
+export { HOLDS_PER_NETWORK };
 
 /** Whether a network that holds `held` unconfirmed seats of the event may hold one more. */
 export const mayHoldAnother = (held: number) => held < HOLDS_PER_NETWORK;
