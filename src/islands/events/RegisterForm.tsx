@@ -8,7 +8,7 @@ import {
   seatsText,
   statusText,
 } from '../../lib/registration/registration-view.ts';
-import { CONFIRM_BUTTON, holdNotice, pendingText } from '../../lib/registration/email-confirmation.ts';
+import { CONFIRM_BUTTON, HELD_BACK, holdNotice, pendingText } from '../../lib/registration/email-confirmation.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
 import { MAX_FULL_NAME_LENGTH, tooLongMessage } from '../../lib/text-limits.ts';
 import LengthCounter from '../shared/LengthCounter.tsx';
@@ -178,6 +178,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
         </p>
         {done.confirmation?.state === 'pending' && (
           <p className="mt-2">
+            {done.confirmation.seatFree && <>{HELD_BACK} </>}
             <strong>{pendingText(done.confirmation)}.</strong> Open the link in the e-mail we are sending you and choose
             “{CONFIRM_BUTTON}”.
           </p>

@@ -74,8 +74,10 @@ export const CONFIRM_WHILE_WAITING =
  * A waitlisted ticket still to confirm while a seat is free: its network held its share of unconfirmed
  * seats (a script cannot hold an event), so this one holds nothing until the e-mail is confirmed.
  */
-export const CONFIRM_FOR_FREE_SEAT =
-  'Many people on your network have registered without confirming their e-mail yet, so your registration holds no seat until you confirm yours. A seat is free: confirm your e-mail now and it is yours at once';
+export const CONFIRM_FOR_FREE_SEAT = 'A seat is free: confirm your e-mail now and it is yours at once';
+/** Why such a ticket holds nothing yet, said beside CONFIRM_FOR_FREE_SEAT. */
+export const HELD_BACK =
+  'Many people on your network have registered without confirming their e-mail yet, so your registration holds no seat until you confirm yours.';
 
 /** What a pending confirmation asks, in the form's answer and on the ticket. */
 export const pendingText = (pending: { holdUntil: string | null; seatFree?: true }) =>
