@@ -185,7 +185,8 @@ describe('the mail cap counts a mailbox, not a spelling', () => {
   });
 });
 
-describe('the migration to mailboxes', () => {
+// A database of its own, migrated from nothing: PGlite's start-up is slow on a busy machine.
+describe('the migration to mailboxes', { timeout: 120_000 }, () => {
   it('fills every row, keeps duplicates under the new rule as they were, clamps long holds, and the index then refuses a new spelling', async () => {
     const names = Object.keys(migrations);
     const mine = names.indexOf('2026-12-01T0200-mailbox-and-holds');
