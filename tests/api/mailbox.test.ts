@@ -186,6 +186,24 @@ describe('the mail cap counts a mailbox, not a spelling', () => {
 });
 
 // A database of its own, migrated from nothing: PGlite's start-up is slow on a busy machine.
+describe('oversize requests', () => {
+  it('a registration or a "send my ticket again" over the body limit is 413: nothing stored, nothing counted', async () => {
+    const eventId = await siteEvent();
+    const padding = 'x'.repeat(2 * 1024 * 1024);
+    for (const path of [`/events/${eventId}/registrations`, `/events/${eventId}/registrations/resend`]) {
+      const res = await api.call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ fullName: 'Big', email: 'big+1@example.org', consent: true, padding }),
+      });
+      expect(res.status, path).toBe(413);
+    }
+    expect(await rowsOf(eventId)).toEqual([]);
+    const counters = await api.db.selectFrom('rateLimits').select('key').where('key', 'like', `%${eventId}%`).execute();
+    expect(counters).toEqual([]);
+  });
+});
+
 describe('the migration to mailboxes', { timeout: 120_000 }, () => {
   it('fills every row, keeps duplicates under the new rule as they were, clamps long holds, and the index then refuses a new spelling', async () => {
     const names = Object.keys(migrations);

@@ -193,6 +193,17 @@ describe('confirming', () => {
       .orderBy('o.createdAt')
       .execute();
     expect(mail.map((m) => m.kind)).toContain('promoted');
+    // Sent again (a replay, or a second tap): the same answer, no second seat or message.
+    const again = await confirm(secondWaiting!.ticket);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'confirmed', confirmation: { state: 'confirmed' } });
+    const after = await api.db
+      .selectFrom('emailOutbox as o')
+      .innerJoin('registrations as r', 'r.id', 'o.registrationId')
+      .select('o.kind')
+      .where('r.ticket', '=', secondWaiting!.ticket)
+      .execute();
+    expect(after.filter((m) => m.kind === 'promoted')).toHaveLength(1);
 
     // The network still holds 5; one of them confirms, and the next of the network holds a seat in turn.
     expect((await ticketOf(firstWaiting!.ticket)).status).toBe('waitlisted');
