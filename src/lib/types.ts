@@ -161,7 +161,17 @@ export interface RegistrationSummary {
  * after, `released` once its seat went to the next person because it was not confirmed in time.
  */
 export type TicketConfirmation =
-  { state: 'pending'; holdUntil: string | null } | { state: 'confirmed' } | { state: 'released'; releasedAt: string };
+  | {
+      state: 'pending';
+      holdUntil: string | null;
+      /**
+       * Waitlisted while the event has a seat free: too many seats are held unconfirmed from the
+       * registrant's network, so theirs holds nothing until they confirm, and is then theirs at once.
+       */
+      seatFree?: true;
+    }
+  | { state: 'confirmed' }
+  | { state: 'released'; releasedAt: string };
 
 /** POST /events/:id/registrations (201). `position` only when waitlisted (1: next in line). */
 export interface RegistrationResult {
@@ -378,8 +388,44 @@ export interface StaffRegistration {
   emailConfirmation: 'pending' | 'confirmed' | null;
   holdUntil: string | null;
   holdReleasedAt: string | null;
+  /** The anonymous label of the network it came from (src/lib/registration/networks.ts); null when none was recorded. */
+  network: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One network's registrations at an event (GET /events/:id/registrations/networks), for staff to see bursts. */
+export interface NetworkGroup {
+  /** Its label; null: registrations with no network recorded (walk-ins, and those from before). */
+  network: string | null;
+  total: number;
+  confirmed: number;
+  /** Seats held for e-mails not confirmed yet (among `confirmed`). */
+  held: number;
+  waitlisted: number;
+  cancelled: number;
+  /** The first and the last registration's time (ISO). */
+  firstAt: string;
+  lastAt: string;
+  /** Those not cancelled, in arrival order (at most as many as one cancellation takes): what selecting the group selects. */
+  active: { id: string; fullName: string }[];
+}
+
+/** GET /events/:id/registrations/networks (staff). */
+export interface NetworkGroupList {
+  success: true;
+  groups: NetworkGroup[];
+}
+
+/** POST /events/:id/registrations/cancel (staff): what a cancellation of a selection did. */
+export interface SelectionCancelled {
+  success: true;
+  message: string;
+  /** Registrations cancelled now (those already cancelled are left as they were). */
+  cancelled: number;
+  alreadyCancelled: number;
+  /** Waitlisted people given the seats freed. */
+  promoted: number;
 }
 
 /** Over the event's registrations, whatever the list's filter. Members: an IEEE member number given; guests: none. */

@@ -175,6 +175,11 @@ const WRITES: Record<string, () => Promise<Call>> = {
     const row = await api.db.selectFrom('registrations').select('id').where('eventId', '=', event).executeTakeFirst();
     return request('PATCH', `/registrations/${row!.id}`, { status: 'cancelled' }, alpha.token);
   },
+  'POST /events/:id/registrations/cancel': async () => {
+    const { event, ticket } = await registered();
+    const row = await api.db.selectFrom('registrations').select('id').where('ticket', '=', ticket).executeTakeFirst();
+    return request('POST', `/events/${event}/registrations/cancel`, { registrationIds: [row!.id] }, alpha.token);
+  },
   'DELETE /tickets/:ticket': async () => {
     const { ticket } = await registered();
     return request('DELETE', `/tickets/${ticket}`, undefined, '');

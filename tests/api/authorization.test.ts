@@ -29,6 +29,8 @@ const passwords: Partial<Record<Role, string>> = {};
 const emails: Partial<Record<Role, string>> = {};
 let passwordChanges = 0;
 let checkInTicket = '';
+/** The registration a cancellation of a selection names. */
+let selected = '';
 
 const owner = { anonymous: 401, chapterA: 200, chapterB: 403, admin: 200 };
 const ownerCreate = { anonymous: 401, chapterA: 201, chapterB: 201, admin: 201 };
@@ -471,6 +473,26 @@ const calls: Call[] = [
     method: 'GET',
     path: async () => `/events/${await draftOfA()}/registrations`,
     expect: draftOwner,
+  },
+  {
+    name: 'GET /events/:id/registrations/networks',
+    method: 'GET',
+    path: async () => `/events/${await siteEventOfA()}/registrations/networks`,
+    expect: owner,
+  },
+  {
+    name: 'POST /events/:id/registrations/cancel',
+    method: 'POST',
+    // Each role selects a registration of its own to cancel.
+    path: async () => {
+      const { eventId } = await ticketOfA();
+      selected = (
+        await api.db.selectFrom('registrations').select('id').where('eventId', '=', eventId).executeTakeFirstOrThrow()
+      ).id;
+      return `/events/${eventId}/registrations/cancel`;
+    },
+    body: () => ({ registrationIds: [selected] }),
+    expect: owner,
   },
   {
     name: 'PATCH /registrations/:id',

@@ -183,6 +183,23 @@ const steps: WriteStep[] = [
     },
   },
   {
+    // One more registrant takes the free seat, and staff cancel them as a selection: the seat count changes.
+    route: 'POST /events/:id/registrations/cancel',
+    run: async () => {
+      const body = { fullName: 'Burst', email: 'burst@example.org', consent: true };
+      await write('POST', `/events/${event()}/registrations`, body, '', 201);
+      const { registrations } = await write('GET', `/events/${event()}/registrations`, undefined, alpha.token);
+      const burst = registrations.find((r: { email: string }) => r.email === 'burst@example.org');
+      const answer = await write(
+        'POST',
+        `/events/${event()}/registrations/cancel`,
+        { registrationIds: [burst.id] },
+        alpha.token,
+      );
+      expect(answer.cancelled).toBe(1);
+    },
+  },
+  {
     route: 'PATCH /events/:id (certificate settings)',
     run: () =>
       write('PATCH', `/events/${event()}`, { certificates: { auto: false, signatoryName: 'Dr. Salma' } }, alpha.token),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { canonicalMailbox } from '../../src/lib/mailbox.ts';
 import { createApi } from '../../src/server/app.ts';
 import { deletePersonalDataOfPastEvents } from '../../src/server/services/registrations.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
@@ -289,9 +290,11 @@ describe('registering', () => {
     'answers the same 409 when a registration of the address commits while this one is being made',
     async () => {
       const event = await siteEvent();
+      // Another spelling of the same mailbox, stored as the repository stores every registration.
       const rival = {
         fullName: 'Rival',
-        email: 'RACE@example.org',
+        email: 'RACE+rival@example.org',
+        mailbox: canonicalMailbox('RACE+rival@example.org'),
         ticket: 'r'.repeat(32),
         status: 'confirmed' as const,
       };

@@ -82,6 +82,37 @@ describe('the registration e-mails', () => {
     expect(composeTicketMail(data()).text).not.toContain('Confirm my e-mail');
   });
 
+  it('tells one waiting while a seat is free (their network held its share) that confirming gives it at once', () => {
+    const mail = composeTicketMail(
+      data({ kind: 'waitlisted', position: 1, seatFree: true, confirmation: { holdUntil: null } }),
+    );
+    expect(mail.subject).toBe('Confirm your e-mail to get your seat: Rust & <Safety> Workshop');
+    expect(mail.text).toContain('so your registration holds no seat until you confirm yours.');
+    expect(mail.text).toContain(
+      'A seat is free now: open your ticket and choose “Confirm my e-mail”, and it is yours at once.',
+    );
+    expect(mail.text).not.toContain('is full');
+    // Full, the same person reads the plain waitlist message.
+    expect(
+      composeTicketMail(data({ kind: 'waitlisted', position: 1, seatFree: false, confirmation: { holdUntil: null } }))
+        .subject,
+    ).toBe('You are on the waitlist: Rust & <Safety> Workshop');
+  });
+
+  it('tells someone staff cancelled, with the event’s page to register again, in plain text and HTML', () => {
+    const mail = composeTicketMail(
+      data({ kind: 'cancelled', eventUrl: 'https://ieeecsbdc.org/events/0b5126bb-b0e5-41d7-9d66-a53b64bd26dd' }),
+    );
+    expect(mail.subject).toBe('Registration cancelled: Rust & <Safety> Workshop');
+    expect(mail.text).toContain(
+      'Your registration for Rust & <Safety> Workshop has been cancelled by the event’s organisers.',
+    );
+    expect(mail.text).toContain('The event’s page: https://ieeecsbdc.org/events/0b5126bb-b0e5-41d7-9d66-a53b64bd26dd');
+    expect(mail.text).toContain('If you did not register, someone else used your address: you need to do nothing.');
+    expect(mail.text).not.toContain('Your ticket:');
+    expect(mail.html).toContain('<a href="https://ieeecsbdc.org/events/0b5126bb-b0e5-41d7-9d66-a53b64bd26dd"');
+  });
+
   it('keeps a subject on one line whatever the title holds', () => {
     const mail = composeTicketMail(data({ event: { ...data().event, title: 'Line one\r\nBcc: x@example.com' } }));
     expect(mail.subject).toBe('Your ticket: Line one Bcc: x@example.com');

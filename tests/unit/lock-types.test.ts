@@ -6,13 +6,16 @@ import { auditedChange } from '../../src/server/repositories/audit.repository.ts
 import { findAccountById } from '../../src/server/repositories/chapters.repository.ts';
 import { findEvent } from '../../src/server/repositories/events.repository.ts';
 import {
+  cancelRegistrations,
   confirmEmail,
   dropEmailConfirmations,
+  heldSeatsByNetwork,
   insertRegistration,
   lockEvent,
   promoteWaitlisted,
   releaseExpiredHolds,
   setStatus,
+  waitlistInOrder,
 } from '../../src/server/repositories/registrations.repository.ts';
 import {
   applyConfirmationSetting,
@@ -40,7 +43,13 @@ async function callsOutsideATransaction(db: Kysely<Database>) {
   // @ts-expect-error the event's lock needs a transaction
   await lockEvent(db, 'e');
   // @ts-expect-error giving seats needs the event's lock
-  await promoteWaitlisted(db, 'e', 1, NOW);
+  await promoteWaitlisted(db, 'e', ['r'], NOW);
+  // @ts-expect-error reading the waitlist to give seats needs the event's lock
+  await waitlistInOrder(db, 'e');
+  // @ts-expect-error counting a network's held seats to give one more needs the event's lock
+  await heldSeatsByNetwork(db, 'e');
+  // @ts-expect-error cancelling a selection needs the event's lock
+  await cancelRegistrations(db, ['r'], NOW);
   // @ts-expect-error releasing seats needs the event's lock
   await releaseExpiredHolds(db, 'e', NOW);
   // @ts-expect-error changing a seat needs the event's lock
@@ -71,7 +80,10 @@ async function callsOutsideATransaction(db: Kysely<Database>) {
 /** Never run: inside a transaction every one of them compiles. */
 async function callsInsideATransaction(tx: Transaction<Database>) {
   await lockEvent(tx, 'e');
-  await promoteWaitlisted(tx, 'e', 1, NOW);
+  await promoteWaitlisted(tx, 'e', ['r'], NOW);
+  await waitlistInOrder(tx, 'e');
+  await heldSeatsByNetwork(tx, 'e');
+  await cancelRegistrations(tx, ['r'], NOW);
   await releaseExpiredHolds(tx, 'e', NOW);
   await setStatus(tx, 'r', 'confirmed', NOW);
   await confirmEmail(tx, 'r', NOW);
@@ -86,6 +98,9 @@ describe('functions that need the event’s row lock', () => {
   it('take a Transaction, never any database handle', () => {
     expectTypeOf(lockEvent).parameter(0).toEqualTypeOf<Transaction<Database>>();
     expectTypeOf(promoteWaitlisted).parameter(0).toEqualTypeOf<Transaction<Database>>();
+    expectTypeOf(waitlistInOrder).parameter(0).toEqualTypeOf<Transaction<Database>>();
+    expectTypeOf(heldSeatsByNetwork).parameter(0).toEqualTypeOf<Transaction<Database>>();
+    expectTypeOf(cancelRegistrations).parameter(0).toEqualTypeOf<Transaction<Database>>();
     expectTypeOf(releaseExpiredHolds).parameter(0).toEqualTypeOf<Transaction<Database>>();
     expectTypeOf(setStatus).parameter(0).toEqualTypeOf<Transaction<Database>>();
     expectTypeOf(insertRegistration).parameter(0).toEqualTypeOf<Transaction<Database>>();

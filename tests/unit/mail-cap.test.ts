@@ -27,8 +27,11 @@ describe('the mail cap of one address', () => {
     });
   });
 
-  it('counts an address whatever its case, keeping only a hash of it', () => {
+  it('counts a mailbox whatever the spelling (case, +tag, Gmail’s dots), keeping only a hash of it', () => {
     expect(addressHash('Victim@Example.ORG')).toBe(addressHash(' victim@example.org'));
+    for (let i = 0; i < 15; i++) expect(addressHash(`victim+${i}@example.org`)).toBe(addressHash('victim@example.org'));
+    expect(addressHash('v.i.c.t.i.m@gmail.com')).toBe(addressHash('Victim@googlemail.com'));
+    expect(addressHash('v.i.c.t.i.m@example.org')).not.toBe(addressHash('victim@example.org'));
     expect(addressHash('victim@example.org')).toMatch(/^[0-9a-f]{64}$/);
     expect(addressHash('victim@example.org')).not.toBe(addressHash('other@example.org'));
   });

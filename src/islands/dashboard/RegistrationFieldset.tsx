@@ -7,6 +7,7 @@ import {
   MIN_HOLD_MINUTES,
 } from '../../lib/schemas/registration.schema.ts';
 import { dhakaLocalToIso, isoToDhakaLocal, registrationOf } from '../../lib/registration/registration-view.ts';
+import { HOLDS_PER_NETWORK } from '../../lib/registration/networks.ts';
 import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
 import { ErrorText, described, fieldIdOf, hintClass, inputClass, labelClass } from './ui/section-controls.tsx';
@@ -278,7 +279,9 @@ export function RegistrationFieldset({
                   {...described('registration.holdMinutes', errors, true)}
                 />
                 <p id={`${fieldIdOf('registration.holdMinutes')}-hint`} className={hintClass}>
-                  From {MIN_HOLD_MINUTES} to {MAX_HOLD_MINUTES}; {DEFAULT_HOLD_MINUTES} by default.
+                  From {MIN_HOLD_MINUTES} to {MAX_HOLD_MINUTES}; {DEFAULT_HOLD_MINUTES} by default: long enough to open
+                  an e-mail. One network holds at most {HOLDS_PER_NETWORK} unconfirmed seats at once; the others from it
+                  wait until they confirm.
                 </p>
                 <ErrorText path="registration.holdMinutes" errors={errors} />
               </div>

@@ -8,12 +8,7 @@ import {
   seatsText,
   statusText,
 } from '../../lib/registration/registration-view.ts';
-import {
-  CONFIRM_BUTTON,
-  CONFIRM_WHILE_WAITING,
-  confirmByText,
-  holdNotice,
-} from '../../lib/registration/email-confirmation.ts';
+import { CONFIRM_BUTTON, HELD_BACK, holdNotice, pendingText } from '../../lib/registration/email-confirmation.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
 import { MAX_FULL_NAME_LENGTH, tooLongMessage } from '../../lib/text-limits.ts';
 import LengthCounter from '../shared/LengthCounter.tsx';
@@ -172,17 +167,20 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
         className="rounded-xl border border-emerald-300 bg-emerald-50 p-6 text-slate-900 outline-none dark:border-emerald-800 dark:bg-emerald-950 dark:text-white"
       >
         <p className="text-lg font-bold">
-          {done.status === 'confirmed' ? 'You are registered.' : 'You are on the waitlist.'}
+          {done.status === 'confirmed'
+            ? 'You are registered.'
+            : done.confirmation?.state === 'pending' && done.confirmation.seatFree
+              ? 'Confirm your e-mail to get your seat.'
+              : 'You are on the waitlist.'}
         </p>
         <p className="mt-2">
           Status: <strong>{statusText(done.status, done.position)}</strong>
         </p>
         {done.confirmation?.state === 'pending' && (
           <p className="mt-2">
-            <strong>
-              {done.confirmation.holdUntil ? confirmByText(done.confirmation.holdUntil) : CONFIRM_WHILE_WAITING}.
-            </strong>{' '}
-            Open the link in the e-mail we are sending you and choose “{CONFIRM_BUTTON}”.
+            {done.confirmation.seatFree && <>{HELD_BACK} </>}
+            <strong>{pendingText(done.confirmation)}.</strong> Open the link in the e-mail we are sending you and choose
+            “{CONFIRM_BUTTON}”.
           </p>
         )}
         <p className="mt-4">

@@ -70,6 +70,23 @@ export const confirmByText = (holdUntil: string) =>
 export const CONFIRM_WHILE_WAITING =
   'Confirm your e-mail now, so that a seat that becomes free can be yours without a wait';
 
+/**
+ * A waitlisted ticket still to confirm while a seat is free: its network held its share of unconfirmed
+ * seats (a script cannot hold an event), so this one holds nothing until the e-mail is confirmed.
+ */
+export const CONFIRM_FOR_FREE_SEAT = 'A seat is free: confirm your e-mail now and it is yours at once';
+/** Why such a ticket holds nothing yet, said beside CONFIRM_FOR_FREE_SEAT. */
+export const HELD_BACK =
+  'Many people on your network have registered without confirming their e-mail yet, so your registration holds no seat until you confirm yours.';
+
+/** What a pending confirmation asks, in the form's answer and on the ticket. */
+export const pendingText = (pending: { holdUntil: string | null; seatFree?: true }) =>
+  pending.holdUntil
+    ? confirmByText(pending.holdUntil)
+    : pending.seatFree
+      ? CONFIRM_FOR_FREE_SEAT
+      : CONFIRM_WHILE_WAITING;
+
 export const SEAT_RELEASED = 'Your seat was released because the e-mail was not confirmed in time';
 
 /** The button on the ticket page (the e-mail's link leads to it). */

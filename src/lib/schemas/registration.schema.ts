@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { DHAKA_OFFSET_MINUTES } from '../dhaka-time.ts';
 import { DEFAULT_HOLD_MINUTES } from '../registration/registration-view.ts';
 import { toAsciiDigits } from '../digits.ts';
+import { NETWORK_LABEL, NO_NETWORK } from '../registration/networks.ts';
 import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
 import { requiredText } from './fields.ts';
 
@@ -23,7 +24,12 @@ export const MAX_QUESTIONS = 5;
 export const MAX_QUESTION_LENGTH = 200;
 export const MAX_ANSWER_LENGTH = 500;
 export const MIN_HOLD_MINUTES = 5;
-export const MAX_HOLD_MINUTES = 1440;
+/**
+ * A hold's ceiling: what a person needs to open their mail, with a slow provider and the outbox's first
+ * retries (1 and 5 minutes) to spare; never a day, during which a script's unconfirmed registrations
+ * would keep real people out.
+ */
+export const MAX_HOLD_MINUTES = 60;
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
@@ -97,7 +103,7 @@ const holdMinutes = z.preprocess(
     .number('The time to confirm must be a whole number of minutes')
     .int('The time to confirm must be a whole number of minutes')
     .min(MIN_HOLD_MINUTES, `The time to confirm must be at least ${MIN_HOLD_MINUTES} minutes`)
-    .max(MAX_HOLD_MINUTES, `The time to confirm must be at most ${MAX_HOLD_MINUTES} minutes (a day)`),
+    .max(MAX_HOLD_MINUTES, `The time to confirm must be at most ${MAX_HOLD_MINUTES} minutes (an hour)`),
 );
 
 const settingsFields = {
@@ -171,7 +177,7 @@ const registrantEmail = () =>
 /** What a registrant sends (POST /events/:id/registrations). `website` is the honeypot: people leave it empty. */
 export const registrantSchema = z.object({
   fullName: requiredText('Full name', MAX_FULL_NAME_LENGTH).refine(...oneLine('Full name')),
-  // Kept as typed (the ticket greets them by it); uniqueness per event ignores case.
+  // Kept as typed (the ticket greets them by it); one registration per mailbox per event (src/lib/mailbox.ts).
   email: registrantEmail(),
   phone: z.preprocess(
     (v) => (typeof v === 'string' ? toAsciiDigits(v.trim()) : v),
@@ -258,5 +264,36 @@ export const registrationListQuerySchema = z.object({
     .min(1, 'Page size must be 1 or more')
     .max(REGISTRATION_PAGE_SIZE_MAX, `Page size must be at most ${REGISTRATION_PAGE_SIZE_MAX}`)
     .optional(),
+  /** One network's registrations (its label), or `none`: those with no network recorded. Null in the output for `none`. */
+  network: z
+    .string()
+    .refine((v) => v === NO_NETWORK || NETWORK_LABEL.test(v), 'Network must be a network label or none')
+    .transform((v) => (v === NO_NETWORK ? null : v))
+    .optional(),
 });
 export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
+
+/** Registrations staff may cancel in one action: a whole burst, and few enough to be one transaction. */
+export const MAX_SELECTION = 500;
+
+/**
+ * Staff cancel a selection of an event's registrations (POST /events/:id/registrations/cancel): their
+ * ids, each once. Whether each is this event's is the service's to say.
+ */
+export const selectionCancelSchema = z.object({
+  registrationIds: z
+    .array(
+      z.string('Each registration id must be text').max(100, 'Not a registration id'),
+      'Registration ids must be a list',
+    )
+    .min(1, 'Select at least one registration')
+    .max(MAX_SELECTION, `At most ${MAX_SELECTION} registrations can be cancelled at once`)
+    .superRefine((ids, ctx) => {
+      const seen = new Set<string>();
+      ids.forEach((id, i) => {
+        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i], message: 'This registration is listed twice' });
+        seen.add(id);
+      });
+    }),
+});
+export type SelectionCancel = z.output<typeof selectionCancelSchema>;

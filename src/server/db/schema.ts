@@ -115,14 +115,22 @@ export interface RegistrationTable {
   holdReleasedAt: NullableTimestamp;
   /** Added at the door: registered and checked in at once, never sent mail; `email` may be '' (none given). */
   walkIn: Generated<boolean>;
+  /**
+   * The address's canonical form (src/lib/mailbox.ts), unique per event: one mailbox, one registration.
+   * Written by the repository from `email`; null only for a registration made before the rule that names
+   * the same mailbox as another one of its event (kept as it was, see the migration).
+   */
+  mailbox: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The anonymous label of the network it came from (http/network-label.ts); null for walk-ins and older rows. */
+  network: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
 export type EmailConfirmation = 'pending' | 'confirmed';
 
-/** `ticket-again`: "Send my ticket again", asked for on the event's page. */
-export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted', 'ticket-again'] as const;
+/** `ticket-again`: "Send my ticket again", asked for on the event's page; `cancelled`: staff cancelled a selection. */
+export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted', 'ticket-again', 'cancelled'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Mail waiting to be sent; its text is composed when it is sent, from the registration as it is then. */

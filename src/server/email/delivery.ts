@@ -13,6 +13,7 @@ import {
   type ClaimedEmail,
   type EmailRecipient,
 } from '../repositories/email-outbox.repository.ts';
+import { eventPath } from '../../lib/registration/registration-links.ts';
 import { addressHash, MAIL_CAP_HORIZON_MS, overCap } from './mail-cap.ts';
 import { composeTicketMail } from './messages.ts';
 import { MAX_ATTEMPTS, retryDelay } from './retry.ts';
@@ -53,10 +54,12 @@ export interface DeliveryReport {
 
 /**
  * A message still tells the truth: a seat for a confirmed registration, a place in line for a
- * waitlisted one; a ticket sent again, any registration not cancelled. A seat whose time to confirm the e-mail ran out is no longer offered, though its
+ * waitlisted one; a ticket sent again, any registration not cancelled; a cancellation, one cancelled
+ * (registered again since, it is gone with the old registration). A seat whose time to confirm the e-mail ran out is no longer offered, though its
  * release may not have run yet.
  */
 function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient, now: Date): boolean {
+  if (kind === 'cancelled') return recipient.status === 'cancelled';
   if (kind === 'ticket-again') return recipient.status !== 'cancelled';
   if (kind === 'waitlisted') return recipient.status === 'waitlisted';
   const expired =
@@ -123,6 +126,8 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         fullName: recipient.fullName,
         email: recipient.email,
         ticketUrl: `${origin}/tickets/${recipient.ticket}`,
+        eventUrl: `${origin}${eventPath(recipient.event.id)}`,
+        seatFree: recipient.seatFree,
         position: recipient.position ?? undefined,
         confirmation:
           recipient.emailConfirmation === 'pending'

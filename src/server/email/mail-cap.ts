@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { canonicalMailbox } from '../../lib/mailbox.ts';
 
 /**
- * One address receives at most a few registration e-mails an hour and a day, site-wide (every event,
- * every kind of message): registering someone else's address, cancelling and registering again cannot
- * fill their mailbox. The rest wait in the outbox, with the reason, until the window has room again.
+ * One mailbox receives at most a few registration e-mails an hour and a day, site-wide (every event,
+ * every kind of message, every spelling of its address): registering someone else's address, with
+ * `+tags` or cancelling and registering again, cannot fill their mailbox. The rest wait in the outbox, with the reason, until the window has room again.
  */
 export interface MailCap {
   count: number;
@@ -20,8 +21,11 @@ export const MAIL_CAPS: readonly MailCap[] = [
 /** The longest window: sends older than this count for nothing and are deleted. */
 export const MAIL_CAP_HORIZON_MS = Math.max(...MAIL_CAPS.map((cap) => cap.windowMs));
 
-/** How an address is counted: its hash in lower case (an address is one mailbox whatever its case). */
-export const addressHash = (address: string) => createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+/**
+ * How an address is counted: the hash of its mailbox (src/lib/mailbox.ts), so `victim+1@`, `victim+2@`
+ * and `Victim@` share one cap, as they share one inbox.
+ */
+export const addressHash = (address: string) => createHash('sha256').update(canonicalMailbox(address)).digest('hex');
 
 export interface Held {
   reason: string;

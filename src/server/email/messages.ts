@@ -10,6 +10,13 @@ export interface TicketMailData {
   email: string;
   /** The ticket's own address: `${siteOrigin}/tickets/${ticket}`. */
   ticketUrl: string;
+  /** The event's page: `${siteOrigin}/events/${id}` (where someone cancelled registers again). */
+  eventUrl?: string | undefined;
+  /**
+   * The event has a seat free now: a waitlisted registrant still to confirm was held back because their
+   * network held its share of unconfirmed seats, and confirming gives them one at once.
+   */
+  seatFree?: boolean | undefined;
   /** The place on the waitlist (waitlisted messages). */
   position?: number | undefined;
   /**
@@ -45,6 +52,8 @@ interface Parts {
   after: string[];
   /** The link's words. */
   linkText: string;
+  /** Where the link goes, and its line in the plain text, when not the ticket. */
+  link?: { url: string; label: string };
 }
 
 const CANCEL_NOTE =
@@ -70,6 +79,13 @@ function confirmationParts(data: TicketMailData, parts: Parts, title: string): P
   }
   // A seat staff confirmed holds nothing: only a place in line is asked to confirm ahead.
   if (data.kind !== 'waitlisted') return parts;
+  if (data.seatFree)
+    return {
+      subject: `Confirm your e-mail to get your seat: ${title}`,
+      lead: `Many people have registered for ${title} from the same network as you without confirming their e-mail yet, so your registration holds no seat until you confirm yours. A seat is free now: ${ask}, and it is yours at once.`,
+      after: parts.after,
+      linkText: 'Open your ticket to confirm your e-mail',
+    };
   return {
     ...parts,
     after: [
@@ -113,6 +129,19 @@ function basicPartsOf(data: TicketMailData): Parts {
         ],
         linkText: 'Open your ticket',
       };
+    case 'cancelled':
+      // Staff cancelled a selection (a burst of registrations from one network, say): the person is told,
+      // and where to register again if it was theirs.
+      return {
+        subject: `Registration cancelled: ${title}`,
+        lead: `Your registration for ${title} has been cancelled by the event’s organisers.`,
+        after: [
+          'If you did not register, someone else used your address: you need to do nothing.',
+          'If you did and want to come, register again on the event’s page while it takes registrations, or contact the organisers.',
+        ],
+        linkText: 'Open the event’s page',
+        ...(data.eventUrl ? { link: { url: data.eventUrl, label: 'The event’s page' } } : {}),
+      };
     case 'ticket-again':
       // Asked for on the event's page by someone who knew this address: it only repeats the link.
       return {
@@ -144,6 +173,7 @@ export function composeTicketMail(data: TicketMailData): ComposedMail {
     ['Where', event.location],
   ];
   const greeting = `Dear ${data.fullName},`;
+  const link = parts.link ?? { url: data.ticketUrl, label: 'Your ticket' };
   const signature = 'IEEE Computer Society Bangladesh Chapter';
 
   const text = [
@@ -153,7 +183,7 @@ export function composeTicketMail(data: TicketMailData): ComposedMail {
     '',
     ...details.map(([label, value]) => `${label}: ${value}`),
     '',
-    `Your ticket: ${data.ticketUrl}`,
+    `${link.label}: ${link.url}`,
     '',
     ...parts.after.flatMap((p) => [p, '']),
     signature,
@@ -174,8 +204,8 @@ export function composeTicketMail(data: TicketMailData): ComposedMail {
         `<tr><th scope="row" style="text-align: left; padding: 2px 12px 2px 0;">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
     ),
     '</table>',
-    `<p><a href="${escapeHtml(data.ticketUrl)}" style="color: #00629b; font-weight: bold;">${escapeHtml(parts.linkText)}</a></p>`,
-    `<p>Or copy this address into your browser: ${escapeHtml(data.ticketUrl)}</p>`,
+    `<p><a href="${escapeHtml(link.url)}" style="color: #00629b; font-weight: bold;">${escapeHtml(parts.linkText)}</a></p>`,
+    `<p>Or copy this address into your browser: ${escapeHtml(link.url)}</p>`,
     ...parts.after.map(paragraph),
     paragraph(signature),
     '</body>',

@@ -18,6 +18,12 @@ export async function insertAuditRow(db: Kysely<Database>, row: AuditRow): Promi
   await db.insertInto('auditLog').values(stored(row)).execute();
 }
 
+/** Several audit rows in one statement (one change of many records: a row for each). */
+export async function insertAuditRows(db: Kysely<Database>, rows: readonly AuditRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('auditLog').values(rows.map(stored)).execute();
+}
+
 /**
  * A change and its audit row in one transaction: both commit, or neither (a row the database refuses
  * rolls the change back). `change` makes the change through the transaction it is given and returns

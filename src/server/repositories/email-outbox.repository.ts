@@ -96,12 +96,14 @@ export interface EmailRecipient {
   email: string;
   ticket: string;
   status: RegistrationStatus;
-  /** The place on the waitlist: 1 + the event's waitlisted registrations that came before; null otherwise. */
+  /** The place on the waitlist: 1 + the event's waitlisted registrations ahead in its order; null otherwise. */
   position: number | null;
+  /** Whether the event has a seat free now (no capacity, or fewer confirmed than it). */
+  seatFree: boolean;
   /** "Confirm by e-mail": 'pending' while the link waits to be used; the seat's hold meanwhile. */
   emailConfirmation: 'pending' | 'confirmed' | null;
   holdUntil: Date | null;
-  event: { title: string; eventDate: string; startTime: string; endTime: string; location: string };
+  event: { id: string; title: string; eventDate: string; startTime: string; endTime: string; location: string };
 }
 
 export async function findEmailRecipient(
@@ -118,6 +120,7 @@ export async function findEmailRecipient(
       'r.status',
       'r.emailConfirmation',
       'r.holdUntil',
+      'e.id as eventId',
       'e.title',
       'e.eventDate',
       'e.startTime',
@@ -128,17 +131,24 @@ export async function findEmailRecipient(
         .select((c) => c.fn.countAll<string>().as('ahead'))
         .whereRef('w.eventId', '=', 'r.eventId')
         .where('w.status', '=', 'waitlisted')
-        .whereRef('w.seq', '<', 'r.seq')
+        // The waitlist's order: those still to confirm their e-mail wait behind those who are not.
+        .where(
+          sql<boolean>`(w.email_confirmation is not distinct from 'pending', w.seq)
+            < (r.email_confirmation is not distinct from 'pending', r.seq)`,
+        )
         .as('ahead'),
+      sql<boolean>`e.registration_capacity is null or (select count(*) from registrations c
+        where c.event_id = r.event_id and c.status = 'confirmed') < e.registration_capacity`.as('seatFree'),
     ])
     .where('r.id', '=', registrationId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { title, eventDate, startTime, endTime, location, ahead, ...registration } = row;
+  const { eventId, title, eventDate, startTime, endTime, location, ahead, seatFree, ...registration } = row;
   return {
     ...registration,
     position: registration.status === 'waitlisted' ? Number(ahead ?? 0) + 1 : null,
-    event: { title, eventDate, startTime, endTime, location },
+    seatFree: Boolean(seatFree),
+    event: { id: eventId, title, eventDate, startTime, endTime, location },
   };
 }
 

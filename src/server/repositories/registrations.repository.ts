@@ -5,6 +5,7 @@ import type {
   RegistrationStatus,
   StaffRegistration,
 } from '../../lib/types.ts';
+import { canonicalMailbox } from '../../lib/mailbox.ts';
 import type { RegistrationListStatus } from '../../lib/schemas/registration.schema.ts';
 import type { Database, EmailKind, RegistrationRow } from '../db/schema.ts';
 import { apiIds, isoTime } from './api-shape.ts';
@@ -86,23 +87,47 @@ export type NewRegistration = Pick<
   /** "Confirm by e-mail": 'pending' when asked, and the end of the seat's hold when it took one. */
   emailConfirmation?: 'pending' | null;
   holdUntil?: Date | null;
+  /** The anonymous label of the network it came from (http/network-label.ts). */
+  network?: string | null;
 };
 
 /**
- * The event's seat counts and the registration of this e-mail address (any case), if any, in one
- * query: registering runs it while it holds the event's lock, so every round trip saved there is
- * time the next registrant does not wait.
+ * The waitlist's order: those not waiting to confirm an e-mail (confirmed, or never asked) first, then
+ * those who are, each in arrival order. An unconfirmed registration therefore never pushes one that
+ * confirmed down the line; a waitlisted person who confirms moves ahead of every unconfirmed one.
+ */
+const PENDING = sql<boolean>`(email_confirmation is not distinct from 'pending')`;
+const WAITLIST_ORDER = sql`${PENDING}, seq`;
+/** A seat held for an e-mail not yet confirmed (its release aside: callers release first). */
+const HELD = sql<boolean>`(status = 'confirmed' and email_confirmation = 'pending' and hold_until is not null)`;
+
+/**
+ * The event's seat counts and the registration of this e-mail address's mailbox (src/lib/mailbox.ts:
+ * any case, any `+tag`, Gmail's dots), if any, in one query: registering runs it while it holds the
+ * event's lock, so every round trip saved there is time the next registrant does not wait. With
+ * `network`, also how many seats that network holds for unconfirmed e-mails.
  */
 export async function seatsAndRegistrationOf(
   db: Kysely<Database>,
   eventId: string,
   email: string,
-): Promise<SeatCounts & { existing: Pick<RegistrationRow, 'id' | 'status'> | undefined }> {
-  const same = sql`event_id = ${eventId} and lower(email) = ${email.toLowerCase()}`;
+  network: string | null = null,
+): Promise<
+  SeatCounts & {
+    existing: Pick<RegistrationRow, 'id' | 'status'> | undefined;
+    /** The waitlisted not waiting for an e-mail confirmation: a newcomer asked none waits behind these only. */
+    waitlistedReady: number;
+    /** Seats held for unconfirmed e-mails from `network` (0 without one). */
+    heldByNetwork: number;
+  }
+> {
+  const same = sql`event_id = ${eventId} and mailbox = ${canonicalMailbox(email)}`;
   const row = await db
     .selectFrom('registrations')
     .select([
       ...SEAT_COUNTS,
+      sql<string>`count(*) filter (where status = 'waitlisted' and not ${PENDING})`.as('waitlistedReady'),
+      sql<string>`count(*) filter (where network = ${network} and ${HELD})`.as('heldByNetwork'),
       sql<string | null>`(select id from registrations where ${same})`.as('existingId'),
       sql<RegistrationStatus | null>`(select status from registrations where ${same})`.as('existingStatus'),
     ])
@@ -111,11 +136,16 @@ export async function seatsAndRegistrationOf(
   return {
     confirmed: Number(row.confirmed),
     waitlisted: Number(row.waitlisted),
+    waitlistedReady: Number(row.waitlistedReady),
+    heldByNetwork: Number(row.heldByNetwork),
     existing: row.existingId && row.existingStatus ? { id: row.existingId, status: row.existingStatus } : undefined,
   };
 }
 
-/** Inserts a registration and queues its mail (`kind`) in one statement; the row as stored. */
+/**
+ * Inserts a registration and queues its mail (`kind`) in one statement; the row as stored. Its mailbox
+ * (the unique index's key) is the address's canonical form.
+ */
 export async function insertRegistration(
   tx: Transaction<Database>,
   values: NewRegistration,
@@ -125,7 +155,12 @@ export async function insertRegistration(
     .with('inserted', (q) =>
       q
         .insertInto('registrations')
-        .values({ ...values, answers: JSON.stringify(values.answers), updatedAt: values.createdAt })
+        .values({
+          ...values,
+          mailbox: canonicalMailbox(values.email),
+          answers: JSON.stringify(values.answers),
+          updatedAt: values.createdAt,
+        })
         .returningAll(),
     )
     .with('mail', (q) =>
@@ -155,19 +190,32 @@ export function insertWalkIn(
   const { at, now, ...fields } = values;
   return tx
     .insertInto('registrations')
-    .values({ ...fields, status: 'confirmed', walkIn: true, checkedInAt: at, createdAt: now, updatedAt: now })
+    .values({
+      ...fields,
+      mailbox: canonicalMailbox(fields.email),
+      status: 'confirmed',
+      walkIn: true,
+      checkedInAt: at,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** A waitlisted registration's place in line: 1 + the waitlisted ones that arrived before it. */
-export async function waitlistPosition(db: Kysely<Database>, eventId: string, seq: string): Promise<number> {
+/** A waitlisted registration's place in line: 1 + the waitlisted ones ahead of it in the waitlist's order. */
+export async function waitlistPosition(
+  db: Kysely<Database>,
+  eventId: string,
+  registration: Pick<RegistrationRow, 'seq' | 'emailConfirmation'>,
+): Promise<number> {
+  const pending = registration.emailConfirmation === 'pending';
   const row = await db
     .selectFrom('registrations')
     .select((eb) => eb.fn.countAll<string>().as('ahead'))
     .where('eventId', '=', eventId)
     .where('status', '=', 'waitlisted')
-    .where('seq', '<', seq)
+    .where(sql<boolean>`(${PENDING}, seq) < (${pending}, ${registration.seq}::bigint)`)
     .executeTakeFirstOrThrow();
   return Number(row.ahead) + 1;
 }
@@ -229,26 +277,52 @@ export function setStatus(
     .executeTakeFirstOrThrow();
 }
 
+/** A waitlisted registration as the choice of who gets a free seat reads it. */
+export interface Waiting {
+  id: string;
+  /** Its e-mail is still to be confirmed: a seat given to it would be held. */
+  pending: boolean;
+  network: string | null;
+}
+
+/** The event's waitlist, in its order (WAITLIST_ORDER). Callers hold the event's lock. */
+export async function waitlistInOrder(tx: Transaction<Database>, eventId: string): Promise<Waiting[]> {
+  const rows = await tx
+    .selectFrom('registrations')
+    .select(['id', 'network', PENDING.as('pending')])
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'waitlisted')
+    .orderBy(WAITLIST_ORDER)
+    .execute();
+  return rows.map((r) => ({ id: r.id, pending: Boolean(r.pending), network: r.network }));
+}
+
+/** The event's seats held for unconfirmed e-mails, by the network they came from (null: none recorded). */
+export async function heldSeatsByNetwork(tx: Transaction<Database>, eventId: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .selectFrom('registrations')
+    .select(['network', (eb) => eb.fn.countAll<string>().as('held')])
+    .where('eventId', '=', eventId)
+    .where('network', 'is not', null)
+    .where(HELD)
+    .groupBy('network')
+    .execute();
+  return new Map(rows.map((r) => [r.network!, Number(r.held)]));
+}
+
 /**
- * Confirms the first `count` waitlisted registrations (all of them when null), in arrival order, in
- * one statement; their ids, for their mail. Callers hold the event's lock. With `holdUntil`, those whose
- * e-mail confirmation is still pending hold their new seat until then.
+ * Confirms these waitlisted registrations of the event, in one statement; their ids, for their mail.
+ * Callers hold the event's lock and chose them (the waitlist's order, the holds' limit). With
+ * `holdUntil`, those whose e-mail confirmation is still pending hold their new seat until then.
  */
 export async function promoteWaitlisted(
   tx: Transaction<Database>,
   eventId: string,
-  count: number | null,
+  ids: readonly string[],
   now: Date,
   holdUntil: Date | null = null,
 ): Promise<string[]> {
-  if (count !== null && count <= 0) return [];
-  let next = tx
-    .selectFrom('registrations')
-    .select('id')
-    .where('eventId', '=', eventId)
-    .where('status', '=', 'waitlisted')
-    .orderBy('seq');
-  if (count !== null) next = next.limit(count);
+  if (ids.length === 0) return [];
   const rows = await tx
     .updateTable('registrations')
     .set({
@@ -261,10 +335,13 @@ export async function promoteWaitlisted(
           ? null
           : sql<Date | null>`case when email_confirmation = 'pending' then ${holdUntil}::timestamptz end`,
     })
-    .where('id', 'in', next)
-    .returning('id')
+    .where('eventId', '=', eventId)
+    .where('status', '=', 'waitlisted')
+    .where('id', 'in', ids)
+    .returning(['id', 'seq'])
     .execute();
-  return rows.map((r) => r.id);
+  // RETURNING keeps no order: in arrival order, as the mail is queued.
+  return rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((r) => r.id);
 }
 
 const iso = (d: Date | null) => (d === null ? null : isoTime(d));
@@ -288,6 +365,7 @@ export const toStaffRegistration = (row: RegistrationRow, position: number | nul
   emailConfirmation: row.emailConfirmation,
   holdUntil: iso(row.holdUntil),
   holdReleasedAt: iso(row.holdReleasedAt),
+  network: row.network,
   createdAt: isoTime(row.createdAt),
   updatedAt: isoTime(row.updatedAt),
 });
@@ -295,10 +373,12 @@ export const toStaffRegistration = (row: RegistrationRow, position: number | nul
 /** The fields the staff list's search looks in (the one rule: src/lib/search.ts). */
 const SEARCHED = ['fullName', 'email', 'institution', 'phone', 'ieeeMemberId'] as const;
 
-/** What the staff list asks for: a search, a status (or those checked in), and a page (every row without). */
+/** What the staff list asks for: a search, a status (or those checked in), a network, and a page (every row without). */
 export interface RegistrationListFilter {
   q?: string | undefined;
   status?: RegistrationListStatus | undefined;
+  /** One network's label, or null for those with none recorded. */
+  network?: string | null | undefined;
   page?: { limit: number; offset: number } | undefined;
 }
 
@@ -307,16 +387,18 @@ export interface RegistrationListFilter {
  * (`line`, counted over the whole event before anything is left out: a waitlisted one keeps its place in
  * line whatever the search).
  */
-function matchingRegistrations(db: Kysely<Database>, eventId: string, { q, status }: RegistrationListFilter) {
+function matchingRegistrations(db: Kysely<Database>, eventId: string, { q, status, network }: RegistrationListFilter) {
   const everyone = db
     .selectFrom('registrations')
     .selectAll()
-    .select(sql<string>`row_number() over (partition by status order by seq)`.as('line'))
+    .select(sql<string>`row_number() over (partition by status order by ${WAITLIST_ORDER})`.as('line'))
     .where('eventId', '=', eventId)
     .as('r');
   let query = db.selectFrom(everyone);
   if (status === 'checkedIn') query = query.where('checkedInAt', 'is not', null);
   else if (status) query = query.where('status', '=', status);
+  if (network === null) query = query.where('network', 'is', null);
+  else if (network !== undefined) query = query.where('network', '=', network);
   return query.where((eb) => matchesEveryWord(eb, SEARCHED, q ?? ''));
 }
 
@@ -487,16 +569,133 @@ export async function deleteRegistrationsOfEventsEndedBefore(db: Kysely<Database
   return Number(result.numDeletedRows);
 }
 
-/** The registration of an address for an event, whatever the address's case (the unique index's own rule). */
+/**
+ * The registration of an address's mailbox for an event (src/lib/mailbox.ts: any case, any `+tag`,
+ * Gmail's dots; the unique index's own rule).
+ */
 export function findRegistrationByEmail(
   db: Kysely<Database>,
   eventId: string,
   email: string,
 ): Promise<Pick<RegistrationRow, 'id' | 'status'> | undefined> {
+  const mailbox = canonicalMailbox(email);
+  if (mailbox === '') return Promise.resolve(undefined);
   return db
     .selectFrom('registrations')
     .select(['id', 'status'])
     .where('eventId', '=', eventId)
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('mailbox', '=', mailbox)
     .executeTakeFirst();
+}
+
+/** The registrations of the event among `ids` (canonical uuids), each with what a cancellation changes. Locked. */
+export function registrationsOfEvent(
+  tx: Transaction<Database>,
+  eventId: string,
+  ids: readonly string[],
+): Promise<Pick<RegistrationRow, 'id' | 'status' | 'fullName'>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .selectFrom('registrations')
+    .select(['id', 'status', 'fullName'])
+    .where('eventId', '=', eventId)
+    .where('id', 'in', ids)
+    .forUpdate()
+    .execute();
+}
+
+/** Cancels these registrations (not cancelled yet) in one statement, as setStatus does one; the rows after. */
+export function cancelRegistrations(
+  tx: Transaction<Database>,
+  ids: readonly string[],
+  now: Date,
+): Promise<RegistrationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .updateTable('registrations')
+    .set({ status: 'cancelled', updatedAt: now, holdUntil: null, cancelledAt: now })
+    .where('id', 'in', ids)
+    .where('status', '<>', 'cancelled')
+    .returningAll()
+    .execute();
+}
+
+/** One network's registrations at an event, as staff see a burst. */
+export interface NetworkGroupRow {
+  network: string | null;
+  total: number;
+  confirmed: number;
+  /** Seats held for e-mails not confirmed yet (among `confirmed`). */
+  held: number;
+  waitlisted: number;
+  cancelled: number;
+  firstAt: Date;
+  lastAt: Date;
+}
+
+/** The event's registrations grouped by the network they came from, the largest groups first. */
+export async function networkGroups(db: Kysely<Database>, eventId: string): Promise<NetworkGroupRow[]> {
+  const rows = await db
+    .selectFrom('registrations')
+    .select([
+      'network',
+      (eb) => eb.fn.countAll<string>().as('total'),
+      ...SEAT_COUNTS,
+      sql<string>`count(*) filter (where ${HELD})`.as('held'),
+      sql<string>`count(*) filter (where status = 'cancelled')`.as('cancelled'),
+      (eb) => eb.fn.min('createdAt').as('firstAt'),
+      (eb) => eb.fn.max('createdAt').as('lastAt'),
+    ])
+    .where('eventId', '=', eventId)
+    .groupBy('network')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(sql`min(created_at)`)
+    .execute();
+  return rows.map((r) => ({
+    network: r.network,
+    total: Number(r.total),
+    confirmed: Number(r.confirmed),
+    held: Number(r.held),
+    waitlisted: Number(r.waitlisted),
+    cancelled: Number(r.cancelled),
+    firstAt: r.firstAt,
+    lastAt: r.lastAt,
+  }));
+}
+
+/**
+ * The registrations not cancelled of each network at the event, ids and names (at most `limit` a
+ * network, in arrival order): what staff select when they pick a whole group.
+ */
+export async function activeByNetwork(
+  db: Kysely<Database>,
+  eventId: string,
+  limit: number,
+): Promise<Map<string | null, { id: string; fullName: string }[]>> {
+  const rows = await db
+    .selectFrom((q) =>
+      q
+        .selectFrom('registrations')
+        .select([
+          'id',
+          'fullName',
+          'network',
+          'seq',
+          sql<string>`row_number() over (partition by network order by seq)`.as('nth'),
+        ])
+        .where('eventId', '=', eventId)
+        .where('status', '<>', 'cancelled')
+        .as('r'),
+    )
+    .select(['id', 'fullName', 'network'])
+    .where(sql<boolean>`nth <= ${limit}`)
+    .orderBy('seq')
+    .execute();
+  const groups = new Map<string | null, { id: string; fullName: string }[]>();
+  for (const { id, fullName, network } of rows) {
+    const group = groups.get(network);
+    if (group) group.push({ id, fullName });
+    else groups.set(network, [{ id, fullName }]);
+  }
+  return groups;
 }

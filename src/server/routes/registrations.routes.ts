@@ -3,16 +3,18 @@ import {
   registrantSchema,
   registrationListQuerySchema,
   registrationStatusChangeSchema,
+  selectionCancelSchema,
   ticketAgainSchema,
 } from '../../lib/schemas/registration.schema.ts';
 import { ASK_THE_ORGANISER, TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
-import type { RegistrationList, RegistrationResult } from '../../lib/types.ts';
+import type { NetworkGroupList, RegistrationList, RegistrationResult, SelectionCancelled } from '../../lib/types.ts';
 import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/current-user.ts';
 import { PRIVATE_CACHE_CONTROL, sharedRead } from '../caching/cache-headers.ts';
 import { cacheTag } from '../caching/page-cache.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson, validate } from '../http/body.ts';
 import { clientIp } from '../http/client-ip.ts';
+import { requestNetwork } from '../http/network-label.ts';
 import type { AppEnv } from '../http/env.ts';
 import { eventRouter } from '../http/event-router.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
@@ -27,9 +29,11 @@ import { forViewer } from '../repositories/viewer-scope.ts';
 import { CSV_CONTENT_TYPE, csvFilename, registrationsCsv } from '../services/registration-csv.service.ts';
 import {
   allRegistrations,
+  cancelSelection,
   changeRegistrationStatus,
   overview,
   register,
+  registrationNetworks,
   registrationSummary,
   sendTicketAgain,
   releaseExpiredHoldsOf,
@@ -54,16 +58,31 @@ export const REGISTRATION_BUSY = 'Registration is very busy right now. Please tr
 export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
   `${answerOrigin(site, c.req.url)}/tickets/${ticket}`;
 
+/** What a cancellation of a selection says it did. */
+export function selectionMessage({
+  cancelled,
+  alreadyCancelled,
+  promoted,
+}: Omit<SelectionCancelled, 'success' | 'message'>) {
+  const people = (n: number) => (n === 1 ? '1 registration' : `${n} registrations`);
+  const parts = [`${people(cancelled)} cancelled`];
+  if (alreadyCancelled > 0) parts.push(`${people(alreadyCancelled)} already cancelled`);
+  if (promoted > 0) parts.push(`${promoted === 1 ? '1 person' : `${promoted} people`} given a seat from the waitlist`);
+  return parts.join('; ');
+}
+
 /**
  * An event's registrations, mounted at /events/:id: its public summary, its registration form's POST
- * and "send my ticket again", and its staff's attendee list and CSV. One registration's status change
- * and the dashboard's overview are registrationRoutes (at /registrations); tickets are tickets.routes.ts.
+ * and "send my ticket again", and its staff's attendee list, CSV, networks and cancellation of a
+ * selection. One registration's status change and the dashboard's overview are registrationRoutes (at
+ * /registrations); tickets are tickets.routes.ts.
  */
 export function eventRegistrationRoutes(deps: ApiDeps) {
-  const { database, now, pageCache, site } = deps;
+  const { database, now, pageCache, site, config } = deps;
   const db = database.db;
   /** Another chapter's attendee list: 403, saying whose it is and who may see it. */
   const SEE_REGISTRATIONS = eventRefusal('see its registrations');
+  const CANCEL_REGISTRATIONS = eventRefusal('cancel its registrations');
 
   const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
   const registering = boundedQueue({ running: REGISTRATIONS_AT_ONCE, waiting: REGISTRATIONS_WAITING });
@@ -100,7 +119,10 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
         if (!seat) throw notFound('Event not found');
         try {
           if (website) throw badRequest(HONEYPOT_REFUSAL);
-          return await register({ db, pageCache, mailEnabled: deps.mail.enabled }, eventId, registrant, now());
+          // Where it came from, as an anonymous label: the caller's network as the limits count it,
+          // never a header the client sets.
+          const network = requestNetwork(c, config.sessionSecret, eventId);
+          return await register({ db, pageCache, mailEnabled: deps.mail.enabled }, eventId, registrant, now(), network);
         } catch (err) {
           await seat.release();
           throw err;
@@ -148,6 +170,25 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
         total,
         ...paging,
       } satisfies RegistrationList);
+    })
+    .get('/registrations/networks', requireUser, async (c) => {
+      const event = await managedEvent(db, c, SEE_REGISTRATIONS);
+      privately(c);
+      return c.json({ success: true, groups: await registrationNetworks(db, event.id) } satisfies NetworkGroupList);
+    })
+    .post('/registrations/cancel', requireUser, async (c) => {
+      const event = await managedEvent(db, c, CANCEL_REGISTRATIONS);
+      const { registrationIds } = await readJson(c, selectionCancelSchema);
+      const done = await cancelSelection(
+        { db, pageCache, blobs: deps.blobs, actor: currentUser(c) },
+        event.id,
+        registrationIds,
+        now(),
+      );
+      // Each cancelled person's message, and the freed seats' "promoted" ones, are queued.
+      sendMailSoon(c, deps);
+      privately(c);
+      return c.json({ success: true, message: selectionMessage(done), ...done } satisfies SelectionCancelled);
     })
     .get('/registrations.csv', requireUser, async (c) => {
       const event = await managedEvent(db, c, SEE_REGISTRATIONS);

@@ -10,6 +10,10 @@ import { verifyUrl } from '../services/certificates.service.ts';
 import { cancelByTicket, confirmByTicket, readTicket } from '../services/registrations.service.ts';
 import { ticketUrl } from './registrations.routes.ts';
 
+/** A waitlisted holder confirmed their e-mail: no seat is free yet, and they wait ahead of the unconfirmed. */
+export const CONFIRMED_WHILE_WAITING =
+  'Your e-mail is confirmed. No seat is free yet: on the waitlist you now come before everyone who has not confirmed theirs';
+
 /**
  * A registrant's ticket: whoever holds its address may read and cancel it, so its answers are never
  * cached by the CDN or shared (private, no-store), and an unknown or malformed ticket is a 404.
@@ -50,10 +54,15 @@ export function ticketRoutes(deps: ApiDeps) {
     .post('/:ticket/confirm', async (c) => {
       // "Confirm by e-mail": the ticket page's button. A POST, so a mail scanner fetching the e-mail's
       // link (the ticket page) confirms nothing; 409 when the seat was already released.
-      const confirmation = await confirmByTicket({ db, pageCache }, c.req.param('ticket'), now());
-      // A release that ran on the way may have promoted someone, whose message is now queued.
+      const { confirmation, status } = await confirmByTicket({ db, pageCache }, c.req.param('ticket'), now());
+      // A release that ran on the way, or this confirmation, may have promoted someone, whose message is now queued.
       sendMailSoon(c, deps);
-      return c.json({ success: true, confirmation, message: 'Your e-mail is confirmed: the seat is yours' });
+      return c.json({
+        success: true,
+        confirmation,
+        status,
+        message: status === 'waitlisted' ? CONFIRMED_WHILE_WAITING : 'Your e-mail is confirmed: the seat is yours',
+      });
     })
     .delete('/:ticket', async (c) => {
       const { status } = await cancelByTicket({ db, pageCache }, c.req.param('ticket'), now());

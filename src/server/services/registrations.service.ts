@@ -4,8 +4,10 @@ import { dhakaInstant, eventEnd } from '../../lib/dhaka-time.ts';
 import { holdEnd, SEAT_RELEASED, ticketConfirmation } from '../../lib/registration/email-confirmation.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type { RegistrationListQuery } from '../../lib/schemas/registration.schema.ts';
+import { MAX_SELECTION } from '../../lib/schemas/registration.schema.ts';
 import type {
   EventItem,
+  NetworkGroup,
   Registrant,
   RegistrationCounts,
   RegistrationOverviewItem,
@@ -18,13 +20,19 @@ import type { PageCache } from '../caching/page-cache.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import { pgErrorCode } from '../db/errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
-import { auditedChange, insertAuditRow } from '../repositories/audit.repository.ts';
+import { auditedChange, insertAuditRow, insertAuditRows } from '../repositories/audit.repository.ts';
 import { activeCertificateOf } from '../repositories/certificates.repository.ts';
 import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import {
+  activeByNetwork,
+  cancelRegistrations,
   confirmEmail,
   countSeats,
+  heldSeatsByNetwork,
+  networkGroups,
+  registrationsOfEvent,
+  waitlistInOrder,
   deleteRegistration,
   dropEmailConfirmations,
   eventsWithExpiredHolds,
@@ -46,10 +54,12 @@ import {
   waitlistPosition,
   type LockedEvent,
 } from '../repositories/registrations.repository.ts';
+import { isCanonicalId } from '../repositories/ids.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
+import { chooseForSeats, mayHoldAnother } from './seat-holds.service.ts';
 
 /**
  * Registration on the site: taking, freeing and giving seats, the ticket, the staff list,
@@ -157,15 +167,19 @@ const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
 /**
  * Registers someone for a published event whose registration is on this site and open: a seat when
  * one is left, else a place on the waitlist; mail (registered / waitlisted) is queued with it. One
- * registration per e-mail address per event, whatever its case: a repeat is refused with a message that
- * says nothing about the registration already there. A cancelled registration of the same address
- * gives way to the new one. Visitors cannot see drafts, so a draft is "not found".
+ * registration per mailbox per event (src/lib/mailbox.ts: any case, any `+tag`, Gmail's dots): a
+ * repeat is refused with a message that says nothing about the registration already there. A cancelled
+ * registration of the same mailbox gives way to the new one. Visitors cannot see drafts, so a draft is
+ * "not found". `network` is the anonymous label of the network it came from (http/network-label.ts):
+ * on an event that holds seats for unconfirmed e-mails, a network holding its share of them
+ * (seat-holds.service.ts) gets a place on the waitlist that holds nothing, until the e-mail is confirmed.
  */
 export async function register(
   { db, pageCache, mailEnabled = false }: RegistrationDeps,
   eventId: string,
   registrant: Omit<Registrant, 'website'>,
   now: Date,
+  network: string | null = null,
 ): Promise<Registered> {
   let result: Registered;
   try {
@@ -179,14 +193,22 @@ export async function register(
       // (only an event that confirms by e-mail holds seats: turning it off ends every hold).
       if (event.registration.confirmByEmail) await releaseHolds(tx, event, now);
 
-      const { confirmed, waitlisted, existing } = await seatsAndRegistrationOf(tx, event.id, registrant.email);
+      const { confirmed, waitlisted, waitlistedReady, heldByNetwork, existing } = await seatsAndRegistrationOf(
+        tx,
+        event.id,
+        registrant.email,
+        network,
+      );
       if (existing && existing.status !== 'cancelled') throw conflictError(ALREADY_REGISTERED);
       if (existing) await deleteRegistration(tx, existing.id);
 
       const capacity = event.registration.capacity;
-      const status = capacity === null || confirmed < capacity ? 'confirmed' : 'waitlisted';
+      const seatFree = capacity === null || confirmed < capacity;
       // Without e-mail the link could not reach anyone: an event confirms by e-mail only while mail is on.
       const confirming = event.registration.confirmByEmail && mailEnabled;
+      // A seat taken now would be held: not while this network already holds its share of unconfirmed seats.
+      const heldBack = seatFree && confirming && network !== null && !mayHoldAnother(heldByNetwork);
+      const status = seatFree && !heldBack ? 'confirmed' : 'waitlisted';
       const holdUntil = confirming && status === 'confirmed' ? holdEnd(now, event.registration.holdMinutes) : null;
       const row = await insertRegistration(
         tx,
@@ -203,16 +225,27 @@ export async function register(
           createdAt: now,
           emailConfirmation: confirming ? 'pending' : null,
           holdUntil,
+          network,
         },
         status === 'confirmed' ? 'registered' : 'waitlisted',
       );
-      // Everyone waiting arrived before (the lock orders arrivals): this one is last in line.
+      // Everyone waiting arrived before (the lock orders arrivals): one still to confirm is last in
+      // line; one asked nothing waits behind only those who are not waiting for a confirmation either.
+      const position = status !== 'waitlisted' ? undefined : (confirming ? waitlisted : waitlistedReady) + 1;
       return {
         status,
         ticket: row.ticket,
         registrationId: row.id,
-        ...(status === 'waitlisted' ? { position: waitlisted + 1 } : {}),
-        ...(confirming ? { confirmation: { state: 'pending', holdUntil: holdUntil && holdUntil.toISOString() } } : {}),
+        ...(position !== undefined ? { position } : {}),
+        ...(confirming
+          ? {
+              confirmation: {
+                state: 'pending',
+                holdUntil: holdUntil && holdUntil.toISOString(),
+                ...(heldBack ? { seatFree: true as const } : {}),
+              },
+            }
+          : {}),
       } satisfies Registered;
     });
   } catch (err) {
@@ -243,19 +276,24 @@ export interface TicketDetails {
 export async function readTicket(db: Kysely<Database>, ticket: string, now: Date): Promise<TicketDetails | undefined> {
   const stored = await findByTicket(db, ticket);
   if (!stored) return undefined;
-  const confirmation = ticketConfirmation(stored, now);
+  let confirmation = ticketConfirmation(stored, now);
   const registration: RegistrationRow =
     confirmation?.state === 'released' ? { ...stored, status: 'cancelled' } : stored;
   const found = await findEvent(db, registration.eventId, 'staff');
   if (!found) return undefined;
   // Only someone checked in can hold a certificate: the others' tickets cost no query for it.
   const certificate = registration.checkedInAt ? await activeCertificateOf(db, registration.id) : undefined;
+  const waiting = registration.status === 'waitlisted';
+  // Waiting to confirm while a seat is free (their network held its share): confirming takes it.
+  if (waiting && confirmation?.state === 'pending') {
+    const { capacity } = found.item.registration;
+    if (capacity === null || (await countSeats(db, registration.eventId)).confirmed < capacity)
+      confirmation = { ...confirmation, seatFree: true };
+  }
   return {
     registration,
     event: found.item,
-    ...(registration.status === 'waitlisted'
-      ? { position: await waitlistPosition(db, registration.eventId, registration.seq) }
-      : {}),
+    ...(waiting ? { position: await waitlistPosition(db, registration.eventId, registration) } : {}),
     ...(certificate ? { certificate } : {}),
     ...(confirmation ? { confirmation } : {}),
   };
@@ -263,9 +301,11 @@ export async function readTicket(db: Kysely<Database>, ticket: string, now: Date
 
 /**
  * Confirms as many waitlisted people as `capacity` (null: unlimited) now leaves room for beside the
- * `confirmed` seats, in arrival order, with mail telling each; in the caller's transaction, which holds
- * the event's lock. On an event that confirms by e-mail, those whose e-mail is not confirmed yet hold
- * their seat for its hold time from now. The ids promoted.
+ * `confirmed` seats, in the waitlist's order (those who confirmed their e-mail first, each in arrival
+ * order), with mail telling each; in the caller's transaction, which holds the event's lock. On an
+ * event that confirms by e-mail, those whose e-mail is not confirmed yet hold their seat for its hold
+ * time from now, and are passed over while their network holds its share (seat-holds.service.ts).
+ * The ids promoted.
  */
 async function promoteIntoFreeSeats(
   tx: Transaction<Database>,
@@ -275,14 +315,14 @@ async function promoteIntoFreeSeats(
   now: Date,
 ): Promise<string[]> {
   const { capacity } = settings;
-  const holdUntil = settings.confirmByEmail ? holdEnd(now, settings.holdMinutes) : null;
-  const promoted = await promoteWaitlisted(
-    tx,
-    eventId,
-    capacity === null ? null : capacity - confirmed,
-    now,
-    holdUntil,
-  );
+  const free = capacity === null ? null : capacity - confirmed;
+  if (free !== null && free <= 0) return [];
+  const waiting = await waitlistInOrder(tx, eventId);
+  if (waiting.length === 0) return [];
+  const holding = settings.confirmByEmail;
+  const held = holding && waiting.some((w) => w.pending) ? await heldSeatsByNetwork(tx, eventId) : new Map();
+  const holdUntil = holding ? holdEnd(now, settings.holdMinutes) : null;
+  const promoted = await promoteWaitlisted(tx, eventId, chooseForSeats(waiting, held, free, holding), now, holdUntil);
   await enqueueEmails(
     tx,
     promoted.map((registrationId) => ({ kind: 'promoted' as const, registrationId })),
@@ -290,7 +330,10 @@ async function promoteIntoFreeSeats(
   return promoted;
 }
 
-/** A confirmed seat was freed: the first in line gets it (nothing moves unless registration is on the site). */
+/**
+ * A confirmed seat was freed, or a hold ended: the first in line gets what is free (nothing moves
+ * unless registration is on the site).
+ */
 async function fillFreedSeats(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   if (event.registration.mode !== 'site') return [];
   const { confirmed } = await countSeats(tx, event.id);
@@ -345,14 +388,16 @@ export async function releaseAllExpiredHolds(deps: RegistrationDeps, now: Date):
 
 /**
  * The ticket's holder confirms their e-mail (the ticket page's button, where the e-mail's link leads):
- * the seat's hold ends and the seat is theirs. Too late, the seat was released (409, saying so; the
- * release runs now if it had not yet). Confirming again answers the same. Unknown ticket: 404.
+ * the seat's hold ends and the seat is theirs; on the waitlist, they move ahead of everyone still to
+ * confirm, and take a seat at once if one is free. Too late, the seat was released (409, saying so;
+ * the release runs now if it had not yet). Confirming again answers the same. Unknown ticket: 404.
+ * The confirmation and the registration's status after it.
  */
 export async function confirmByTicket(
   { db, pageCache }: RegistrationDeps,
   ticket: string,
   now: Date,
-): Promise<TicketConfirmation> {
+): Promise<{ confirmation: TicketConfirmation; status: RegistrationRow['status'] }> {
   const outcome = await db.transaction().execute(async (tx) => {
     const found = await findByTicket(tx, ticket);
     if (!found) throw notFoundError(TICKET_NOT_FOUND);
@@ -363,22 +408,32 @@ export async function confirmByTicket(
     const registration = await findByTicket(tx, ticket);
     if (!registration) throw notFoundError(TICKET_NOT_FOUND);
     const confirmation = ticketConfirmation(registration, now);
+    const seatsMoved = released.length > 0;
     if (confirmation?.state === 'released' || registration.status === 'cancelled' || !confirmation)
-      return { confirmation, registration, released, eventId: event.id };
-    if (confirmation.state === 'pending') await confirmEmail(tx, registration.id, now);
+      return { confirmation, registration, seatsMoved, eventId: event.id };
+    let promoted: string[] = [];
+    if (confirmation.state === 'pending') {
+      await confirmEmail(tx, registration.id, now);
+      // Confirmed while waiting, this one is now served before every unconfirmed one: a seat that is
+      // free (its network held its share) is theirs at once. A hold that ended lets the next of its
+      // network hold a free seat in turn.
+      promoted = await fillFreedSeats(tx, event, now);
+    }
     return {
       confirmation: { state: 'confirmed' } as const,
-      registration,
-      released,
+      registration: promoted.includes(registration.id)
+        ? { ...registration, status: 'confirmed' as const }
+        : registration,
+      seatsMoved: seatsMoved || promoted.length > 0,
       eventId: event.id,
     };
   });
   // The releases commit even when this ticket's answer is a refusal: they are the clock's, not the caller's.
-  if (outcome.released.length > 0) await purgeStalePages(pageCache, stalePages.registration(outcome.eventId));
+  if (outcome.seatsMoved) await purgeStalePages(pageCache, stalePages.registration(outcome.eventId));
   if (outcome.confirmation?.state === 'released') throw conflictError(SEAT_RELEASED);
   if (outcome.registration.status === 'cancelled') throw conflictError(CONFIRM_CANCELLED);
   if (!outcome.confirmation) throw conflictError(NOTHING_TO_CONFIRM);
-  return outcome.confirmation;
+  return { confirmation: outcome.confirmation, status: outcome.registration.status };
 }
 
 /** Who cancels with a ticket: its holder, who has no account; the trail keeps nothing of theirs. */
@@ -470,7 +525,7 @@ export interface StaffList {
 export async function staffRegistrations(
   db: Kysely<Database>,
   eventId: string,
-  { q, status, page, pageSize }: RegistrationListQuery = {},
+  { q, status, network, page, pageSize }: RegistrationListQuery = {},
 ): Promise<StaffList> {
   const paged = page !== undefined || pageSize !== undefined;
   const size = pageSize ?? REGISTRATION_PAGE_SIZE;
@@ -480,6 +535,7 @@ export async function staffRegistrations(
     findRegistrations(db, eventId, {
       q,
       status,
+      network,
       page: paged ? { limit: size, offset: (at - 1) * size } : undefined,
     }),
   ]);
@@ -541,8 +597,86 @@ export async function changeRegistrationStatus(
       }),
   );
   await purgeStalePages(edit.pageCache, stalePages.registration(eventId));
-  const position = after.status === 'waitlisted' ? await waitlistPosition(edit.db, eventId, after.seq) : null;
+  const position = after.status === 'waitlisted' ? await waitlistPosition(edit.db, eventId, after) : null;
   return toStaffRegistration(after, position);
+}
+
+/** A selected id that names no registration of the event (another event's, a typo, another spelling). */
+export const NOT_OF_THIS_EVENT = 'Not a registration of this event';
+
+export interface SelectionResult {
+  cancelled: number;
+  alreadyCancelled: number;
+  promoted: number;
+}
+
+/**
+ * Staff cancel a selection of one event's registrations (a burst from one network, say) in one
+ * transaction under the event's lock: each is cancelled with its own audit row, each cancelled person
+ * is told by e-mail (through the outbox, under their mailbox's cap; walk-ins are never mailed), and the
+ * seats freed go to the waitlist in its order. Every id must name a registration of this event, or
+ * nothing changes (400 naming each one that does not). Those already cancelled are left as they are,
+ * so the same request sent again changes nothing and mails no one.
+ */
+export async function cancelSelection(
+  edit: EditDeps,
+  eventId: string,
+  ids: readonly string[],
+  now: Date,
+): Promise<SelectionResult> {
+  const done = await edit.db.transaction().execute(async (tx) => {
+    const event = await lockEvent(tx, eventId);
+    if (!event) throw notFoundError(EVENT_NOT_FOUND);
+    // Only the one spelling of an id names a record (ids.ts): any other is no registration of this event.
+    const found = await registrationsOfEvent(tx, event.id, ids.filter(isCanonicalId));
+    const before = new Map(found.map((r) => [r.id, r]));
+    const strangers = ids.flatMap((id, i) =>
+      before.has(id) ? [] : [{ path: `registrationIds.${i}`, message: NOT_OF_THIS_EVENT }],
+    );
+    if (strangers.length > 0)
+      throw invalidInput(
+        strangers.length === 1
+          ? 'One of the selected is not a registration of this event: nothing was cancelled'
+          : `${strangers.length} of the selected are not registrations of this event: nothing was cancelled`,
+        strangers,
+      );
+    const open = found.filter((r) => r.status !== 'cancelled').map((r) => r.id);
+    const cancelled = await cancelRegistrations(tx, open, now);
+    await insertAuditRows(
+      tx,
+      cancelled.map((row) =>
+        auditRow(edit.actor, 'registration', {
+          action: 'update',
+          before: { id: row.id, status: before.get(row.id)!.status, eventTitle: event.title },
+          after: { id: row.id, status: row.status, eventTitle: event.title },
+        })!,
+      ),
+    );
+    await enqueueEmails(
+      tx,
+      cancelled.map((row) => ({ kind: 'cancelled' as const, registrationId: row.id })),
+    );
+    const freed = cancelled.some((row) => before.get(row.id)!.status === 'confirmed');
+    const promoted = freed ? await fillFreedSeats(tx, event, now) : [];
+    return { cancelled: cancelled.length, alreadyCancelled: found.length - open.length, promoted: promoted.length };
+  });
+  if (done.cancelled > 0) await purgeStalePages(edit.pageCache, stalePages.registration(eventId));
+  return done;
+}
+
+/**
+ * The event's registrations grouped by the network they came from (an anonymous label each), the
+ * largest groups first, with their counts, first and last times, and those not cancelled (as many as
+ * one cancellation takes), so staff can select a whole group.
+ */
+export async function registrationNetworks(db: Kysely<Database>, eventId: string): Promise<NetworkGroup[]> {
+  const [groups, active] = await Promise.all([networkGroups(db, eventId), activeByNetwork(db, eventId, MAX_SELECTION)]);
+  return groups.map((group) => ({
+    ...group,
+    firstAt: group.firstAt.toISOString(),
+    lastAt: group.lastAt.toISOString(),
+    active: active.get(group.network) ?? [],
+  }));
 }
 
 /** N seats are confirmed: a capacity below N is refused. */

@@ -1,18 +1,20 @@
 import type { Kysely } from 'kysely';
+import { canonicalMailbox } from '../../lib/mailbox.ts';
 import type { Database } from '../db/schema.ts';
 import { recordHit, type Limit } from './rate-limits.service.ts';
 import { tooManyAttempts } from './domain-errors.ts';
 
 /**
- * "Send my ticket again" asked for one address at one event: a few an hour. Counted per address (in
- * lower case) and event, not per caller, so it holds whoever asks and from wherever; it is kept apart
- * from the registration limits of rate-limits.service.ts on purpose (its own key, its own limit), and its window
- * must stay within rate-limits.service.ts's EXPIRED_AFTER_MS, or its counters would be deleted early. What the
- * address then receives is also capped site-wide (email/mail-cap.ts).
+ * "Send my ticket again" asked for one mailbox at one event: a few an hour. Counted per mailbox (the
+ * address's canonical form, src/lib/mailbox.ts: letter case, `+tags` and Gmail's dots are one) and
+ * event, not per caller, so it holds whoever asks and from wherever; it is kept apart from the
+ * registration limits of rate-limits.service.ts on purpose (its own key, its own limit), and its window
+ * must stay within rate-limits.service.ts's EXPIRED_AFTER_MS, or its counters would be deleted early.
+ * What the mailbox then receives is also capped site-wide (email/mail-cap.ts).
  */
 export const TICKET_AGAIN_LIMIT: Limit = { limit: 3, windowMs: 60 * 60_000 };
 
-export const ticketAgainKey = (eventId: string, email: string) => `resend:${eventId}:${email.toLowerCase()}`;
+export const ticketAgainKey = (eventId: string, email: string) => `resend:${eventId}:${canonicalMailbox(email)}`;
 
 /** Counts a request to send an address's ticket again; 429 once past TICKET_AGAIN_LIMIT. */
 export async function countTicketAgain(db: Kysely<Database>, eventId: string, email: string, now: Date): Promise<void> {

@@ -1,0 +1,46 @@
+import { HOLDS_PER_NETWORK } from '../../lib/registration/networks.ts';
+import type { Waiting } from '../repositories/registrations.repository.ts';
+
+/**
+ * A script cannot hold an event. On an event that confirms by e-mail, a seat taken by an address not
+ * yet confirmed is held for a while; without a bound, one machine typing made-up addresses could hold
+ * every seat, again and again. So one network (the caller's address as the rate limits count it: IPv4
+ * as itself, IPv6 by its /64; http/network-label.ts) holds at most HOLDS_PER_NETWORK unconfirmed seats
+ * of one event at once (the number and why it is enough: src/lib/registration/networks.ts).
+ *
+ * Nobody past the limit is turned away: their registration is kept as a place on the waitlist that
+ * holds nothing, and their e-mail asks them to confirm; confirmed, it is served before every
+ * unconfirmed one, and takes a free seat at once. So a classroom behind one campus address all get in
+ * as they confirm (each confirmation also lets the next of the room hold a seat), while a script that
+ * confirms nothing holds five seats, for at most MAX_HOLD_MINUTES.
+ */
+export { HOLDS_PER_NETWORK };
+
+/** Whether a network that holds `held` unconfirmed seats of the event may hold one more. */
+export const mayHoldAnother = (held: number) => held < HOLDS_PER_NETWORK;
+
+/**
+ * Who gets the `free` seats (null: no limit) from the waitlist, given in its order (those who
+ * confirmed their e-mail first): each in turn, except one whose new seat would be held (its e-mail
+ * still to confirm, on an event that holds seats) while its network already holds its share; that one
+ * keeps its place and waits for its confirmation or for its network's holds to end.
+ */
+export function chooseForSeats(
+  waiting: readonly Waiting[],
+  held: ReadonlyMap<string, number>,
+  free: number | null,
+  holding: boolean,
+): string[] {
+  const chosen: string[] = [];
+  const holds = new Map(held);
+  for (const person of waiting) {
+    if (free !== null && chosen.length >= free) break;
+    if (holding && person.pending && person.network !== null) {
+      const now = holds.get(person.network) ?? 0;
+      if (!mayHoldAnother(now)) continue;
+      holds.set(person.network, now + 1);
+    }
+    chosen.push(person.id);
+  }
+  return chosen;
+}
