@@ -167,7 +167,7 @@ describe('walk-ins', () => {
       email: 'E-mail must be a valid e-mail address',
     });
     expect(walkInProblems({ ...rahim, ieeeMemberId: '12ab' })).toEqual({
-      ieeeMemberId: 'IEEE member number must be 6 to 12 digits',
+      ieeeMemberId: 'IEEE member number must hold digits only, such as 94123456',
     });
     expect(walkInProblems({ ...rahim, email: 'rahim@example.org', ieeeMemberId: '93456789' })).toEqual({});
   });
