@@ -1,4 +1,5 @@
 import { isRefusal, isSendLater, isTooEarly, notEarlyAnswer, refusalAnswer } from './door-answer.ts';
+import { isPassEnded } from './door-pass.ts';
 import { withAttendee, type Marks } from './door-list.ts';
 import { queuedWalkInId, walkInAttendee, walkInBody, type WalkInBody } from './walk-in.ts';
 import type { DoorList } from '../types.ts';
@@ -80,10 +81,11 @@ export function withQueuedWalkIns(list: DoorList, items: readonly Partial<Queued
  * out, too many at once); `needs-account`, it stays queued, apart, until an account of the event sends
  * it or the volunteer discards it (403: the account signed in now may not check people in there);
  * `refused`, it will never go through (unknown, cancelled, waitlisted, bad): it is dropped. On a door
- * pass's phone a 403 is final too: it was scanned after the pass was revoked or expired, and no other
- * account will ever send it from there.
+ * pass's phone a 403 is final too (scanned after the pass expired, or a walk-in sent after it), and so
+ * is the 401 of a revoked or expired pass: a revocation is final, and nothing the phone saved is taken.
  */
-export function queuedRefusal(status: number, doorPass = false): 'later' | 'needs-account' | 'refused' {
+export function queuedRefusal(status: number, doorPass = false, message = ''): 'later' | 'needs-account' | 'refused' {
+  if (doorPass && status === 401 && isPassEnded(message)) return 'refused';
   if (isSendLater(status)) return 'later';
   if (status === 403) return doorPass ? 'refused' : 'needs-account';
   return 'refused';

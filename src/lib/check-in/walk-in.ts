@@ -86,3 +86,14 @@ export function walkInAttendee(registrationId: string, form: Pick<WalkInForm, 'f
   };
   return attendee;
 }
+
+/**
+ * The door's answer when the server refuses a walk-in for a reason of the door, not of a field (the
+ * pass's limit, the event's day, a full event, the pass ended): red, whom it was about, and why, so the
+ * answer on screen never still says the last person's "Checked in".
+ */
+export const walkInRefusedAnswer = (fullName: string, message: string) => ({
+  tone: 'error' as const,
+  text: `Not added: ${fullName.trim()}`,
+  detail: message,
+});

@@ -291,7 +291,7 @@ async function promoteIntoFreeSeats(
 }
 
 /** A confirmed seat was freed: the first in line gets it (nothing moves unless registration is on the site). */
-async function fillFreedSeats(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
+export async function fillFreedSeats(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   if (event.registration.mode !== 'site') return [];
   const { confirmed } = await countSeats(tx, event.id);
   return promoteIntoFreeSeats(tx, event.id, event.registration, confirmed, now);
