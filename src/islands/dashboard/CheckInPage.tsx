@@ -80,7 +80,7 @@ function CheckIn({ account, doorPass }: CheckInProps) {
   const queue = useCheckInQueue({ eventId, current, mark, put, drop, confirmEarly, doorPass: onPass });
   const { flush } = queue;
   const { shown, show, checkIn, scan } = useDoorCheckIn({ eventId, current, mark, queue: queue.add, early });
-  const walkIn = useWalkIn({ eventId, doorPass: onPass, put, queue: queue.add, show });
+  const walkIn = useWalkIn({ eventId, doorPass: onPass, put, mark, queue: queue.add, show });
   const camera = useCamera((code) => void scan(code));
   const online = useOnline(useCallback(() => void flush().then(() => load()), [flush, load]));
   const { count, refresh } = useDoorCount(eventId, online, doorPass?.recheck);

@@ -13,8 +13,9 @@ const never = async () => false;
 
 /**
  * The pass was revoked or has expired: said in the server's words, with what to do (never the login
- * page: a volunteer has no account). Check-ins and walk-ins this phone made before it ended are still
- * sent (the server judges each by its scan time); those refused are shown as they are dropped.
+ * page: a volunteer has no account). What this phone saved offline is sent once more: after an expiry
+ * the server still takes check-ins scanned before the end (for two hours), never after a revocation;
+ * those refused are shown as they are dropped.
  */
 export function PassEnded({ message, eventId }: { message: string; eventId: string }) {
   const queue = useCheckInQueue({

@@ -83,11 +83,14 @@ export function useCheckInQueue({ eventId, current, mark, put, drop, confirmEarl
       if (result.ok) {
         await dequeue(item.id);
         drop(queuedWalkInId(item.id));
-        const { registrationId, fullName, checkedInAt } = result.data;
-        put(walkInAttendee(registrationId, { fullName, institution: item.walkIn?.institution ?? '' }, checkedInAt));
+        const { registrationId, fullName, checkedInAt, walkIn } = result.data;
+        // The e-mail given was already registered: that registration was checked in, nobody added.
+        if (walkIn)
+          put(walkInAttendee(registrationId, { fullName, institution: item.walkIn?.institution ?? '' }, checkedInAt));
+        else mark(new Map([[registrationId, checkedInAt]]));
         return 'sent';
       }
-      const refusal = queuedRefusal(result.status, doorPass);
+      const refusal = queuedRefusal(result.status, doorPass, result.message);
       if (refusal === 'later') return 'later';
       if (refusal === 'needs-account') return keepForAccount(item);
       await dequeue(item.id);
@@ -107,7 +110,7 @@ export function useCheckInQueue({ eventId, current, mark, put, drop, confirmEarl
         mark(new Map([[result.data.registrationId, result.data.checkedInAt]]));
         return 'sent';
       }
-      const refusal = queuedRefusal(result.status, doorPass);
+      const refusal = queuedRefusal(result.status, doorPass, result.message);
       if (refusal === 'later') return 'later';
       if (refusal === 'needs-account') return keepForAccount(item);
       // Refused: it will never go through. Drop it and tell the volunteer who it was.

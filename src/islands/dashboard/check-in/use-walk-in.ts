@@ -1,5 +1,12 @@
 import { useCallback, useState } from 'react';
-import { isNoAnswer, newScanId, type DoorAnswer } from '../../../lib/check-in/door-answer.ts';
+import {
+  answerOfCheckIn,
+  isNoAnswer,
+  newScanId,
+  refusalAnswer,
+  type DoorAnswer,
+} from '../../../lib/check-in/door-answer.ts';
+import type { Marks } from '../../../lib/check-in/door-list.ts';
 import {
   fullEventQuestion,
   isFullForStaff,
@@ -8,6 +15,7 @@ import {
   walkInAttendee,
   walkInBody,
   walkInProblems,
+  walkInRefusedAnswer,
   type WalkInField,
   type WalkInForm,
 } from '../../../lib/check-in/walk-in.ts';
@@ -24,6 +32,8 @@ interface Options {
   /** A door pass's phone: a full event is the server's refusal, not a question (only staff may exceed it). */
   doorPass: boolean;
   put: (attendee: DoorAttendee) => void;
+  /** Shows a check-in on the door list (an e-mail given that was already registered checks that registration in). */
+  mark: (marks: Marks) => void;
   queue: (item: QueuedCheckIn) => Promise<void>;
   show: (answer: DoorAnswer) => void;
 }
@@ -31,9 +41,10 @@ interface Options {
 /**
  * Adding someone at the door: sent at once when online (staff asked first when the event is full, then
  * sent again with `exceedCapacity`), queued with its own id and time when not, and on the door list
- * as checked in either way.
+ * as checked in either way. An e-mail already registered is that person: the server checks their
+ * registration in instead, and the page answers as a check-in by name would.
  */
-export function useWalkIn({ eventId, doorPass, put, queue, show }: Options) {
+export function useWalkIn({ eventId, doorPass, put, mark, queue, show }: Options) {
   /** Staff are asked before exceeding the capacity: the walk-in waiting for the answer. */
   const [full, setFull] = useState<{ form: WalkInForm; id: string; question: string }>();
 
@@ -44,9 +55,14 @@ export function useWalkIn({ eventId, doorPass, put, queue, show }: Options) {
         const body = { ...walkInBody(form, id), ...(exceedCapacity ? { exceedCapacity: true as const } : {}) };
         const result = await sendWalkIn(eventId, body);
         if (result.ok) {
-          const { registrationId, fullName, checkedInAt } = result.data;
-          put(walkInAttendee(registrationId, { fullName, institution: form.institution }, checkedInAt));
-          show({ tone: 'ok', text: walkInAddedText(fullName) });
+          const { registrationId, fullName, checkedInAt, walkIn } = result.data;
+          if (walkIn) {
+            put(walkInAttendee(registrationId, { fullName, institution: form.institution }, checkedInAt));
+            show({ tone: 'ok', text: walkInAddedText(fullName) });
+          } else {
+            mark(new Map([[registrationId, checkedInAt]]));
+            show(answerOfCheckIn(result.data));
+          }
           return { added: true };
         }
         if (!doorPass && !exceedCapacity && isFullForStaff(result)) {
@@ -56,6 +72,12 @@ export function useWalkIn({ eventId, doorPass, put, queue, show }: Options) {
         if (!isNoAnswer(result.status)) {
           const problems: Partial<Record<WalkInField, string>> = {};
           for (const e of result.errors) problems[e.path as WalkInField] ??= e.message;
+          // The e-mail is someone registered who may not come in (waitlisted, cancelled): said as their scan
+          // would be. A refusal of the door's (its limit, the day, a full event) is the door's answer too; a
+          // pass that has ended says so in the server's words (the page then asks about the pass).
+          if (result.status === 409 && problems.email) show(refusalAnswer(result.message));
+          else if (result.status === 401) show({ tone: 'error', text: result.message });
+          else if (Object.keys(problems).length === 0) show(walkInRefusedAnswer(form.fullName, result.message));
           return { added: false, problems, error: result.message };
         }
         // No answer (the network went): queued like a check-in made offline.
@@ -73,7 +95,7 @@ export function useWalkIn({ eventId, doorPass, put, queue, show }: Options) {
       show({ tone: 'ok', text: walkInAddedText(fullName) });
       return { added: true };
     },
-    [eventId, doorPass, put, queue, show],
+    [eventId, doorPass, put, mark, queue, show],
   );
 
   /** Checks the form, then sends (or queues) the walk-in under a new id. */
