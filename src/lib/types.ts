@@ -235,7 +235,13 @@ export interface DoorAttendee {
 /** GET /events/:id/door (staff): what the check-in page keeps on the phone to answer scans offline. */
 export interface DoorList {
   success: true;
-  event: Pick<EventItem, 'id' | 'title' | 'eventDate' | 'startTime' | 'endTime' | 'location'>;
+  event: Pick<EventItem, 'id' | 'title' | 'eventDate' | 'startTime' | 'endTime' | 'location'> & {
+    /**
+     * The event's seats (null: no limit), so a device offline can tell that its list shows the event
+     * full before it saves a walk-in. Absent in a list kept by an older page.
+     */
+    capacity?: number | null;
+  };
   attendees: DoorAttendee[];
 }
 

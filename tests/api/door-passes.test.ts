@@ -371,6 +371,8 @@ describe('what a pass may reach', () => {
     expect(door.headers.get('cache-control')).toBe('private, no-store');
     const list = await door.json();
     expect(list.attendees).toEqual([expect.objectContaining({ fullName: 'Listed Person', walkIn: false })]);
+    // The event's seats, so a device offline can tell its list shows the event full.
+    expect(list.event).toMatchObject({ title: 'Door Event', capacity: null });
     expect(JSON.stringify(list)).not.toMatch(/listed@example\.org/);
     const count = await api.call(`/events/${event.id}/door/count`, asPhone(cookie));
     expect(count.headers.get('cache-control')).toBe('private, no-store');
@@ -481,6 +483,20 @@ describe('check-ins with a pass', () => {
       checkedIn: 1,
       expected: 1,
     });
+  });
+
+  it('count the people admitted, not the scans: five people scanned six times are five check-ins, six scans', async () => {
+    const { event, pass, cookie } = await eventWithPass({ registration: { mode: 'site', capacity: 40 } });
+    const tickets = [];
+    for (let i = 0; i < 5; i++) tickets.push((await register(event.id)).ticket);
+    for (const ticket of [...tickets, tickets[2]!])
+      expect((await api.call(`/events/${event.id}/check-ins`, asPhone(cookie, 'POST', { ticket }))).status).toBe(200);
+    const { passes } = await (
+      await api.call(`/events/${event.id}/door-passes`, json('GET', undefined, alpha.token))
+    ).json();
+    expect(passes.find((p: { id: string }) => p.id === pass.id)).toMatchObject({ checkIns: 5, scans: 6 });
+    const door = await (await api.call(`/events/${event.id}/door`, asPhone(cookie))).json();
+    expect(door.event.capacity).toBe(40);
   });
 
   it('a revoked pass is refused at its next request', async () => {

@@ -285,6 +285,7 @@ export async function doorList(db: Kysely<Database>, event: EventItem): Promise<
       startTime: event.startTime,
       endTime: event.endTime,
       location: event.location,
+      capacity: event.registration.capacity,
     },
     attendees: await Promise.all(
       rows.map(async (r): Promise<DoorAttendee> => ({
