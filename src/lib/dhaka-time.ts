@@ -49,3 +49,14 @@ export function eventEndInstant(event: { eventDate: string; startTime: string; e
 export function eventEnd(event: { eventDate: string; startTime: string; endTime: string }): number {
   return eventEndInstant(event).getTime();
 }
+
+/**
+ * Whether an instant falls on an event's day in Dhaka: from the midnight that starts its date to the
+ * midnight that ends it, or to the event's end when it runs past midnight (an event from 18:00 to 01:00
+ * still has its door open at 00:30).
+ */
+export function onEventDay(event: { eventDate: string; startTime: string; endTime: string }, at: Date): boolean {
+  const dayStart = dhakaInstant(event.eventDate, '00:00').getTime();
+  const dayEnd = Math.max(dayStart + DAY_MS, eventEnd(event));
+  return at.getTime() >= dayStart && at.getTime() < dayEnd;
+}

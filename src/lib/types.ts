@@ -18,6 +18,8 @@ import type {
 } from './schemas/people.schema.ts';
 
 export type { EventStatus, RegistrationMethod } from './schemas/event.schema.ts';
+import type { DoorPassRevokedReason } from './check-in/door-pass-rules.ts';
+export type { DoorPassRevokedReason };
 export type { CommitteeCode } from './schemas/people.schema.ts';
 export type { CertificateSettings, CheckInRequest } from './schemas/attendance.schema.ts';
 export type {
@@ -243,7 +245,13 @@ export interface DoorAttendee {
 /** GET /events/:id/door (staff): what the check-in page keeps on the phone to answer scans offline. */
 export interface DoorList {
   success: true;
-  event: Pick<EventItem, 'id' | 'title' | 'eventDate' | 'startTime' | 'endTime' | 'location'>;
+  event: Pick<EventItem, 'id' | 'title' | 'eventDate' | 'startTime' | 'endTime' | 'location'> & {
+    /**
+     * The event's seats (null: no limit), so a device offline can tell that its list shows the event
+     * full before it saves a walk-in. Absent in a list kept by an older page.
+     */
+    capacity?: number | null;
+  };
   attendees: DoorAttendee[];
 }
 
@@ -269,12 +277,26 @@ export interface AttendanceReport {
 /** POST /events/:id/walk-ins: the person added at the door, registered and checked in at once. */
 export interface WalkInAnswer {
   success: true;
-  result: 'checked-in';
+  /** `already`: the e-mail given is a registration of the event that was checked in before. */
+  result: 'checked-in' | 'already';
+  registrationId: string;
+  /** The name as registered: the one typed for a new walk-in, the registration's own for an e-mail already registered. */
+  fullName: string;
+  /** ISO instant of the (first) check-in: the scan time when the phone sent one. */
+  checkedInAt: string;
+  /** True: added at the door (201). False: the e-mail given was already registered, and that registration was checked in (200). */
+  walkIn: boolean;
+}
+
+/** One walk-in as staff see it on the attendance page (GET /events/:id/walk-ins). */
+export interface WalkInItem {
   registrationId: string;
   fullName: string;
-  /** ISO instant of the check-in (the scan time when the phone sent one). */
-  checkedInAt: string;
-  walkIn: true;
+  institution: string | null;
+  /** ISO instant they were checked in (added). */
+  checkedInAt: string | null;
+  /** Who added them: "Rafi (door pass by Alpha Chapter)", or the staff account's name. */
+  addedBy: string;
 }
 
 /** GET /events/:id/door/count: people checked in, and confirmed registrations (walk-ins included), for the whole event. */
@@ -291,6 +313,8 @@ export interface DoorPassCreated {
   name: string;
   /** ISO instant. */
   validUntil: string;
+  /** How many walk-ins it may add. */
+  walkInLimit: number;
   /** `{site}/door/{secret}`: opening it signs a phone in as the pass. */
   url: string;
   /** The QR code of `url`, inline SVG labelled for screen readers. */
@@ -305,9 +329,19 @@ export interface DoorPassItem {
   createdAt: string;
   validUntil: string;
   revokedAt: string | null;
+  /** Why it was revoked: by staff, or with its maker's sessions (sign out everywhere, a new password). */
+  revokedReason: DoorPassRevokedReason | null;
+  /** The last time it was used (its link opened, or a request it may make): "last seen". */
   lastUsedAt: string | null;
-  /** Check-ins and walk-ins made with it. */
+  /** People it checked in (walk-ins included), each once: a repeated scan is no one new. */
   checkIns: number;
+  /** Every scan it sent that was recorded, repeats included. */
+  scans: number;
+  /** Check-ins it scanned before its end and sent in the two hours after. */
+  lateCheckIns: number;
+  /** Walk-ins it added (still registered), and how many it may add. */
+  walkIns: number;
+  walkInLimit: number;
 }
 
 /** GET /door-passes/current: the pass this phone is signed in as. */

@@ -371,6 +371,8 @@ describe('the door list', () => {
       startTime: expect.any(String),
       endTime: expect.any(String),
       location: expect.any(String),
+      // Its seats, so a device offline can tell its list shows the event full.
+      capacity: 2,
     });
     const entry = async (ticket: string) => ({
       registrationId: (await registrationOf(ticket)).id,

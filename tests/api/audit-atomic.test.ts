@@ -194,6 +194,11 @@ const WRITES: Record<string, () => Promise<Call>> = {
     const { event } = await registered();
     return request('POST', `/events/${event}/walk-ins`, { fullName: 'Walk In' }, alpha.token);
   },
+  'DELETE /events/:id/walk-ins/:registrationId': async () => {
+    const { event } = await registered();
+    const { registrationId } = await ok('POST', `/events/${event}/walk-ins`, { fullName: 'Walk In' }, alpha.token);
+    return request('DELETE', `/events/${event}/walk-ins/${registrationId}`, undefined, alpha.token);
+  },
   'POST /events/:id/check-ins': async () => {
     const { event, ticket } = await registered();
     // The sample event is in 2030: a check-in before its day says it is deliberate.

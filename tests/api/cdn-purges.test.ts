@@ -128,6 +128,7 @@ let landingId = '';
 let messageId = '';
 let certificateId = '';
 let passId = '';
+let walkInId = '';
 const tickets: string[] = [];
 
 const steps: WriteStep[] = [
@@ -249,10 +250,15 @@ const steps: WriteStep[] = [
     route: 'POST /events/:id/walk-ins',
     run: async () => {
       const body = { fullName: 'Walk In', exceedCapacity: true };
-      expect(await write('POST', `/events/${event()}/walk-ins`, body, alpha.token, 201)).toMatchObject({
-        walkIn: true,
-      });
+      const added = await write('POST', `/events/${event()}/walk-ins`, body, alpha.token, 201);
+      expect(added).toMatchObject({ walkIn: true });
+      walkInId = added.registrationId;
     },
+  },
+  {
+    // Removing a walk-in frees its seat (and may give it to the waitlist): the seat count changes again.
+    route: 'DELETE /events/:id/walk-ins/:registrationId',
+    run: () => write('DELETE', `/events/${event()}/walk-ins/${walkInId}`, undefined, alpha.token),
   },
   {
     route: 'DELETE /door-passes/:passId',

@@ -280,13 +280,14 @@ test.describe('check-in at the door', () => {
     await expect(countsOf(page)).toHaveText('0 checked in / 3 registered');
 
     await page.context().setOffline(true);
-    await expect(page.getByText('Offline: answers come from the list kept on this phone.')).toBeVisible();
+    await expect(page.getByText('Offline: answers come from the list kept on this device.')).toBeVisible();
 
     // The USB scanner types the ticket's address and Enter; the field keeps the focus for the next one.
     // Before the event's day (by this phone's clock) the question comes before anything is queued.
     await scanWithScanner(page, first.ticketUrl);
     await confirmEarly(page);
-    await expect(answerOf(page)).toHaveText('Checked in: Offline Scanner Person');
+    // Saved on this phone: not "Checked in" until the server says so.
+    await expect(answerOf(page)).toHaveText('Saved on this device, not sent yet Offline Scanner Person');
     await expect(page.getByLabel('Ticket address or code')).toBeFocused();
     await expect(page.getByLabel('Ticket address or code')).toHaveValue('');
     await expect(page.getByText('1 check-in waiting to send')).toBeVisible();
@@ -294,7 +295,7 @@ test.describe('check-in at the door', () => {
     // Search by name, then pick the person.
     await page.getByRole('searchbox', { name: 'Find by name' }).fill('nafisa');
     await page.getByRole('button', { name: 'Check in Nafisa Offline Searched' }).click();
-    await expect(answerOf(page)).toHaveText('Checked in: Nafisa Offline Searched');
+    await expect(answerOf(page)).toHaveText('Saved on this device, not sent yet Nafisa Offline Searched');
     await expect(page.getByText('2 check-ins waiting to send')).toBeVisible();
     await expect(countsOf(page)).toHaveText('2 checked in / 3 registered');
 
@@ -314,7 +315,7 @@ test.describe('check-in at the door', () => {
 
     await page.context().setOffline(false);
     await expect(page.getByText(/waiting to send/)).toHaveCount(0);
-    await expect(page.getByText('Offline: answers come from the list kept on this phone.')).toHaveCount(0);
+    await expect(page.getByText('Offline: answers come from the list kept on this device.')).toHaveCount(0);
     expect(await attended(request, token, event.id)).toBe(2);
     // Sent by the registrations' ids the kept list matched, never by a ticket; early, as confirmed; each
     // with the time it was scanned at, which the server records.
@@ -365,21 +366,23 @@ test.describe('check-in at the door', () => {
     await page.reload();
     await waitForIslands(page);
     await expect(page.getByRole('heading', { level: 2, name: event.title })).toBeVisible();
-    await expect(page.getByText('Offline: showing the list kept on this phone')).toBeVisible();
+    await expect(page.getByText('Offline: showing the list kept on this device')).toBeVisible();
     await expect(page.getByTestId('identity')).toContainText(ADMIN.email);
     await expect(countsOf(page)).toHaveText('0 checked in / 2 registered');
     expect(page.url()).toContain(checkInPath(event.id));
 
     await scanWithScanner(page, guest.ticketUrl);
     await confirmEarly(page);
-    await expect(answerOf(page)).toHaveText('Checked in: Reloaded Offline Guest');
+    await expect(answerOf(page)).toHaveText('Saved on this device, not sent yet Reloaded Offline Guest');
     await expect(page.getByText('1 check-in waiting to send')).toBeVisible();
     await expect(countsOf(page)).toHaveText('1 checked in / 2 registered');
 
-    // Back online: the sign-in is checked again, the queue is sent, the server counts it once.
+    // Back online: the sign-in is checked again, the queue is sent, the server counts it once, and the
+    // answer on screen says so now.
     await page.context().setOffline(false);
     await expect(page.getByText(/waiting to send/)).toHaveCount(0);
-    await expect(page.getByText('Offline: showing the list kept on this phone')).toHaveCount(0);
+    await expect(answerOf(page)).toHaveText('Checked in: Reloaded Offline Guest');
+    await expect(page.getByText('Offline: showing the list kept on this device')).toHaveCount(0);
     await expect(page.getByTestId('identity')).toContainText(ADMIN.email);
     expect(await attended(request, token, event.id)).toBe(1);
     await expect(countsOf(page)).toHaveText('1 checked in / 2 registered');
@@ -472,7 +475,7 @@ test.describe('check-in at the door', () => {
     await page.route(checkIns, (route) => route.abort('internetdisconnected'));
     await scanWithScanner(page, guest.ticketUrl);
     await confirmEarly(page);
-    await expect(answerOf(page)).toHaveText('Checked in: Queued Before The Switch');
+    await expect(answerOf(page)).toHaveText('Saved on this device, not sent yet Queued Before The Switch');
     await expect(page.getByText('1 check-in waiting to send')).toBeVisible();
     await page.goto('about:blank');
     await page.unroute(checkIns);
@@ -577,7 +580,7 @@ test.describe('check-in at the door', () => {
     allowHttpErrors(consoleErrors, 409);
   });
 
-  test('the scanner field says "already" with the time, refuses another event’s, a waitlisted and a cancelled ticket; axe at 375 px', async ({
+  test('the scanner field says "already" with the time, refuses another event’s, a waitlisted and a cancelled ticket, says to check a mistyped code; axe at 375 px', async ({
     page,
     request,
     consoleErrors,
@@ -611,6 +614,12 @@ test.describe('check-in at the door', () => {
     await scanWithScanner(page, elsewhere.ticketUrl);
     await expect(answerOf(page)).toHaveText('Not registered for this event');
     await expect(answerOf(page).locator('[data-tone="error"]')).toBeVisible();
+
+    // A mistyped code is no verdict on the person: check it, or find them by name.
+    const mistyped = `${seated.ticket.slice(0, -1)}${seated.ticket.endsWith('A') ? 'B' : 'A'}`;
+    await scanWithScanner(page, mistyped);
+    await expect(answerOf(page)).toHaveText('Ticket not found Check the code, or search by name');
+    allowHttpErrors(consoleErrors, 404);
 
     await scanWithScanner(page, waiting.ticketUrl);
     await expect(answerOf(page)).toHaveText('On the waitlist');

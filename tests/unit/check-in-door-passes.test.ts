@@ -6,8 +6,11 @@ import {
   doorPassInfoFromCookie,
   passAccount,
   passEndedHeading,
+  mayRevoke,
   passFormProblems,
   passStanding,
+  passUseLines,
+  revokedText,
 } from '../../src/lib/check-in/door-pass.ts';
 import {
   notCheckedInText,
@@ -24,6 +27,7 @@ import {
   queuedWalkInId,
   walkInBody,
   walkInProblems,
+  walkInRefusedAnswer,
 } from '../../src/lib/check-in/walk-in.ts';
 import type { DoorList } from '../../src/lib/types.ts';
 import { doorAttendee } from '../support/door-attendee.ts';
@@ -73,7 +77,9 @@ describe('creating a door pass', () => {
   it('is valid by default for at most 14 days from now, for an event further ahead', () => {
     const now = new Date('2030-04-01T03:30:45Z');
     expect(defaultValidUntil(EVENT, now)).toBe('2030-04-15T09:30');
-    expect(passFormProblems({ name: 'Rahim', validUntil: defaultValidUntil(EVENT, now) }, now)).toEqual({});
+    expect(
+      passFormProblems({ name: 'Rahim', validUntil: defaultValidUntil(EVENT, now), walkInLimit: '20' }, now),
+    ).toEqual({});
   });
 
   it('is valid by default for two hours from now once the event’s end plus two hours is past', () => {
@@ -83,23 +89,66 @@ describe('creating a door pass', () => {
 
   it('needs the volunteer’s name (at most 80 characters) and a time later than now and within 14 days', () => {
     const now = new Date('2030-05-20T00:00:00Z'); // 06:00 in Dhaka
-    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-05-20T15:00' }, now)).toEqual({});
-    expect(passFormProblems({ name: '  ', validUntil: '2030-05-20T15:00' }, now).name).toBe(
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-05-20T15:00', walkInLimit: '20' }, now)).toEqual({});
+    expect(passFormProblems({ name: '  ', validUntil: '2030-05-20T15:00', walkInLimit: '20' }, now).name).toBe(
       'The volunteer’s name is required',
     );
-    expect(passFormProblems({ name: 'x'.repeat(81), validUntil: '2030-05-20T15:00' }, now).name).toBe(
-      'The volunteer’s name must be at most 80 characters',
-    );
-    expect(passFormProblems({ name: 'Rahim', validUntil: '' }, now).validUntil).toBe(
+    expect(
+      passFormProblems({ name: 'x'.repeat(81), validUntil: '2030-05-20T15:00', walkInLimit: '20' }, now).name,
+    ).toBe('The volunteer’s name must be at most 80 characters');
+    expect(passFormProblems({ name: 'Rahim', validUntil: '', walkInLimit: '20' }, now).validUntil).toBe(
       'Valid until must be a date and time',
     );
-    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-05-20T06:00' }, now).validUntil).toBe(
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-05-20T06:00', walkInLimit: '20' }, now).validUntil).toBe(
       'Valid until must be later than now',
     );
-    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:00' }, now)).toEqual({});
-    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:01' }, now).validUntil).toBe(
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:00', walkInLimit: '20' }, now)).toEqual({});
+    expect(passFormProblems({ name: 'Rahim', validUntil: '2030-06-03T06:01', walkInLimit: '20' }, now).validUntil).toBe(
       'Valid until must be at most 14 days from now',
     );
+  });
+
+  it('takes a whole number of walk-ins from 0 to 500', () => {
+    const now = new Date('2030-05-20T00:00:00Z');
+    const problem = (walkInLimit: string) =>
+      passFormProblems({ name: 'Rahim', validUntil: '2030-05-20T15:00', walkInLimit }, now).walkInLimit;
+    for (const ok of ['0', '20', ' 500 ']) expect(problem(ok), ok).toBeUndefined();
+    expect(problem('')).toBe('Walk-ins must be a number');
+    expect(problem('many')).toBe('Walk-ins must be a number');
+    expect(problem('2.5')).toBe('Walk-ins must be a whole number');
+    expect(problem('-1')).toBe('Walk-ins cannot be fewer than 0');
+    expect(problem('501')).toBe('Walk-ins can be at most 500');
+  });
+
+  it('lists what a pass sent and when it was last seen, and why it was revoked', () => {
+    const used = { checkIns: 5, scans: 6, lateCheckIns: 0, walkIns: 2, walkInLimit: 20, lastUsedAt: null };
+    expect(passUseLines(used)).toEqual(['5 people checked in · 6 scans sent', 'Walk-ins: 2 of 20', 'Not used yet']);
+    expect(
+      passUseLines({ ...used, checkIns: 1, scans: 1, lateCheckIns: 1, lastUsedAt: '2030-05-20T09:30:00Z' }),
+    ).toEqual([
+      '1 person checked in · 1 scan sent (1 sent late, after the pass ended)',
+      'Walk-ins: 2 of 20',
+      'Last seen May 20, 2030, 3:30 PM GMT+6',
+    ]);
+    const createdBy = { name: 'Alpha Chapter', email: 'alpha@example.org' };
+    const revokedAt = '2030-05-20T08:00:00Z';
+    expect(revokedText({ revokedAt: null, revokedReason: null, createdBy })).toBe('');
+    expect(revokedText({ revokedAt, revokedReason: 'staff', createdBy })).toBe(
+      'Revoked May 20, 2030, 2:00 PM GMT+6 by staff',
+    );
+    expect(revokedText({ revokedAt, revokedReason: 'sign-out-everywhere', createdBy })).toBe(
+      'Revoked May 20, 2030, 2:00 PM GMT+6: Alpha Chapter signed out everywhere',
+    );
+    expect(revokedText({ revokedAt, revokedReason: 'password', createdBy })).toBe(
+      'Revoked May 20, 2030, 2:00 PM GMT+6: Alpha Chapter’s password was changed',
+    );
+  });
+
+  it('may be revoked until two hours after its end (its late check-ins), unless it was', () => {
+    const pass = { validUntil: '2030-05-20T09:00:00Z', revokedAt: null };
+    expect(mayRevoke(pass, new Date('2030-05-20T10:59:59Z'))).toBe(true);
+    expect(mayRevoke(pass, new Date('2030-05-20T11:00:00Z'))).toBe(false);
+    expect(mayRevoke({ ...pass, revokedAt: '2030-05-20T08:00:00Z' }, new Date('2030-05-20T08:30:00Z'))).toBe(false);
   });
 
   it('lists a pass as revoked once revoked, expired from its end on, valid before', () => {
@@ -147,6 +196,10 @@ describe('queued check-ins on a door pass’s phone', () => {
     expect(queuedRefusal(403, true)).toBe('refused');
     expect(queuedRefusal(403)).toBe('needs-account');
     for (const status of [0, 401, 429, 503]) expect(queuedRefusal(status, true)).toBe('later');
+    // A revocation (or an expiry) is final: what the phone saved is never taken.
+    expect(queuedRefusal(401, true, 'This door pass was revoked')).toBe('refused');
+    expect(queuedRefusal(401, true, 'This door pass has expired')).toBe('refused');
+    expect(queuedRefusal(401, false, 'This door pass was revoked')).toBe('later');
   });
 
   it('name whom the server refused and why, in its words', () => {
@@ -184,6 +237,14 @@ describe('walk-ins', () => {
       email: 'r@e.org',
       id: 'w2',
       scannedAt: '2030-05-20T04:00:00.000Z',
+    });
+  });
+
+  it('refused at the door (a pass’s limit, the day, a full event) say whom and why, in red', () => {
+    expect(walkInRefusedAnswer(' Rahim Uddin ', 'The event is full: only its staff can add walk-ins now')).toEqual({
+      tone: 'error',
+      text: 'Not added: Rahim Uddin',
+      detail: 'The event is full: only its staff can add walk-ins now',
     });
   });
 

@@ -38,21 +38,30 @@ describe('the check-in page’s answers', () => {
     expect(ticketOf('  ')).toBe('');
   });
 
-  it('tells the waitlist and a cancelled registration from any other refusal', () => {
-    expect(refusalAnswer('On the waitlist')).toEqual({ tone: 'error', text: 'On the waitlist' });
-    expect(refusalAnswer('This registration was cancelled')).toEqual({
+  it('tells the waitlist, a cancelled registration, another event’s and a code nobody holds apart', () => {
+    expect(refusalAnswer({ status: 409, message: 'On the waitlist' })).toEqual({
+      tone: 'error',
+      text: 'On the waitlist',
+    });
+    expect(refusalAnswer({ status: 409, message: 'This registration was cancelled' })).toEqual({
       tone: 'error',
       text: 'Registration cancelled',
     });
-    expect(refusalAnswer('Not registered for this event')).toEqual({
+    expect(refusalAnswer({ status: 409, message: 'Not registered for this event' })).toEqual({
       tone: 'error',
       text: 'Not registered for this event',
     });
+    // A mistyped code is no verdict on the person: check it, or find them by name.
+    expect(refusalAnswer({ status: 404, message: 'Not registered for this event' })).toEqual({
+      tone: 'error',
+      text: 'Ticket not found',
+      detail: 'Check the code, or search by name',
+    });
   });
 
-  it('answers from the kept list offline: green to admit, amber with the Dhaka time, red otherwise', () => {
+  it('answers from the kept list offline: saved (never "Checked in") to admit, amber with the Dhaka time, red otherwise', () => {
     expect(offlineAnswer(person({}))).toEqual({
-      answer: { tone: 'ok', text: 'Checked in: Nusrat Jahan' },
+      answer: { tone: 'pending', text: 'Saved on this device, not sent yet', detail: 'Nusrat Jahan' },
       admit: true,
     });
     expect(offlineAnswer(person({ checkedInAt: '2030-03-10T04:02:00.000Z' }))).toEqual({
@@ -61,7 +70,7 @@ describe('the check-in page’s answers', () => {
     });
     expect(offlineAnswer(person({ status: 'waitlisted' })).answer.text).toBe('On the waitlist');
     expect(offlineAnswer(undefined)).toEqual({
-      answer: { tone: 'error', text: 'Not registered for this event' },
+      answer: { tone: 'error', text: 'Ticket not found', detail: 'Check the code, or search by name' },
       admit: false,
     });
   });

@@ -31,9 +31,10 @@ describe('the check-in page’s answers from the server', () => {
   });
 
   it('says a refused ticket in the door’s words, another answer in the server’s, and nothing when none came', () => {
-    expect(failureAnswer({ status: 404, message: 'Ticket not found' })).toEqual({
+    expect(failureAnswer({ status: 404, message: 'Not registered for this event' })).toEqual({
       tone: 'error',
-      text: 'Not registered for this event',
+      text: 'Ticket not found',
+      detail: 'Check the code, or search by name',
     });
     expect(failureAnswer({ status: 409, message: 'On the waitlist' })).toEqual({
       tone: 'error',
@@ -51,7 +52,7 @@ describe('the check-in page’s answers from the server', () => {
   it('says why the door list is not shown', () => {
     expect(loadFailureText({ status: 404, message: 'Not found' })).toBe('Event not found');
     expect(loadFailureText({ status: 0, message: 'Network error' })).toBe(
-      'The door list could not be loaded: this phone is offline and has no copy of it yet.',
+      'The door list could not be loaded: this device is offline and has no copy of it yet.',
     );
     expect(loadFailureText({ status: 403, message: 'Forbidden for this account' })).toBe('Forbidden for this account');
   });
@@ -70,6 +71,10 @@ describe('the name search’s lines', () => {
       'BUET · Checked in at 10:02',
     );
     expect(attendeeLine(person({ institution: 'BUET', status: 'waitlisted' }))).toBe('BUET · On the waitlist');
+    // Checked in on this device, not sent yet: not "Checked in" until the server says so.
+    expect(attendeeLine(person({ checkedInAt: '2030-03-10T04:02:00.000Z' }), true)).toBe(
+      'Saved on this device, not sent yet',
+    );
   });
 });
 

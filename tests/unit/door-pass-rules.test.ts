@@ -7,7 +7,8 @@ import {
   passRefusal,
   passState,
   SCANNED_AFTER_EXPIRED,
-  SCANNED_AFTER_REVOKED,
+  SENT_TOO_LATE,
+  WALK_IN_AFTER_END,
   passScanAt,
   scanRefusal,
   scanTime,
@@ -15,7 +16,9 @@ import {
   VALID_UNTIL_PAST,
   validUntilRefusal,
   validUntilTooLate,
+  walkInLimitReached,
 } from '../../src/lib/check-in/door-pass-rules.ts';
+import { onEventDay } from '../../src/lib/dhaka-time.ts';
 
 /** A pass made at 09:00 UTC, valid until 12:00 UTC the same day. */
 const at = (hhmm: string, day = '2030-03-10') => new Date(`${day}T${hhmm}:00Z`);
@@ -57,35 +60,78 @@ describe('whether a pass works now (expiry and revocation)', () => {
     expect(passState(revoked, at('13:00'))).toBe('revoked');
   });
 
-  it('revoked after it had expired is still "expired": it ended first', () => {
-    expect(passState(pass(at('12:30')), at('13:00'))).toBe('expired');
+  it('revoked after it had expired is "revoked": the revocation ends its late check-ins too', () => {
+    expect(passState(pass(at('12:30')), at('13:00'))).toBe('revoked');
+    expect(passRefusal(pass(at('12:30')), at('13:00'))).toBe(PASS_REVOKED);
   });
 });
 
 describe('a scan sent with a pass', () => {
-  it('is taken at any scan time while the pass works', () => {
-    expect(scanRefusal(pass(), at('10:00'), undefined)).toBeUndefined();
-    expect(scanRefusal(pass(), at('10:00'), at('09:30'))).toBeUndefined();
+  it('is taken at any scan time while the pass works, not late', () => {
+    for (const act of ['check-in', 'walk-in'] as const) {
+      expect(scanRefusal(pass(), at('10:00'), act, undefined)).toEqual({ late: false });
+      expect(scanRefusal(pass(), at('10:00'), act, at('09:30'))).toEqual({ late: false });
+    }
   });
 
-  it('after the pass was revoked: taken when scanned before, refused (403) when scanned after, 401 with no scan time', () => {
+  it('after a revocation: nothing, whatever the scan time says (401)', () => {
     const revoked = pass(at('10:00'));
-    expect(scanRefusal(revoked, at('10:30'), at('09:59'))).toBeUndefined();
-    expect(scanRefusal(revoked, at('10:30'), at('10:00'))).toEqual({ status: 403, message: SCANNED_AFTER_REVOKED });
-    expect(scanRefusal(revoked, at('10:30'), undefined)).toEqual({ status: 401, message: PASS_REVOKED });
+    for (const act of ['check-in', 'walk-in'] as const)
+      for (const scannedAt of [at('09:59'), at('09:00'), at('08:00'), at('10:00'), undefined])
+        expect(scanRefusal(revoked, at('10:30'), act, scannedAt)).toEqual({ status: 401, message: PASS_REVOKED });
   });
 
-  it('after the pass expired: the same, judged by its end', () => {
-    expect(scanRefusal(pass(), at('13:00'), at('11:59'))).toBeUndefined();
-    expect(scanRefusal(pass(), at('13:00'), at('12:00'))).toEqual({ status: 403, message: SCANNED_AFTER_EXPIRED });
-    expect(scanRefusal(pass(), at('13:00'), undefined)).toEqual({ status: 401, message: PASS_EXPIRED });
+  it('after its natural end: a check-in scanned before it, sent within two hours, is taken late; nothing else', () => {
+    expect(scanRefusal(pass(), at('12:00'), 'check-in', at('11:59'))).toEqual({ late: true });
+    expect(scanRefusal(pass(), at('13:59'), 'check-in', at('11:59'))).toEqual({ late: true });
+    expect(scanRefusal(pass(), at('14:00'), 'check-in', at('11:59'))).toEqual({ status: 403, message: SENT_TOO_LATE });
+    expect(scanRefusal(pass(), at('13:00'), 'check-in', at('12:00'))).toEqual({
+      status: 403,
+      message: SCANNED_AFTER_EXPIRED,
+    });
+    expect(scanRefusal(pass(), at('13:00'), 'check-in', undefined)).toEqual({ status: 401, message: PASS_EXPIRED });
+    // Never a walk-in, even one scanned in time.
+    expect(scanRefusal(pass(), at('12:01'), 'walk-in', at('11:00'))).toEqual({
+      status: 403,
+      message: WALK_IN_AFTER_END,
+    });
+    expect(scanRefusal(pass(), at('12:01'), 'walk-in', undefined)).toEqual({ status: 401, message: PASS_EXPIRED });
   });
 
   it('scanned by the phone’s clock before the pass was made: taken, and recorded at the pass’s making', () => {
     // The phone's clock runs behind the server's: not a reason to refuse someone at the door.
-    expect(scanRefusal(pass(), at('10:00'), at('08:59'))).toBeUndefined();
+    expect(scanRefusal(pass(), at('10:00'), 'check-in', at('08:59'))).toEqual({ late: false });
     expect(passScanAt(pass(), at('08:59'))).toEqual(pass().createdAt);
     expect(passScanAt(pass(), at('09:30'))).toEqual(at('09:30'));
+  });
+});
+
+describe('a pass’s walk-in limit', () => {
+  it('is said with its number, and plainly when it is none', () => {
+    expect(walkInLimitReached(20)).toBe(
+      'This door pass has added its 20 walk-ins, its limit: ask the event’s staff to add more',
+    );
+    expect(walkInLimitReached(1)).toBe(
+      'This door pass has added its 1 walk-in, its limit: ask the event’s staff to add more',
+    );
+    expect(walkInLimitReached(0)).toBe('This door pass cannot add walk-ins: ask the event’s staff to add them');
+  });
+});
+
+describe('the event’s day, for walk-ins (Dhaka)', () => {
+  const event = { eventDate: '2030-03-10', startTime: '10:00', endTime: '13:00' };
+  it('runs from midnight to midnight in Dhaka (18:00 UTC the day before to 18:00 UTC)', () => {
+    expect(onEventDay(event, at('17:59', '2030-03-09'))).toBe(false);
+    expect(onEventDay(event, at('18:00', '2030-03-09'))).toBe(true);
+    expect(onEventDay(event, at('17:59'))).toBe(true);
+    expect(onEventDay(event, at('18:00'))).toBe(false);
+  });
+
+  it('runs on to the event’s end when it goes past midnight', () => {
+    const late = { eventDate: '2030-03-10', startTime: '20:00', endTime: '01:30' };
+    // Ends at 01:30 on the 11th in Dhaka: 19:30 UTC on the 10th.
+    expect(onEventDay(late, at('19:29'))).toBe(true);
+    expect(onEventDay(late, at('19:30'))).toBe(false);
   });
 });
 
@@ -102,8 +148,8 @@ describe('when a scan is recorded', () => {
 });
 
 describe('the pass’s cookie', () => {
-  it('lives until a day after the pass ends', () => {
-    expect(passCookieSeconds(at('12:00'), at('11:00'))).toBe(25 * 3600);
-    expect(passCookieSeconds(at('12:00'), at('12:00', '2030-03-11'))).toBe(1);
+  it('lives until two hours after the pass ends, while its late check-ins are taken', () => {
+    expect(passCookieSeconds(at('12:00'), at('11:00'))).toBe(3 * 3600);
+    expect(passCookieSeconds(at('12:00'), at('14:00'))).toBe(1);
   });
 });

@@ -7,7 +7,12 @@
  *   copy of the check-in page (the same static HTML for every id: _redirects rewrites them all to it);
  * - GET requests of the check-in page for this site's hashed assets, /_astro/* (its scripts, styles and
  *   the QR reader's .wasm): from the cache when kept, else from the network, then kept (their names
- *   change whenever their content does).
+ *   change whenever their content does);
+ * - GET requests of the check-in page for the few files it draws that have fixed names (DRAWN: the
+ *   logo, and the Bengali face's subset in the two weights the page uses, which names and Bangla titles
+ *   need on a device without a Bangla font): from the network, kept; from the kept copy when there is
+ *   none, so a reload offline draws no empty boxes and no broken logo. They are kept with the page
+ *   itself, whether or not it drew them yet (a Bangla name may first appear offline).
  * The event's other pages in the same folder, /dashboard/events/{id}/registrations and /attendance,
  * are never answered from the cache: their navigations are not matched, and the assets they ask for
  * go to the network untouched (the requesting page is not the check-in page), so they always show what
@@ -15,13 +20,21 @@
  * Everything else (the API above all: its answers are personal) goes to the network untouched, and
  * nothing else is ever kept. A new version of this file: bump VERSION, and the old cache is deleted.
  */
-const VERSION = 2;
+const VERSION = 3;
 const CACHE = `check-in-v${VERSION}`;
 /** The page the rewrite serves for every /dashboard/events/{id}/check-in. */
 const SHELL = '/dashboard/events/check-in/';
 const CHECK_IN_PAGE = /^\/dashboard\/events\/[^/]+\/check-in\/?$/;
 
+/** What the page draws from files whose names do not change (see global.css's @font-face). */
+const DRAWN = [
+  '/logo.svg',
+  '/fonts/noto-sans-bengali-bengali-400-normal.woff2',
+  '/fonts/noto-sans-bengali-bengali-700-normal.woff2',
+];
+
 const isAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/_astro/');
+const isDrawn = (url) => url.origin === self.location.origin && DRAWN.includes(url.pathname);
 
 self.addEventListener('install', () => {
   void self.skipWaiting();
@@ -74,6 +87,27 @@ async function assetFor(event) {
   return asset(event.request);
 }
 
+/** A fixed-name file the page draws: the network's copy (kept), the kept one when there is no network. */
+async function drawn(request) {
+  const cache = await caches.open(CACHE);
+  const url = new URL(request.url);
+  const key = url.origin + url.pathname;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(key);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function drawnFor(event) {
+  if (await askedByAnotherPage(event.clientId)) return fetch(event.request);
+  return drawn(event.request);
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -82,12 +116,14 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(checkInPage(request));
   } else if (isAsset(url)) {
     event.respondWith(assetFor(event));
+  } else if (isDrawn(url)) {
+    event.respondWith(drawnFor(event));
   }
 });
 
 /**
  * The page, once this worker is ready, sends the assets it loaded before the worker controlled it:
- * they are kept, with the page itself, and the page is told when all are.
+ * they are kept, with the page itself and the files it draws (DRAWN), and the page is told when all are.
  */
 self.addEventListener('message', (event) => {
   const port = event.ports[0];
@@ -99,8 +135,10 @@ self.addEventListener('message', (event) => {
         .map((u) => new URL(u, self.location.origin))
         .filter(isAsset)
         .map((u) => u.href);
+      // The drawn files are fetched afresh whenever the page draws them: here only those not kept yet.
+      const drawnFiles = DRAWN.map((path) => new URL(path, self.location.origin).href);
       const missing = [];
-      for (const href of assets) if (!(await cache.match(href))) missing.push(href);
+      for (const href of [...assets, ...drawnFiles]) if (!(await cache.match(href))) missing.push(href);
       await Promise.all([cache.add(SHELL), cache.addAll(missing)]);
       port?.postMessage({ kept: true });
     })().catch(() => port?.postMessage({ kept: false })),

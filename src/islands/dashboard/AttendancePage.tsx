@@ -17,6 +17,7 @@ import { useIdBeforeInPath } from '../shared/use-address.ts';
 import { isNotFound, useApi } from '../shared/use-api.ts';
 import BarChart, { type Bar } from './ui/BarChart.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
+import WalkInsSection from './WalkInsSection.tsx';
 import { GoBack, Loading, StatusPanel, buttonClass, dangerButtonClass, secondaryLinkClass } from './ui/states.tsx';
 
 const LIST = '/dashboard/events';
@@ -59,8 +60,9 @@ type Withdrawing = { certificate: CertificateItem; reason: string; error?: strin
 
 /**
  * One event's attendance for its chapter's staff: the meeting report's figures, sign-ups per
- * day and arrivals per quarter hour, the CSV, and its certificates of attendance (issue for everyone
- * who attended; withdraw one, saying why: its public verify page then says so).
+ * day and arrivals per quarter hour, the CSV, the walk-ins (remove one added by mistake), and its
+ * certificates of attendance (issue for everyone who attended; withdraw one, saying why: its public
+ * verify page then says so).
  */
 function Attendance() {
   const id = useIdBeforeInPath('attendance');
@@ -210,6 +212,8 @@ function Attendance() {
           empty="No one has been checked in yet."
         />
       </section>
+
+      <WalkInsSection eventId={e.id} onChanged={reloadReport} />
 
       <section aria-labelledby="certificates-heading" className="space-y-4">
         <h3 id="certificates-heading" className="text-lg font-semibold text-slate-900 dark:text-white">

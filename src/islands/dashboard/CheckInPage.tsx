@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DoorAnswer as Answer } from '../../lib/check-in/door-answer.ts';
 import { doorCounts } from '../../lib/check-in/door-answer.ts';
 import { doorPassInfoFromCookie, isPassEnded, passAccount } from '../../lib/check-in/door-pass.ts';
 import { userInfoFromCookie } from '../shared/session-store.ts';
@@ -17,6 +18,7 @@ import DoorPasses from './check-in/DoorPasses.tsx';
 import EarlyQuestion from './check-in/EarlyQuestion.tsx';
 import LiveCount from './check-in/LiveCount.tsx';
 import NameSearch from './check-in/NameSearch.tsx';
+import NotRecorded from './check-in/NotRecorded.tsx';
 import PassShell from './check-in/PassShell.tsx';
 import TicketForm from './check-in/TicketForm.tsx';
 import WaitingForAccount from './check-in/WaitingForAccount.tsx';
@@ -77,10 +79,26 @@ function CheckIn({ account, doorPass }: CheckInProps) {
   const early = useEarlyQuestion();
   const { confirm: confirmEarly } = early;
   const onPass = doorPass !== undefined;
-  const queue = useCheckInQueue({ eventId, current, mark, put, drop, confirmEarly, doorPass: onPass });
+  // What the queue sent or was refused replaces its "Saved on this device" answer, if still on screen.
+  const settleRef = useRef<(id: string, answer: Answer) => void>(undefined);
+  const onSettled = useCallback((id: string, answer: Answer) => settleRef.current?.(id, answer), []);
+  const queue = useCheckInQueue({
+    eventId,
+    account,
+    current,
+    mark,
+    put,
+    drop,
+    confirmEarly,
+    doorPass: onPass,
+    onSettled,
+  });
   const { flush } = queue;
-  const { shown, show, checkIn, scan } = useDoorCheckIn({ eventId, current, mark, queue: queue.add, early });
-  const walkIn = useWalkIn({ eventId, doorPass: onPass, put, queue: queue.add, show });
+  const { shown, show, settle, checkIn, scan } = useDoorCheckIn({ eventId, current, mark, queue: queue.add, early });
+  useEffect(() => {
+    settleRef.current = settle;
+  }, [settle]);
+  const walkIn = useWalkIn({ eventId, doorPass: onPass, current, put, mark, queue: queue.add, show });
   const camera = useCamera((code) => void scan(code));
   const online = useOnline(useCallback(() => void flush().then(() => load()), [flush, load]));
   const { count, refresh } = useDoorCount(eventId, online, doorPass?.recheck);
@@ -128,7 +146,15 @@ function CheckIn({ account, doorPass }: CheckInProps) {
     />
   );
 
-  if (failure && !list) return <LoadFailed failure={failure}>{waitingForAccount}</LoadFailed>;
+  const notRecorded = <NotRecorded items={queue.refused} onAcknowledge={queue.acknowledge} />;
+
+  if (failure && !list)
+    return (
+      <LoadFailed failure={failure}>
+        {notRecorded}
+        {waitingForAccount}
+      </LoadFailed>
+    );
   if (!list) return <Loading what="the door list" />;
 
   const { event, attendees } = list;
@@ -138,6 +164,7 @@ function CheckIn({ account, doorPass }: CheckInProps) {
       <LiveCount count={count} unsent={queue.waiting + queue.needsAccount} />
       <DoorCounts attendees={attendees} />
       <DoorAnswer shown={shown} />
+      {notRecorded}
       <ConnectionNotes online={online} keptAt={keptAt} waiting={queue.waiting} />
       {waitingForAccount}
       <CameraSection
@@ -148,7 +175,12 @@ function CheckIn({ account, doorPass }: CheckInProps) {
         onStop={camera.stop}
       />
       <TicketForm fieldRef={ticketField} onTicket={(scanned) => void scan(scanned)} />
-      <NameSearch attendees={attendees} onPick={(attendee) => void checkIn({ attendee })} onNobodyFound={load} />
+      <NameSearch
+        attendees={attendees}
+        pending={queue.pending}
+        onPick={(attendee) => void checkIn({ attendee })}
+        onNobodyFound={load}
+      />
       <WalkInForm onAdd={walkIn.add} fullQuestion={walkIn.fullQuestion} onAnswerFull={walkIn.answerFull} />
       {!onPass && <DoorPasses event={event} />}
       {!onPass && <DoorLinks eventId={event.id} />}

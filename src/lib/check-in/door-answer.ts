@@ -10,7 +10,11 @@ import { ticketHash } from './ticket-hash.ts';
  * phone's kept door list did (offline). Kept apart from the page so the words are tested once.
  */
 
-export type AnswerTone = 'ok' | 'warn' | 'error';
+/**
+ * `ok`: recorded now; `warn`: recorded before ("already"); `error`: refused; `pending`: saved on this
+ * device, not sent yet (the server has not recorded it).
+ */
+export type AnswerTone = 'ok' | 'warn' | 'error' | 'pending';
 
 export interface DoorAnswer {
   tone: AnswerTone;
@@ -19,7 +23,26 @@ export interface DoorAnswer {
   detail?: string;
 }
 
+/** What a check-in or walk-in saved offline reads until the server confirms it: never "Checked in". */
+export const SAVED_TEXT = 'Saved on this device, not sent yet';
+
+/** The answer to a check-in or walk-in saved on the device (offline): who, and that the server has it not yet. */
+export const savedAnswer = (fullName: string, walkIn = false): DoorAnswer => ({
+  tone: 'pending',
+  text: SAVED_TEXT,
+  detail: walkIn ? `${fullName} (walk-in)` : fullName,
+});
+
 export const NOT_REGISTERED_TEXT = 'Not registered for this event';
+/**
+ * A code no registration holds (a mistyped or half-read ticket, or one from before the list was
+ * fetched): never "Not registered", which would turn away someone registered.
+ */
+export const UNKNOWN_CODE_ANSWER: DoorAnswer = {
+  tone: 'error',
+  text: 'Ticket not found',
+  detail: 'Check the code, or search by name',
+};
 export const WAITLIST_TEXT = 'On the waitlist';
 export const CANCELLED_TEXT = 'Registration cancelled';
 
@@ -48,11 +71,13 @@ export async function attendeeOfTicket(list: DoorList, ticket: string): Promise<
 
 /**
  * A refusal of the API (404 or 409, with its message) in the door's words: the waitlist and a cancelled
- * registration are told apart, anything else is "Not registered for this event".
+ * registration are told apart; a code no registration holds (404) says to check it or search by name;
+ * another event's registration (409) is "Not registered for this event".
  */
-export function refusalAnswer(message: string): DoorAnswer {
-  if (message === 'On the waitlist') return { tone: 'error', text: WAITLIST_TEXT };
-  if (/cancelled/i.test(message)) return { tone: 'error', text: CANCELLED_TEXT };
+export function refusalAnswer(result: { status: number; message: string }): DoorAnswer {
+  if (result.message === 'On the waitlist') return { tone: 'error', text: WAITLIST_TEXT };
+  if (/cancelled/i.test(result.message)) return { tone: 'error', text: CANCELLED_TEXT };
+  if (result.status === 404) return UNKNOWN_CODE_ANSWER;
   return { tone: 'error', text: NOT_REGISTERED_TEXT };
 }
 
@@ -89,7 +114,7 @@ export const answerOfCheckIn = (data: Pick<CheckInAnswer, 'result' | 'fullName' 
  * any other answer in the server's own words; undefined when no answer came (the kept list answers).
  */
 export function failureAnswer(result: { status: number; message: string }): DoorAnswer | undefined {
-  if (isRefusal(result.status)) return refusalAnswer(result.message);
+  if (isRefusal(result.status)) return refusalAnswer(result);
   if (!isNoAnswer(result.status)) return { tone: 'error', text: result.message };
   return undefined;
 }
@@ -98,7 +123,7 @@ export function failureAnswer(result: { status: number; message: string }): Door
 export function loadFailureText(failure: { status: number; message: string }): string {
   if (failure.status === 404) return 'Event not found';
   if (failure.status === 0)
-    return 'The door list could not be loaded: this phone is offline and has no copy of it yet.';
+    return 'The door list could not be loaded: this device is offline and has no copy of it yet.';
   return failure.message;
 }
 
@@ -109,15 +134,16 @@ export function loadFailureText(failure: { status: number; message: string }): s
 export const isSendLater = (status: number) => isNoAnswer(status) || status === 401 || status === 429;
 
 /**
- * The kept list's answer to a scan while offline: green when it may be checked in now (the page then
- * marks them and queues the check-in), amber when they already were, red when the list does not have
- * them (a cancelled ticket is not on it) or they wait on the waitlist.
+ * The kept list's answer to a scan while offline: saved (the page then marks them and queues the
+ * check-in: it reads "Saved on this device, not sent yet" until the server confirms it), amber when they
+ * already were, red when the list does not have the code (mistyped, another event's, cancelled, or
+ * registered since the list was fetched: check the code or search by name) or they wait on the waitlist.
  */
 export function offlineAnswer(attendee: DoorAttendee | undefined): { answer: DoorAnswer; admit: boolean } {
-  if (!attendee) return { answer: { tone: 'error', text: NOT_REGISTERED_TEXT }, admit: false };
+  if (!attendee) return { answer: UNKNOWN_CODE_ANSWER, admit: false };
   if (attendee.status === 'waitlisted') return { answer: { tone: 'error', text: WAITLIST_TEXT }, admit: false };
   if (attendee.checkedInAt) return { answer: alreadyAnswer(attendee.checkedInAt, attendee.fullName), admit: false };
-  return { answer: checkedInAnswer(attendee.fullName), admit: true };
+  return { answer: savedAnswer(attendee.fullName), admit: true };
 }
 
 /** Whether someone on the list may be checked in now: confirmed, and not checked in yet. */
@@ -125,15 +151,18 @@ export const mayCheckIn = (attendee: DoorAttendee) => attendee.status === 'confi
 
 /**
  * A person's line under their name in the search: their institution, and where they stand, as a scan
- * of their ticket would say ("On the waitlist", "Checked in at 09:05", "Not checked in yet").
+ * of their ticket would say ("On the waitlist", "Checked in at 09:05", "Not checked in yet"), or
+ * "Saved on this device, not sent yet" while their check-in waits on this device (`pending`).
  */
-export function attendeeLine(attendee: DoorAttendee): string {
+export function attendeeLine(attendee: DoorAttendee, pending = false): string {
   const standing =
     attendee.status === 'waitlisted'
       ? WAITLIST_TEXT
-      : attendee.checkedInAt
-        ? `Checked in at ${formatDhakaClock(attendee.checkedInAt)}`
-        : 'Not checked in yet';
+      : pending
+        ? SAVED_TEXT
+        : attendee.checkedInAt
+          ? `Checked in at ${formatDhakaClock(attendee.checkedInAt)}`
+          : 'Not checked in yet';
   return [attendee.institution, standing].filter(Boolean).join(' · ');
 }
 
@@ -141,6 +170,18 @@ export function attendeeLine(attendee: DoorAttendee): string {
 export function doorCounts(attendees: readonly DoorAttendee[]): { registered: number; checkedIn: number } {
   const confirmed = attendees.filter((a) => a.status === 'confirmed');
   return { registered: confirmed.length, checkedIn: confirmed.filter((a) => a.checkedInAt).length };
+}
+
+/**
+ * Whether the list on this device shows the event full: as many confirmed (its unsent walk-ins
+ * included) as the event has seats. Undefined seats: never full. The figures, for the question asked
+ * before a walk-in is saved anyway.
+ */
+export function fullOnList(list: DoorList): { registered: number; capacity: number } | undefined {
+  const capacity = list.event.capacity;
+  if (capacity === null || capacity === undefined) return undefined;
+  const { registered } = doorCounts(list.attendees);
+  return registered >= capacity ? { registered, capacity } : undefined;
 }
 
 /** "3 check-ins waiting to send", "1 check-in waiting to send"; "" for none. */

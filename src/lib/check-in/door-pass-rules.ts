@@ -1,8 +1,8 @@
 /**
- * The rules of a door pass, in one place: how long it works, and whether it may act at an instant, for
- * a scan made at another (a check-in queued offline is judged by when it was scanned). Pure: the
- * server's services apply them with the injected clock, and the check-in page words its notices with
- * the same messages.
+ * The rules of a door pass, in one place: how long it works, what it may still do once it has ended
+ * (a check-in scanned before its end and sent within two hours of it; nothing after a revocation), and
+ * how many walk-ins it may add. Pure: the server's services apply them with the injected clock, and the
+ * check-in page words its notices with the same messages.
  */
 
 export const MAX_DOOR_PASS_NAME_LENGTH = 80;
@@ -12,8 +12,23 @@ export const MAX_DOOR_PASS_DAYS = 14;
 export const DEFAULT_DOOR_PASS_HOURS_AFTER_END = 2;
 /** A scan queued offline longer than this is refused: the phone's clock or queue is not to be trusted. */
 export const MAX_SCAN_AGE_DAYS = 7;
-/** The pass's cookie outlives the pass by this long, so scans queued before its end can still be sent. */
-export const DOOR_PASS_COOKIE_GRACE_HOURS = 24;
+/**
+ * After a pass's natural end, check-ins it scanned before the end are still taken for this long (a
+ * phone offline at closing time sends them when it finds a network); then the pass can do nothing, and
+ * its cookie, which lives this long past the end, is gone too.
+ */
+export const LATE_CHECK_IN_HOURS = 2;
+/**
+ * How many walk-ins a pass may add unless staff choose otherwise: enough for a busy door (a chapter
+ * event seats about a hundred), few enough that a lost phone cannot fill the room.
+ */
+export const DEFAULT_WALK_IN_LIMIT = 20;
+/** The most walk-ins staff may let one pass add. */
+export const MAX_WALK_IN_LIMIT = 500;
+
+/** Why a pass was revoked: by staff on its event's page, or with its maker's sessions. */
+export const DOOR_PASS_REVOKED_REASONS = ['staff', 'sign-out-everywhere', 'password'] as const;
+export type DoorPassRevokedReason = (typeof DOOR_PASS_REVOKED_REASONS)[number];
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -21,8 +36,14 @@ const DAY_MS = 24 * HOUR_MS;
 export const PASS_REVOKED = 'This door pass was revoked';
 export const PASS_EXPIRED = 'This door pass has expired';
 export const PASS_OTHER_EVENT = 'This door pass is for another event';
-export const SCANNED_AFTER_REVOKED = 'Scanned after this door pass was revoked';
 export const SCANNED_AFTER_EXPIRED = 'Scanned after this door pass expired';
+export const WALK_IN_AFTER_END =
+  'This door pass had expired when the walk-in was sent: ask the event’s staff to add them';
+export const SENT_TOO_LATE = `Sent more than ${LATE_CHECK_IN_HOURS} hours after this door pass expired: not recorded`;
+export const walkInLimitReached = (limit: number) =>
+  limit === 0
+    ? 'This door pass cannot add walk-ins: ask the event’s staff to add them'
+    : `This door pass has added its ${limit} ${limit === 1 ? 'walk-in' : 'walk-ins'}, its limit: ask the event’s staff to add more`;
 export const VALID_UNTIL_PAST = 'Valid until must be later than now';
 export const validUntilTooLate = () => `Valid until must be at most ${MAX_DOOR_PASS_DAYS} days from now`;
 export const scanTooOld = () => `Scanned at is more than ${MAX_SCAN_AGE_DAYS} days ago: this scan is not accepted`;
@@ -54,15 +75,14 @@ export function validUntilRefusal(validUntil: Date, now: Date): string | undefin
   return undefined;
 }
 
-/** The instant the pass stopped working (its revocation or its end, whichever came first), if it has. */
+/**
+ * The instant the pass stopped working, if it has: its revocation, whenever that was made (a
+ * revocation is final: the server stamps it with its own time, which a staff member's laptop may not
+ * have reached yet, and a pass revoked after its end is as dead as one revoked before), else its end.
+ */
 export function passEndedAt(pass: PassTimes, now: Date): { at: Date; why: 'revoked' | 'expired' } | undefined {
-  const expired = pass.validUntil.getTime() <= now.getTime();
-  // A revocation is a fact once made, whatever this clock says: the server stamps it with its own time,
-  // which a staff member's laptop may not have reached yet.
-  const revoked = pass.revokedAt !== null;
-  if (revoked && (!expired || pass.revokedAt!.getTime() <= pass.validUntil.getTime()))
-    return { at: pass.revokedAt!, why: 'revoked' };
-  if (expired) return { at: pass.validUntil, why: 'expired' };
+  if (pass.revokedAt !== null) return { at: pass.revokedAt, why: 'revoked' };
+  if (pass.validUntil.getTime() <= now.getTime()) return { at: pass.validUntil, why: 'expired' };
   return undefined;
 }
 
@@ -75,22 +95,31 @@ export function passRefusal(pass: PassTimes, now: Date): string | undefined {
   return ended.why === 'revoked' ? PASS_REVOKED : PASS_EXPIRED;
 }
 
+/** What a pass is asked to record: a check-in of someone registered, or a walk-in. */
+export type DoorAct = 'check-in' | 'walk-in';
+
 /**
- * Whether a check-in or walk-in scanned at `scannedAt` may be recorded with this pass now. A pass that
- * works takes any scan; one that has ended takes only a scan made while it worked (sent late from the
- * offline queue). Undefined: accepted; otherwise the refusal, 401 when the request says no scan time
- * (it is the pass acting now), 403 when the scan itself came too late or too early.
+ * Whether a check-in or walk-in scanned at `scannedAt` may be recorded with this pass now, and whether
+ * it is sent late. A pass that works takes any scan. A revoked pass takes nothing, whatever the scan's
+ * time (the queue of a lost phone is lost with it): 401. An expired pass takes a check-in scanned
+ * before its end and sent within two hours of it, marked late; never a walk-in. A refusal is a 401 when
+ * the request says no scan time (it is the pass acting now), else a 403 (that scan will never be taken).
  */
 export function scanRefusal(
   pass: PassTimes,
   now: Date,
+  act: DoorAct,
   scannedAt: Date | undefined,
-): { status: 401 | 403; message: string } | undefined {
+): { status: 401 | 403; message: string } | { late: boolean } {
   const ended = passEndedAt(pass, now);
-  if (!ended) return undefined;
-  if (!scannedAt) return { status: 401, message: ended.why === 'revoked' ? PASS_REVOKED : PASS_EXPIRED };
-  if (scannedAt.getTime() < ended.at.getTime()) return undefined;
-  return { status: 403, message: ended.why === 'revoked' ? SCANNED_AFTER_REVOKED : SCANNED_AFTER_EXPIRED };
+  if (!ended) return { late: false };
+  if (ended.why === 'revoked') return { status: 401, message: PASS_REVOKED };
+  if (!scannedAt) return { status: 401, message: PASS_EXPIRED };
+  if (act === 'walk-in') return { status: 403, message: WALK_IN_AFTER_END };
+  if (scannedAt.getTime() >= ended.at.getTime()) return { status: 403, message: SCANNED_AFTER_EXPIRED };
+  if (now.getTime() >= ended.at.getTime() + LATE_CHECK_IN_HOURS * HOUR_MS)
+    return { status: 403, message: SENT_TOO_LATE };
+  return { late: true };
 }
 
 /**
@@ -111,8 +140,11 @@ export function scanTime(scannedAt: Date | undefined, now: Date): { at: Date } |
   return { at: scannedAt.getTime() > now.getTime() ? now : scannedAt };
 }
 
-/** Seconds the pass's cookie lives from now: to its end plus a day (at least a second, for a browser to set it). */
+/**
+ * Seconds the pass's cookie lives from now: to the end of the two hours after the pass's end in which
+ * its late check-ins are taken (at least a second, for a browser to set it).
+ */
 export function passCookieSeconds(validUntil: Date, now: Date): number {
-  const until = validUntil.getTime() + DOOR_PASS_COOKIE_GRACE_HOURS * HOUR_MS;
+  const until = validUntil.getTime() + LATE_CHECK_IN_HOURS * HOUR_MS;
   return Math.max(1, Math.floor((until - now.getTime()) / 1000));
 }

@@ -1,13 +1,17 @@
 import { dhakaWallClock, eventEndInstant } from '../dhaka-time.ts';
-import { dhakaLocalToIso } from '../registration/registration-view.ts';
+import { dhakaLocalToIso, formatDhakaDateTime } from '../registration/registration-view.ts';
+import { walkInLimitField } from '../schemas/door-pass.schema.ts';
 import type { DoorPassInfo, DoorPassItem } from '../types.ts';
 import {
+  DEFAULT_WALK_IN_LIMIT,
+  LATE_CHECK_IN_HOURS,
   MAX_DOOR_PASS_NAME_LENGTH,
   PASS_EXPIRED,
   PASS_REVOKED,
   defaultValidUntil as passEnd,
   passState,
   validUntilRefusal,
+  type DoorPassRevokedReason,
 } from './door-pass-rules.ts';
 
 /**
@@ -48,12 +52,20 @@ export const passAccount = (passId: string) => `door-pass:${passId}`;
 export const defaultValidUntil = (event: { eventDate: string; startTime: string; endTime: string }, now: Date) =>
   dhakaWallClock(passEnd(eventEndInstant(event), now));
 
-/** The create form's problems, in words: the volunteer's name and the "Valid until" field (Dhaka time). */
+/** The create form's walk-in limit field's first value. */
+export const DEFAULT_WALK_IN_LIMIT_TEXT = String(DEFAULT_WALK_IN_LIMIT);
+
+export type PassFormField = 'name' | 'validUntil' | 'walkInLimit';
+
+/**
+ * The create form's problems, in words: the volunteer's name, the "Valid until" field (Dhaka time) and
+ * how many walk-ins the pass may add (a whole number, the API's own rule).
+ */
 export function passFormProblems(
-  form: { name: string; validUntil: string },
+  form: { name: string; validUntil: string; walkInLimit: string },
   now: Date,
-): Partial<Record<'name' | 'validUntil', string>> {
-  const problems: Partial<Record<'name' | 'validUntil', string>> = {};
+): Partial<Record<PassFormField, string>> {
+  const problems: Partial<Record<PassFormField, string>> = {};
   const name = form.name.trim();
   if (!name) problems.name = 'The volunteer’s name is required';
   else if (name.length > MAX_DOOR_PASS_NAME_LENGTH)
@@ -61,8 +73,17 @@ export function passFormProblems(
   const until = dhakaLocalToIso(form.validUntil);
   const refusal = until ? validUntilRefusal(new Date(until), now) : 'Valid until must be a date and time';
   if (refusal) problems.validUntil = refusal;
+  const limit = walkInLimitOf(form.walkInLimit);
+  const checked = walkInLimitField.safeParse(limit);
+  if (!checked.success) problems.walkInLimit = checked.error.issues[0]?.message ?? 'Walk-ins must be a whole number';
   return problems;
 }
+
+/** The walk-in limit field as the API takes it: a number (a blank or a word is no number, and is said so). */
+export const walkInLimitOf = (text: string): number | string => {
+  const trimmed = text.trim();
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+};
 
 /** Where a pass on the staff's list stands: revoked, expired, or still valid. */
 export const passStanding = (pass: Pick<DoorPassItem, 'createdAt' | 'revokedAt' | 'validUntil'>, now: Date) =>
@@ -81,3 +102,46 @@ export const isPassEnded = (message: string) => message === PASS_REVOKED || mess
 /** The pass-ended screen's heading: the server's words when it gave them, else a plain one. */
 export const passEndedHeading = (message: string | undefined) =>
   message && isPassEnded(message) ? message : 'This door pass can no longer be used';
+
+/**
+ * When and why a pass was revoked, as its staff list says it: "Revoked Nov 30, 2026, 10:05 AM GMT+6 by
+ * staff", "… : Alpha Chapter signed out everywhere", "… : Alpha Chapter’s password was changed".
+ */
+export function revokedText(pass: Pick<DoorPassItem, 'revokedAt' | 'revokedReason' | 'createdBy'>): string {
+  if (!pass.revokedAt) return '';
+  const when = `Revoked ${formatDhakaDateTime(pass.revokedAt)}`;
+  const why: Record<DoorPassRevokedReason, string> = {
+    staff: `${when} by staff`,
+    'sign-out-everywhere': `${when}: ${pass.createdBy.name} signed out everywhere`,
+    password: `${when}: ${pass.createdBy.name}’s password was changed`,
+  };
+  return why[pass.revokedReason ?? 'staff'];
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a pass did, as its staff list says it: the people it checked in, the scans it sent (repeats
+ * included; those sent late after its end said apart), its walk-ins against its limit, and when it was
+ * last seen. A revoked pass's unsent scans are lost with it: these are what reached the server.
+ */
+export function passUseLines(
+  pass: Pick<DoorPassItem, 'checkIns' | 'scans' | 'lateCheckIns' | 'walkIns' | 'walkInLimit' | 'lastUsedAt'>,
+): string[] {
+  const late = pass.lateCheckIns > 0 ? ` (${pass.lateCheckIns} sent late, after the pass ended)` : '';
+  return [
+    `${count(pass.checkIns, 'person', 'people')} checked in · ${count(pass.scans, 'scan', 'scans')} sent${late}`,
+    `Walk-ins: ${pass.walkIns} of ${pass.walkInLimit}`,
+    pass.lastUsedAt ? `Last seen ${formatDhakaDateTime(pass.lastUsedAt)}` : 'Not used yet',
+  ];
+}
+
+/**
+ * Until when a pass not revoked still does anything: its end plus the two hours its late check-ins are
+ * taken. Staff may revoke it until then (a phone lost at closing time).
+ */
+export const sendsUntil = (pass: Pick<DoorPassItem, 'validUntil'>) =>
+  new Date(Date.parse(pass.validUntil) + LATE_CHECK_IN_HOURS * 3_600_000);
+
+export const mayRevoke = (pass: Pick<DoorPassItem, 'validUntil' | 'revokedAt'>, now: Date) =>
+  pass.revokedAt === null && now.getTime() < sendsUntil(pass).getTime();

@@ -1,4 +1,5 @@
-import { isRefusal, isSendLater, isTooEarly, notEarlyAnswer, refusalAnswer } from './door-answer.ts';
+import { isRefusal, isSendLater, isTooEarly, notEarlyAnswer, refusalAnswer, type DoorAnswer } from './door-answer.ts';
+import { isPassEnded } from './door-pass.ts';
 import { withAttendee, type Marks } from './door-list.ts';
 import { queuedWalkInId, walkInAttendee, walkInBody, type WalkInBody } from './walk-in.ts';
 import type { DoorList } from '../types.ts';
@@ -80,10 +81,11 @@ export function withQueuedWalkIns(list: DoorList, items: readonly Partial<Queued
  * out, too many at once); `needs-account`, it stays queued, apart, until an account of the event sends
  * it or the volunteer discards it (403: the account signed in now may not check people in there);
  * `refused`, it will never go through (unknown, cancelled, waitlisted, bad): it is dropped. On a door
- * pass's phone a 403 is final too: it was scanned after the pass was revoked or expired, and no other
- * account will ever send it from there.
+ * pass's phone a 403 is final too (scanned after the pass expired, or a walk-in sent after it), and so
+ * is the 401 of a revoked or expired pass: a revocation is final, and nothing the phone saved is taken.
  */
-export function queuedRefusal(status: number, doorPass = false): 'later' | 'needs-account' | 'refused' {
+export function queuedRefusal(status: number, doorPass = false, message = ''): 'later' | 'needs-account' | 'refused' {
+  if (doorPass && status === 401 && isPassEnded(message)) return 'refused';
   if (isSendLater(status)) return 'later';
   if (status === 403) return doorPass ? 'refused' : 'needs-account';
   return 'refused';
@@ -127,13 +129,42 @@ export function notCheckedInText(
   result: { status: number; message: string; errors: readonly { path: string }[] },
   eventDate: string,
 ): string {
-  const why = isTooEarly(result)
-    ? notEarlyAnswer(eventDate).detail
-    : isRefusal(result.status)
-      ? refusalAnswer(result.message).text
-      : result.message;
-  return `${fullName} was not checked in: ${why}`;
+  return `${fullName} was not checked in: ${refusalReason(result, eventDate)}`;
 }
+
+/** Why the server refused a queued check-in for good, in the door's words ("Registration cancelled"). */
+export function refusalReason(
+  result: { status: number; message: string; errors: readonly { path: string }[] },
+  eventDate: string,
+): string {
+  if (isTooEarly(result)) return notEarlyAnswer(eventDate).detail ?? result.message;
+  if (!isRefusal(result.status)) return result.message;
+  const answer = refusalAnswer(result);
+  return answer.detail ? `${answer.text}: ${answer.detail}` : answer.text;
+}
+
+/**
+ * The door's answer once the server refused an item saved on this device (shown in place of its
+ * "Saved on this device" answer while that is still on screen): red, who, and why.
+ */
+export const notRecordedAnswer = (fullName: string, reason: string, walkIn = false): DoorAnswer => ({
+  tone: 'error',
+  text: `Not recorded: ${walkIn ? `${fullName} (walk-in)` : fullName}`,
+  detail: reason,
+});
+
+/**
+ * The people whose check-in (or walk-in) waits on this device, by their id on the door list (a walk-in
+ * by the id it waits under): their line reads "Saved on this device, not sent yet".
+ */
+export function pendingIds(items: readonly (QueuedState & { id: string; walkIn?: unknown })[]): ReadonlySet<string> {
+  return new Set(
+    items.flatMap((i) => (i.walkIn ? [queuedWalkInId(i.id)] : i.registrationId ? [i.registrationId] : [])),
+  );
+}
+
+/** "Not recorded (2)": the heading of the refused items the volunteer has to deal with. */
+export const notRecordedHeading = (count: number) => `Not recorded (${count})`;
 
 /** A queued walk-in the server refused for good, in its own words ("Rahim was not checked in: The event is full: ..."). */
 export const walkInRefusedText = (fullName: string, message: string) => `${fullName} was not checked in: ${message}`;

@@ -67,7 +67,20 @@ export function fullEventQuestion(fullName: string, message: string): string {
   return `${full}: add ${fullName.trim()} anyway?`;
 }
 
-/** The answer on screen once a walk-in is added: "Checked in: Rahim Uddin (walk-in)". */
+/**
+ * The question before a walk-in is saved offline while the list on this device shows the event full:
+ * "The list on this device shows the event full (120 of 120): save Rahim anyway?"
+ */
+export const fullOnDeviceQuestion = (fullName: string, seats: { registered: number; capacity: number }) =>
+  `The list on this device shows the event full (${seats.registered} of ${seats.capacity}): save ${fullName.trim()} anyway?`;
+
+/** What saving them anyway means: staff add them over the capacity; a door pass's walk-in the server may refuse. */
+export const fullOnDeviceNote = (doorPass: boolean) =>
+  doorPass
+    ? 'This device is offline. When it is sent, the server refuses a door pass’s walk-in to a full event: they would then be listed here as not recorded, for you to deal with.'
+    : 'This device is offline. When it is sent, they are added over the event’s capacity.';
+
+/** The answer on screen once the server added a walk-in: "Checked in: Rahim Uddin (walk-in)". */
 export const walkInAddedText = (fullName: string) => `Checked in: ${fullName} (walk-in)`;
 
 /** A walk-in waiting on the phone is on the door list under this id until the server names its registration. */
@@ -86,3 +99,14 @@ export function walkInAttendee(registrationId: string, form: Pick<WalkInForm, 'f
   };
   return attendee;
 }
+
+/**
+ * The door's answer when the server refuses a walk-in for a reason of the door, not of a field (the
+ * pass's limit, the event's day, a full event, the pass ended): red, whom it was about, and why, so the
+ * answer on screen never still says the last person's "Checked in".
+ */
+export const walkInRefusedAnswer = (fullName: string, message: string) => ({
+  tone: 'error' as const,
+  text: `Not added: ${fullName.trim()}`,
+  detail: message,
+});

@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
-import { MAX_DOOR_PASS_NAME_LENGTH } from '../check-in/door-pass-rules.ts';
+import { MAX_DOOR_PASS_NAME_LENGTH, MAX_WALK_IN_LIMIT } from '../check-in/door-pass-rules.ts';
 import { requiredText } from './fields.ts';
 import { registrantSchema } from './registration.schema.ts';
 
@@ -20,10 +20,21 @@ const isoInstant = (label: string) =>
     )
     .transform((v) => new Date(v));
 
-/** POST /events/:id/door-passes: the volunteer's name, and until when the pass works (default: see door-pass-rules.ts). */
+/** How many walk-ins a pass may add: a whole number from 0 (none) to MAX_WALK_IN_LIMIT. */
+export const walkInLimitField = z
+  .number('Walk-ins must be a number')
+  .int('Walk-ins must be a whole number')
+  .min(0, 'Walk-ins cannot be fewer than 0')
+  .max(MAX_WALK_IN_LIMIT, `Walk-ins can be at most ${MAX_WALK_IN_LIMIT}`);
+
+/**
+ * POST /events/:id/door-passes: the volunteer's name, until when the pass works, and how many walk-ins
+ * it may add (defaults: see door-pass-rules.ts).
+ */
 export const doorPassCreateSchema = z.object({
   name: requiredText('Name', MAX_DOOR_PASS_NAME_LENGTH),
   validUntil: isoInstant('Valid until').optional(),
+  walkInLimit: walkInLimitField.optional(),
 });
 export type DoorPassCreateRequest = z.output<typeof doorPassCreateSchema>;
 

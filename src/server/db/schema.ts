@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AuditAction, AuditFieldChange } from '../../lib/audit-vocabulary.ts';
 import type {
   CommitteeCode,
+  DoorPassRevokedReason,
   EventStatus,
   RegistrationMethod,
   RegistrationMode,
@@ -171,6 +172,8 @@ export interface CheckInTable {
   byAccount: string | null;
   /** The door pass that scanned, when a volunteer's phone did. */
   doorPassId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Scanned with a pass before its end, and sent after it (within the two hours it still takes them). */
+  sentLate: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /**
@@ -189,7 +192,15 @@ export interface DoorPassTable {
   createdAt: Timestamp;
   revokedAt: NullableTimestamp;
   revokedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it was revoked: by staff, or with its maker's sessions (sign out everywhere, a new password). */
+  revokedReason: ColumnType<
+    DoorPassRevokedReason | null,
+    DoorPassRevokedReason | null | undefined,
+    DoorPassRevokedReason | null
+  >;
   lastUsedAt: NullableTimestamp;
+  /** How many walk-ins the pass may add (staff choose it when they make the pass). */
+  walkInLimit: ColumnType<number, number | undefined, number>;
 }
 
 /** A certificate of attendance; its id (base64url of 16 random bytes) is in its /verify address. */

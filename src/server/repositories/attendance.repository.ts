@@ -47,6 +47,8 @@ export interface NewCheckIn {
   byAccount: string | null;
   /** The door pass that scanned, when a volunteer's phone did. */
   doorPassId?: string | null;
+  /** Sent by a pass after its end (scanned before it). */
+  sentLate?: boolean;
 }
 
 /** Records a scan; false when a scan of this id is there already (the same phone's retry, sent twice at once). */
@@ -93,4 +95,27 @@ export async function doorCount(
     .where('eventId', '=', eventId)
     .executeTakeFirstOrThrow();
   return { checkedIn: Number(row.checkedIn), expected: Number(row.expected) };
+}
+
+/** A walk-in as staff see it on the attendance page: who added them (a door pass, or a staff account). */
+export function walkInsOfEvent(db: Kysely<Database>, eventId: string) {
+  return db
+    .selectFrom('registrations as r')
+    .leftJoin('checkIns as c', (join) => join.onRef('c.registrationId', '=', 'r.id').on('c.result', '=', 'checked-in'))
+    .leftJoin('doorPasses as p', 'p.id', 'c.doorPassId')
+    .leftJoin('chapters as a', 'a.id', 'c.byAccount')
+    .select([
+      'r.id',
+      'r.fullName',
+      'r.institution',
+      'r.checkedInAt',
+      'p.name as passName',
+      'p.createdByName as passMaker',
+      'a.name as accountName',
+    ])
+    .where('r.eventId', '=', eventId)
+    .where('r.walkIn', '=', true)
+    .where('r.status', '=', 'confirmed')
+    .orderBy('r.seq')
+    .execute();
 }

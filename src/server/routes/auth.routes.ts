@@ -50,9 +50,9 @@ export function authRoutes(deps: ApiDeps) {
         clearSessionCookies(c);
         return c.json({ success: true, message: 'Signed out' });
       })
-      /** "Sign out everywhere": every session of the account ends, this one included. */
+      /** "Sign out everywhere": every session of the account ends, this one included, and the door passes it made. */
       .post('/logout-everywhere', requireUser, async (c) => {
-        await endEverySession({ db, actor: currentUser(c) }, currentUser(c));
+        await endEverySession({ db, actor: currentUser(c) }, currentUser(c), now());
         clearSessionCookies(c);
         return c.json({ success: true, message: 'Signed out everywhere' });
       })

@@ -4,8 +4,10 @@ import {
   PASS_OTHER_EVENT,
   passRefusal,
   passScanAt,
+  passState,
   scanRefusal,
   scanTime,
+  type DoorAct,
 } from '../../lib/check-in/door-pass-rules.ts';
 import type { EventItem } from '../../lib/types.ts';
 import { currentUser } from '../auth/current-user.ts';
@@ -32,7 +34,8 @@ export interface AtTheDoor {
  * event as managedEvent lets them (the staff session wins when a request carries both), or the event's
  * own door pass; no session at all is a 401. A pass for another event is a 403; a revoked or expired
  * pass a 401 saying which, unless the route takes scans made before (`lateScans`: check-ins and
- * walk-ins judge those by their scan time with acceptScan). Each use of a pass is noted (last used).
+ * walk-ins judge those by their scan time with acceptScan, which refuses anything of a revoked pass).
+ * Each use of a pass that works is noted (last seen); acceptScan notes a late check-in taken.
  */
 export async function doorEvent(
   deps: { db: Kysely<Database>; now: () => Date },
@@ -44,7 +47,8 @@ export async function doorEvent(
   const pass = requestDoorPass(c);
   const now = deps.now();
   const ended = passRefusal(pass, now);
-  if (ended && !lateScans) throw unauthorized(ended);
+  // A revoked pass can do nothing at all, whatever it sends; an expired one may still send late scans.
+  if (ended && (!lateScans || passState(pass, now) === 'revoked')) throw unauthorized(ended);
   if (c.req.param('id') !== pass.eventId) throw forbidden(PASS_OTHER_EVENT);
   const found = await findEvent(deps.db, pass.eventId, 'staff');
   if (!found) throw notFound('Event not found');
@@ -53,17 +57,25 @@ export async function doorEvent(
 }
 
 /**
- * When a check-in or walk-in is recorded: at its scan time when the phone sent one (queued offline),
- * else now; a scan time over 7 days old is a 400. With a pass that has ended since, only a scan made
- * before its end is taken: a later one is a 403 saying why (the page shows it and drops the item), and
- * a request without a scan time the pass's 401. A pass's scan is never recorded before the pass was made
- * (passScanAt).
+ * When a check-in or walk-in is recorded, and whether it was sent late: at its scan time when the phone
+ * sent one (queued offline), else now; a scan time over 7 days old is a 400. With a pass, the pass's
+ * rules decide (door-pass-rules.ts scanRefusal): a revoked pass records nothing (401); an expired one
+ * only a check-in scanned before its end and sent within two hours of it (marked late), any other scan
+ * a 403 saying why (the page shows it and drops the item). A pass's scan is never recorded before the
+ * pass was made (passScanAt).
  */
-export function acceptScan(door: AtTheDoor, scannedAt: Date | undefined, now: Date): Date {
+export async function acceptScan(
+  deps: { db: Kysely<Database> },
+  door: AtTheDoor,
+  act: DoorAct,
+  scannedAt: Date | undefined,
+  now: Date,
+): Promise<{ at: Date; late: boolean }> {
   const time = scanTime(scannedAt, now);
   if ('refusal' in time) throw badRequest(time.refusal, [{ path: 'scannedAt', message: time.refusal }]);
-  if (!door.pass) return time.at;
-  const refused = scanRefusal(door.pass, now, scannedAt ? time.at : undefined);
-  if (refused) throw refused.status === 401 ? unauthorized(refused.message) : forbidden(refused.message);
-  return passScanAt(door.pass, time.at);
+  if (!door.pass) return { at: time.at, late: false };
+  const judged = scanRefusal(door.pass, now, act, scannedAt ? time.at : undefined);
+  if ('status' in judged) throw judged.status === 401 ? unauthorized(judged.message) : forbidden(judged.message);
+  if (judged.late) await notePassUse(deps.db, door.pass, now);
+  return { at: passScanAt(door.pass, time.at), late: judged.late };
 }

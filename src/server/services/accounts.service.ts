@@ -21,6 +21,7 @@ import { listEvents } from '../repositories/events.repository.ts';
 import { imagesOfChapter } from '../repositories/uploads.repository.ts';
 import { ofChapter } from '../repositories/viewer-scope.ts';
 import { auditRow } from './audit.service.ts';
+import { revokePassesMadeBy } from './door-passes.service.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads } from './upload-cleanup.service.ts';
@@ -64,7 +65,10 @@ export async function openChapterAccount(
   return account;
 }
 
-/** Edits an account. A new password signs out every session issued before it. */
+/**
+ * Edits an account. A new password signs out every session issued before it, and revokes the door
+ * passes the account made (in the same transaction).
+ */
 export async function editChapterAccount(
   // An account's own fields show no uploaded image: no blob store needed.
   { db, pageCache, actor }: Omit<EditDeps, 'blobs'>,
@@ -88,6 +92,7 @@ export async function editChapterAccount(
       };
       const edited = await updateAccount(tx, account.id, changes);
       if (!edited) throw notFoundError(ACCOUNT_NOT_FOUND);
+      if (passwordHash) await revokePassesMadeBy(tx, account.id, actor, 'password', now);
       return { before: stored, after: edited };
     },
     (change) => auditRow(actor, 'account', { action: 'update', ...change }),
@@ -128,8 +133,9 @@ export async function closeChapterAccount({ db, pageCache, blobs, actor }: EditD
 /**
  * Sets an account's password: the holder changing their own (who proved the current one) or an admin
  * setting a chapter's. Every session of the account issued before ends; the caller re-issues its own.
- * One statement with its audit row: a new hash always differs from the old (a fresh salt), so the
- * changed field is known beforehand, and its value is never kept.
+ * The account's change and its audit row are one statement (a new hash always differs from the old: a
+ * fresh salt, so the changed field is known beforehand, and its value is never kept); in the same
+ * transaction the door passes the account made are revoked, each audited.
  */
 export async function setAccountPassword(
   { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
@@ -139,23 +145,42 @@ export async function setAccountPassword(
 ): Promise<Chapter> {
   assertUncommon(password, 'newPassword');
   const changes = passwordChange(account, await hashPassword(password), now);
-  const audit = auditRow(actor, 'account', { action: 'update', before: account, after: { ...account, ...changes } });
-  const updated = audit && (await updateAccountWithAudit(db, account.id, changes, audit));
-  if (!updated) throw notFoundError(ACCOUNT_NOT_FOUND);
-  return updated;
+  return endSessionsWith({ db, actor }, account, changes, 'password', now);
 }
 
 /**
  * "Sign out everywhere": bumping the session version ends every session of the account, the one that
- * asked included. Recorded in the trail as a change of the account's `sessions`.
+ * asked included, and the door passes it made are revoked with them. Recorded in the trail as a change
+ * of the account's `sessions`, and a revocation of each pass.
  */
 export async function endEverySession(
   { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
   account: Chapter,
+  now: Date,
 ): Promise<Chapter> {
   const changes = { sessionVersion: account.sessionVersion + 1 } satisfies ChapterUpdate;
+  return endSessionsWith({ db, actor }, account, changes, 'sign-out-everywhere', now);
+}
+
+/**
+ * A change that bumps the account's session version (so ends its sessions), with its audit row, and the
+ * revocation of the door passes the account made, audited: one transaction.
+ */
+async function endSessionsWith(
+  { db, actor }: Pick<EditDeps, 'db' | 'actor'>,
+  account: Chapter,
+  changes: Pick<Chapter, 'sessionVersion'> & Partial<Pick<Chapter, 'passwordHash' | 'passwordChangedAt' | 'updatedAt'>>,
+  reason: 'password' | 'sign-out-everywhere',
+  now: Date,
+): Promise<Chapter> {
   const audit = auditRow(actor, 'account', { action: 'update', before: account, after: { ...account, ...changes } });
-  const updated = audit && (await updateAccountWithAudit(db, account.id, changes, audit));
+  const updated =
+    audit &&
+    (await db.transaction().execute(async (tx) => {
+      const row = await updateAccountWithAudit(tx, account.id, changes, audit);
+      if (row) await revokePassesMadeBy(tx, account.id, actor, reason, now);
+      return row;
+    }));
   if (!updated) throw notFoundError(ACCOUNT_NOT_FOUND);
   return updated;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ticketHash } from '../../lib/check-in/ticket-hash.ts';
+import { dhakaDay, eventEnd } from '../../lib/dhaka-time.ts';
+import { beforeEventDay, formatEventDay } from '../../lib/format.ts';
 import type { AttendanceReport, CheckInRequest, DoorAttendee, DoorList, EventItem } from '../../lib/types.ts';
 import type { CheckInResult, Database, RegistrationRow } from '../db/schema.ts';
 import {
@@ -13,25 +15,11 @@ import {
   registrationsOfEvent,
 } from '../repositories/attendance.repository.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
-import {
-  countSeats,
-  deleteRegistration,
-  findByTicket,
-  findRegistration,
-  insertWalkIn,
-  lockEvent,
-  seatsAndRegistrationOf,
-} from '../repositories/registrations.repository.ts';
-import type { WalkInRequest } from '../../lib/schemas/door-pass.schema.ts';
-import { purgeStalePages, stalePages } from '../caching/purges.ts';
-import { newTicket } from './registrations.service.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
 import { byId } from '../repositories/ids.ts';
-import { auditRow } from './audit.service.ts';
-import { dhakaDay, eventEnd } from '../../lib/dhaka-time.ts';
-import { beforeEventDay, formatEventDay } from '../../lib/format.ts';
+import { findByTicket, findRegistration } from '../repositories/registrations.repository.ts';
+import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
-import type { EditDeps } from './edit-deps.ts';
 
 /**
  * Attendance: check-ins at the door, and the report staff write the meeting's minutes from.
@@ -52,15 +40,85 @@ export interface CheckedIn {
   fullName: string;
   /** The ticket's first check-in. */
   checkedInAt: Date;
+  /** The registration was added at the door. */
+  walkIn: boolean;
 }
 
 /** Why a registration cannot be checked in at this event (undefined: it can). */
-function refusal(registration: RegistrationRow, eventId: string): string | undefined {
+export function checkInRefusal(registration: RegistrationRow, eventId: string): string | undefined {
   if (registration.eventId !== eventId) return NOT_REGISTERED;
   if (registration.status === 'waitlisted') return ON_WAITLIST;
   if (registration.status === 'cancelled') return CANCELLED;
   return undefined;
 }
+
+/** Who scanned, and how: the audit trail's actor, the door pass if any, and whether it was sent late. */
+export interface Scanner {
+  actor: Actor;
+  doorPassId: string | null;
+  /** A pass's check-in scanned before its end and sent after it (stored, and said in the audit row). */
+  sentLate?: boolean;
+}
+
+/**
+ * Records the check-in of a registration that may be checked in (checkInRefusal said so), in the
+ * caller's transaction: its first check-in answers `checked-in`, any later one `already` with the
+ * first's time; the scan is a row of check_ins under the phone's id. `recorded` is false when a scan of
+ * this id was made at the same time (the other one's answer is then this one's). The caller audits it.
+ */
+export async function recordCheckIn(
+  tx: Transaction<Database>,
+  scanner: Scanner,
+  registration: RegistrationRow,
+  scanId: string,
+  now: Date,
+): Promise<CheckedIn & { recorded: boolean }> {
+  const setNow = await markCheckedIn(tx, registration.id, now);
+  const result: CheckInResult = setNow ? 'checked-in' : 'already';
+  const first = setNow ?? (await checkedInAt(tx, registration.id)) ?? now;
+  const recorded = await insertCheckIn(tx, {
+    id: scanId,
+    eventId: registration.eventId,
+    registrationId: registration.id,
+    result,
+    at: now,
+    byAccount: scanner.actor.id,
+    doorPassId: scanner.doorPassId,
+    sentLate: scanner.sentLate ?? false,
+  });
+  if (!recorded) {
+    // The same scan sent twice at once: the other one's answer is the scan's answer.
+    const other = await sameScan(tx, scanId, registration.eventId);
+    if (other) return { ...other, recorded: false };
+  }
+  return {
+    result,
+    registrationId: registration.id,
+    fullName: registration.fullName,
+    checkedInAt: first,
+    walkIn: registration.walkIn,
+    recorded,
+  };
+}
+
+/** The audit row of a check-in recorded (never who was checked in). */
+export const checkInAuditRow = (
+  scanner: Scanner,
+  scanId: string,
+  result: CheckInResult,
+  eventTitle: string,
+  walkIn = false,
+) =>
+  auditRow(scanner.actor, 'check-in', {
+    action: 'create',
+    after: {
+      id: scanId,
+      result,
+      eventTitle,
+      ...(walkIn ? { walkIn: true } : {}),
+      ...(scanner.sentLate ? { sentLate: true } : {}),
+    },
+  });
 
 /**
  * Checks someone in at the event, audited in the same transaction: a scanned ticket's holder, or a
@@ -72,20 +130,19 @@ function refusal(registration: RegistrationRow, eventId: string): string | undef
  * time): before it, a check-in is a 409 naming the day (errors on `early`) unless the request says
  * staff confirmed it (`early: true`). `now` is when it is recorded: the phone's scan time for a check-in
  * sent from its offline queue (routes/door-event.ts judges it). With a door pass, the check-in names it
- * and the audit trail names the pass and its creator (the actor).
+ * (and whether it was sent after the pass's end) and the audit trail names the pass and its creator.
  */
 export async function checkIn(
-  edit: Pick<EditDeps, 'db' | 'actor'>,
+  db: Kysely<Database>,
+  scanner: Scanner,
   event: { id: string; eventDate: string },
   request: CheckInRequest,
   now: Date,
-  doorPassId: string | null = null,
 ): Promise<CheckedIn> {
-  const { id } = request;
   const eventId = event.id;
-  const scanId = id ?? randomUUID();
+  const scanId = request.id ?? randomUUID();
   const done = await auditedChange(
-    edit.db,
+    db,
     async (tx) => {
       const earlier = await sameScan(tx, scanId, eventId);
       if (earlier) return { ...earlier, recorded: false, eventTitle: '' };
@@ -94,66 +151,42 @@ export async function checkIn(
           ? await findByTicket(tx, request.ticket)
           : await findRegistration(tx, request.registration);
       if (!registration) throw notFoundError(NOT_REGISTERED);
-      const refused = refusal(registration, eventId);
+      const refused = checkInRefusal(registration, eventId);
       if (refused) throw conflictError(refused);
       // Someone already checked in is answered "already" whenever: nothing new is counted.
       if (!request.early && registration.checkedInAt === null && beforeEventDay(event, now)) {
         const message = checkInNotYet(event.eventDate);
         throw conflictError(message, [{ path: 'early', message }]);
       }
-      const setNow = await markCheckedIn(tx, registration.id, now);
-      const result: CheckInResult = setNow ? 'checked-in' : 'already';
-      const first = setNow ?? (await checkedInAt(tx, registration.id)) ?? now;
-      const recorded = await insertCheckIn(tx, {
-        id: scanId,
-        eventId,
-        registrationId: registration.id,
-        result,
-        at: now,
-        byAccount: edit.actor.id,
-        doorPassId,
-      });
-      if (!recorded) {
-        // The same scan sent twice at once: the other one's answer is the scan's answer.
-        const other = await sameScan(tx, scanId, eventId);
-        if (other) return { ...other, recorded: false, eventTitle: '' };
-      }
-      const titled = await eventColumn(tx, eventId, 'title');
-      return {
-        result,
-        registrationId: registration.id,
-        fullName: registration.fullName,
-        checkedInAt: first,
-        recorded,
-        eventTitle: titled?.title ?? '',
-      };
+      const recorded = await recordCheckIn(tx, scanner, registration, scanId, now);
+      const titled = recorded.recorded ? await eventColumn(tx, eventId, 'title') : undefined;
+      return { ...recorded, eventTitle: titled?.title ?? '' };
     },
-    ({ recorded, result, eventTitle }) =>
-      recorded
-        ? auditRow(edit.actor, 'check-in', { action: 'create', after: { id: scanId, result, eventTitle } })
-        : undefined,
+    ({ recorded, result, eventTitle }) => (recorded ? checkInAuditRow(scanner, scanId, result, eventTitle) : undefined),
   );
   return {
     result: done.result,
     registrationId: done.registrationId,
     fullName: done.fullName,
     checkedInAt: done.checkedInAt,
+    walkIn: done.walkIn,
   };
 }
 
 /** The answer a scan of this id already got, if there was one (an id used at another event: 409). */
-async function sameScan(db: Kysely<Database>, scanId: string, eventId: string): Promise<CheckedIn | undefined> {
+export async function sameScan(db: Kysely<Database>, scanId: string, eventId: string): Promise<CheckedIn | undefined> {
   const earlier = await findCheckIn(db, scanId);
   if (!earlier) return undefined;
   if (earlier.eventId !== eventId) throw conflictError(CHECK_IN_ID_TAKEN);
   const registration = earlier.registrationId ? await findRegistration(db, earlier.registrationId) : undefined;
-  // Its registration deleted since (retention): nothing left to answer about.
+  // Its registration deleted since (retention, or a walk-in staff removed): nothing left to answer about.
   if (!registration) throw notFoundError(NOT_REGISTERED);
   return {
     result: earlier.result,
     registrationId: registration.id,
     fullName: registration.fullName,
     checkedInAt: registration.checkedInAt ?? earlier.at,
+    walkIn: registration.walkIn,
   };
 }
 
@@ -252,6 +285,7 @@ export async function doorList(db: Kysely<Database>, event: EventItem): Promise<
       startTime: event.startTime,
       endTime: event.endTime,
       location: event.location,
+      capacity: event.registration.capacity,
     },
     attendees: await Promise.all(
       rows.map(async (r): Promise<DoorAttendee> => ({
@@ -269,103 +303,3 @@ export async function doorList(db: Kysely<Database>, event: EventItem): Promise<
 
 /** The one count across doors (GET /events/:id/door/count): checked in, and confirmed (walk-ins included). */
 export const doorCountOf = (db: Kysely<Database>, eventId: string) => doorCount(db, eventId);
-
-export const WALK_IN_FULL_FOR_PASS = 'The event is full: only its staff can add walk-ins now';
-export const walkInOverCapacity = (registered: number, capacity: number) =>
-  `The event is full (${registered} of ${capacity}): adding a walk-in exceeds its capacity`;
-export const walkInAlreadyRegistered = (email: string) => `${email} is already registered: check them in by name`;
-
-export interface WalkedIn {
-  registrationId: string;
-  fullName: string;
-  checkedInAt: Date;
-  /** False when this was a retry of a walk-in already added (same id): nobody new. */
-  created: boolean;
-}
-
-/**
- * Adds someone at the door (staff, or the event's door pass): registered and checked in at once, marked
- * a walk-in, never sent mail; one transaction under the event's row lock with its audit row, like a
- * registration. `id` is the phone's id for it: sent again, it answers the first one's result and adds
- * nobody. The event full (confirmed >= capacity): refused for a pass; staff are told the capacity and
- * count, and add them when they confirm (`exceedCapacity`). An address already registered (not
- * cancelled) is refused: that person is checked in by name. `at` is when it is recorded (the scan time
- * of a queued walk-in). The event's public seat count is purged once committed.
- */
-export async function addWalkIn(
-  edit: Pick<EditDeps, 'db' | 'actor' | 'pageCache'>,
-  eventId: string,
-  request: WalkInRequest,
-  at: Date,
-  now: Date,
-  doorPassId: string | null,
-): Promise<WalkedIn> {
-  const scanId = request.id ?? randomUUID();
-  const done = await auditedChange(
-    edit.db,
-    async (tx) => {
-      const event = await lockEvent(tx, eventId);
-      if (!event) throw notFoundError('Event not found');
-      const earlier = await sameScan(tx, scanId, eventId);
-      if (earlier) return { ...earlier, created: false, eventTitle: event.title };
-      const email = request.email ?? '';
-      const { confirmed, existing } = email
-        ? await seatsAndRegistrationOf(tx, eventId, email)
-        : { ...(await countSeats(tx, eventId)), existing: undefined };
-      if (existing && existing.status !== 'cancelled') {
-        const message = walkInAlreadyRegistered(email);
-        throw conflictError(message, [{ path: 'email', message }]);
-      }
-      const capacity = event.registration.capacity;
-      if (capacity !== null && confirmed >= capacity) {
-        if (doorPassId) throw conflictError(WALK_IN_FULL_FOR_PASS);
-        if (!request.exceedCapacity)
-          throw conflictError(walkInOverCapacity(confirmed, capacity), undefined, { capacity, registered: confirmed });
-      }
-      // A cancelled registration of the same address gives way, as it does to a new registration.
-      if (existing) await deleteRegistration(tx, existing.id);
-      const row = await insertWalkIn(tx, {
-        eventId,
-        ticket: newTicket(),
-        fullName: request.fullName,
-        email,
-        institution: request.institution,
-        ieeeMemberId: request.ieeeMemberId,
-        at,
-        now,
-      });
-      const recorded = await insertCheckIn(tx, {
-        id: scanId,
-        eventId,
-        registrationId: row.id,
-        result: 'checked-in',
-        at,
-        byAccount: edit.actor.id,
-        doorPassId,
-      });
-      // The id is another event's check-in (that event's lock is not this one): nothing is added.
-      if (!recorded) throw conflictError(CHECK_IN_ID_TAKEN);
-      return {
-        registrationId: row.id,
-        fullName: row.fullName,
-        checkedInAt: at,
-        created: true,
-        eventTitle: event.title,
-      };
-    },
-    ({ created, eventTitle }) =>
-      created
-        ? auditRow(edit.actor, 'check-in', {
-            action: 'create',
-            after: { id: scanId, result: 'checked-in', eventTitle, walkIn: true },
-          })
-        : undefined,
-  );
-  if (done.created) await purgeStalePages(edit.pageCache, stalePages.registration(eventId));
-  return {
-    registrationId: done.registrationId,
-    fullName: done.fullName,
-    checkedInAt: done.checkedInAt,
-    created: done.created,
-  };
-}

@@ -45,11 +45,31 @@ export interface AuditedRecords {
   'support-message': SupportMessage;
   upload: { key: string };
   /** A registrant's personal data never reaches the trail: only the event and the status. */
-  registration: { id: string; status: RegistrationStatus; eventTitle: string };
-  /** A scan at the door (or a walk-in added there): the event and the result, never who was scanned. */
-  'check-in': { id: string; result: 'checked-in' | 'already'; eventTitle: string; walkIn?: boolean };
-  /** A door pass made or revoked: the volunteer's name (the pass's), its event, until when; never its secret. */
-  'door-pass': { id: string; name: string; eventTitle: string; validUntil: string; revoked: boolean };
+  registration: { id: string; status: RegistrationStatus; eventTitle: string; walkIn?: boolean };
+  /**
+   * A scan at the door (or a walk-in added there): the event and the result, never who was scanned;
+   * `sentLate`, a door pass's check-in sent after the pass's end.
+   */
+  'check-in': {
+    id: string;
+    result: 'checked-in' | 'already';
+    eventTitle: string;
+    walkIn?: boolean;
+    sentLate?: boolean;
+  };
+  /**
+   * A door pass made or revoked: the volunteer's name (the pass's), its event, until when, how many
+   * walk-ins it may add, and why it was revoked; never its secret.
+   */
+  'door-pass': {
+    id: string;
+    name: string;
+    eventTitle: string;
+    validUntil: string;
+    walkInLimit: number;
+    revoked: boolean;
+    revokedReason: string | null;
+  };
   /**
    * Issuing (one row per action, named after the event, with the count issued) or withdrawing one
    * certificate (its id, whether withdrawn, and the reason its public page shows); never the attendee's name.
@@ -180,22 +200,31 @@ const AUDIT_RULES: { [E in AuditEntity]: AuditRule<AuditedRecords[E]> } = {
   },
   registration: {
     // Named after its event, never its registrant; staff cancel and confirm, so the status is all it shows.
-    view: (r) => ({ name: `${r.eventTitle} registration`, fields: { status: r.status } }),
-    valuesShown: ['status'],
+    view: (r) => ({
+      name: `${r.eventTitle} ${r.walkIn ? 'walk-in' : 'registration'}`,
+      fields: { status: r.status, ...(r.walkIn ? { walkIn: true } : {}) },
+    }),
+    valuesShown: ['status', 'walkIn'],
   },
   'check-in': {
     view: (c) => ({
       name: `${c.eventTitle} check-in`,
-      fields: { result: c.result, ...(c.walkIn ? { walkIn: true } : {}) },
+      fields: { result: c.result, ...(c.walkIn ? { walkIn: true } : {}), ...(c.sentLate ? { sentLate: true } : {}) },
     }),
-    valuesShown: ['result', 'walkIn'],
+    valuesShown: ['result', 'walkIn', 'sentLate'],
   },
   'door-pass': {
     view: (p) => ({
       name: `${p.name} (door pass, ${p.eventTitle})`,
-      fields: { name: p.name, validUntil: p.validUntil, revoked: p.revoked },
+      fields: {
+        name: p.name,
+        validUntil: p.validUntil,
+        walkInLimit: p.walkInLimit,
+        revoked: p.revoked,
+        revokedReason: p.revokedReason,
+      },
     }),
-    valuesShown: ['name', 'validUntil', 'revoked'],
+    valuesShown: ['name', 'validUntil', 'walkInLimit', 'revoked', 'revokedReason'],
   },
   certificate: {
     view: (c) => ({

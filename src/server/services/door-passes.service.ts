@@ -1,18 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { defaultValidUntil, passState, validUntilRefusal, type PassState } from '../../lib/check-in/door-pass-rules.ts';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  DEFAULT_WALK_IN_LIMIT,
+  LATE_CHECK_IN_HOURS,
+  defaultValidUntil,
+  passState,
+  validUntilRefusal,
+  type DoorPassRevokedReason,
+  type PassState,
+} from '../../lib/check-in/door-pass-rules.ts';
 import { eventEndInstant } from '../../lib/dhaka-time.ts';
 import { qrSvg } from '../../lib/qr-svg.ts';
 import type { DoorPassCreateRequest } from '../../lib/schemas/door-pass.schema.ts';
 import type { CurrentDoorPass, DoorPassCreated, DoorPassItem, EventItem } from '../../lib/types.ts';
 import type { Database, DoorPassRow } from '../db/schema.ts';
-import { auditedChange } from '../repositories/audit.repository.ts';
+import { auditedChange, insertAuditRow } from '../repositories/audit.repository.ts';
 import {
   doorPassesOfEvent,
   findDoorPass,
   findDoorPassBySecretHash,
   insertDoorPass,
   revokeDoorPass,
+  revokeDoorPassesMadeBy,
   touchDoorPass,
 } from '../repositories/door-passes.repository.ts';
 import { eventColumn } from '../repositories/events.repository.ts';
@@ -55,13 +64,23 @@ const audited = (pass: DoorPassRow, eventTitle: string) => ({
   name: pass.name,
   eventTitle,
   validUntil: pass.validUntil.toISOString(),
+  walkInLimit: pass.walkInLimit,
   revoked: pass.revokedAt !== null,
+  revokedReason: pass.revokedReason,
 });
+
+/** The audit row of a pass's revocation, from the row as it is now (revoked). */
+const revocationRow = (actor: Actor, pass: DoorPassRow, eventTitle: string) =>
+  auditRow(actor, 'door-pass', {
+    action: 'update',
+    before: { ...audited(pass, eventTitle), revoked: false, revokedReason: null },
+    after: audited(pass, eventTitle),
+  });
 
 /**
  * Makes a pass for the event, audited with it: until `validUntil` (after now, at most 14 days ahead;
- * by default the event's end plus two hours, or now plus two hours once that is past). Its link and QR
- * code are answered this once.
+ * by default the event's end plus two hours, or now plus two hours once that is past), adding at most
+ * `walkInLimit` walk-ins (by default 20). Its link and QR code are answered this once.
  */
 export async function createDoorPass(
   edit: Pick<EditDeps, 'db' | 'actor'>,
@@ -86,6 +105,7 @@ export async function createDoorPass(
         createdByName: edit.actor.name,
         createdByEmail: edit.actor.email,
         createdAt: now,
+        walkInLimit: request.walkInLimit ?? DEFAULT_WALK_IN_LIMIT,
       }),
     (row) => auditRow(edit.actor, 'door-pass', { action: 'create', after: audited(row, event.title) }),
   );
@@ -94,6 +114,7 @@ export async function createDoorPass(
     id: pass.id,
     name: pass.name,
     validUntil: pass.validUntil.toISOString(),
+    walkInLimit: pass.walkInLimit,
     url,
     qrSvg: await qrSvg(url, `QR code of the door pass link for ${pass.name} at ${event.title}`),
   };
@@ -108,8 +129,13 @@ export async function listDoorPasses(db: Kysely<Database>, eventId: string): Pro
     createdAt: row.createdAt.toISOString(),
     validUntil: row.validUntil.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    revokedReason: row.revokedReason,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     checkIns: Number(row.checkIns),
+    scans: Number(row.scans),
+    lateCheckIns: Number(row.lateCheckIns),
+    walkIns: Number(row.walkIns),
+    walkInLimit: row.walkInLimit,
   }));
 }
 
@@ -134,15 +160,28 @@ export async function revokeDoorPassOf(
       const titled = await eventColumn(tx, done.row.eventId, 'title');
       return { ...done, eventTitle: titled?.title ?? '' };
     },
-    ({ row, revoked, eventTitle }) =>
-      revoked
-        ? auditRow(edit.actor, 'door-pass', {
-            action: 'update',
-            before: { ...audited(row, eventTitle), revoked: false },
-            after: audited(row, eventTitle),
-          })
-        : undefined,
+    ({ row, revoked, eventTitle }) => (revoked ? revocationRow(edit.actor, row, eventTitle) : undefined),
   );
+}
+
+/**
+ * Revokes, in the caller's transaction, every pass the account made that could still do anything: its
+ * maker signed out everywhere or got a new password, so whatever they handed out with the old sign-in
+ * stops too (a pass is as trusted as the session that made it). Each revocation is audited, by `actor`
+ * (the account itself, the admin who set the password, or the system), with the reason. How many.
+ */
+export async function revokePassesMadeBy(
+  tx: Transaction<Database>,
+  accountId: string,
+  actor: Actor,
+  reason: Exclude<DoorPassRevokedReason, 'staff'>,
+  now: Date,
+): Promise<number> {
+  // A pass that ended more than the late window ago can do nothing already: left as it is.
+  const workingAfter = new Date(now.getTime() - LATE_CHECK_IN_HOURS * 3_600_000);
+  const revoked = await revokeDoorPassesMadeBy(tx, accountId, actor.id, reason, now, workingAfter);
+  for (const { eventTitle, ...pass } of revoked) await insertAuditRow(tx, revocationRow(actor, pass, eventTitle)!);
+  return revoked.length;
 }
 
 /** What a pass's link leads to: its pass, and whether it works now. Undefined: no pass has this secret. */

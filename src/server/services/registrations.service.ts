@@ -334,7 +334,7 @@ async function promoteIntoFreeSeats(
  * A confirmed seat was freed, or a hold ended: the first in line gets what is free (nothing moves
  * unless registration is on the site).
  */
-async function fillFreedSeats(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
+export async function fillFreedSeats(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   if (event.registration.mode !== 'site') return [];
   const { confirmed } = await countSeats(tx, event.id);
   return promoteIntoFreeSeats(tx, event.id, event.registration, confirmed, now);

@@ -1,6 +1,9 @@
 import type { AnswerTone } from '../../../lib/check-in/door-answer.ts';
 
-/** Each tone's icon has its own shape (a tick in a circle, a triangle, a cross in a square), not only its colour. */
+/**
+ * Each tone's icon has its own shape (a tick in a circle, a triangle, a cross in a square, a clock for
+ * what waits on the device), not only its colour.
+ */
 export default function AnswerIcon({ tone }: { tone: AnswerTone }) {
   const common = {
     'aria-hidden': true,
@@ -17,6 +20,13 @@ export default function AnswerIcon({ tone }: { tone: AnswerTone }) {
       <svg {...common}>
         <circle cx="12" cy="12" r="10" />
         <path d="m7 12.5 3.5 3.5L17 9" />
+      </svg>
+    );
+  if (tone === 'pending')
+    return (
+      <svg {...common}>
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 6.5V12l3.5 2.5" />
       </svg>
     );
   if (tone === 'warn')

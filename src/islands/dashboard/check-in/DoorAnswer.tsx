@@ -6,6 +6,8 @@ const TONES = {
   ok: 'border-green-800 bg-green-700 text-white',
   warn: 'border-amber-600 bg-amber-200 text-slate-950',
   error: 'border-red-900 bg-red-700 text-white',
+  // Not recorded yet: plainly unlike the green of a check-in the server made.
+  pending: 'border-slate-700 bg-slate-100 text-slate-950 dark:border-slate-300 dark:bg-slate-800 dark:text-white',
 } as const;
 
 /**

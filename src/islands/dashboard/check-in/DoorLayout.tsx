@@ -31,7 +31,7 @@ export function DoorCounts({ attendees }: { attendees: readonly DoorAttendee[] }
   const counts = doorCounts(attendees);
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
-      On this phone’s list:{' '}
+      On this device’s list:{' '}
       <span data-testid="door-counts">
         {counts.checkedIn} checked in / {counts.registered} registered
       </span>
@@ -53,7 +53,7 @@ export function ConnectionNotes({
     <div className="space-y-1 text-sm">
       {!online && (
         <p className="font-medium text-slate-900 dark:text-white">
-          Offline: answers come from the list kept on this phone.
+          Offline: answers come from the list kept on this device.
         </p>
       )}
       {keptAt && online && (

@@ -6,6 +6,8 @@ import { FIELD_CLASS } from './field-class.ts';
 
 interface Props {
   attendees: readonly DoorAttendee[];
+  /** Those whose check-in waits on this device (their line says so). */
+  pending: ReadonlySet<string>;
   onPick: (attendee: DoorAttendee) => void;
   /** A name typed finds nobody on the list: they may have registered since it was loaded. */
   onNobodyFound: () => void;
@@ -15,7 +17,7 @@ interface Props {
  * Finding someone on the door list by name, and checking them in from there. Everyone found is shown
  * with where they stand; only someone who can be checked in gets the button.
  */
-export default function NameSearch({ attendees, onPick, onNobodyFound }: Props) {
+export default function NameSearch({ attendees, pending, onPick, onNobodyFound }: Props) {
   const [query, setQuery] = useState('');
   const field = useRef<HTMLInputElement>(null);
   /** The last name searched for which the list was fetched again (someone registered since it was loaded). */
@@ -58,7 +60,9 @@ export default function NameSearch({ attendees, onPick, onNobodyFound }: Props) 
             <li key={a.registrationId} className="flex items-center justify-between gap-3 p-3">
               <div className="min-w-0">
                 <p className="font-medium text-slate-900 dark:text-white">{a.fullName}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-300">{attendeeLine(a)}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">
+                  {attendeeLine(a, pending.has(a.registrationId))}
+                </p>
               </div>
               {mayCheckIn(a) && (
                 <button

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { passStanding } from '../../../lib/check-in/door-pass.ts';
+import { mayRevoke, passStanding, passUseLines, revokedText, sendsUntil } from '../../../lib/check-in/door-pass.ts';
 import type { DoorPassItem } from '../../../lib/types.ts';
-import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
+import { formatDhakaClock, formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import { dangerButtonClass } from '../ui/states.tsx';
 
@@ -13,7 +13,11 @@ interface Props {
 
 const STANDING = { revoked: 'Revoked', expired: 'Expired', valid: 'Valid' } as const;
 
-/** The event's passes, newest first: who holds each, who made it, until when, its use; Revoke after a confirmation. */
+/**
+ * The event's passes, newest first: who holds each, who made it, until when, what it sent (people,
+ * scans, those sent late, walk-ins against its limit) and when it was last seen; why it was revoked;
+ * Revoke after a confirmation.
+ */
 export default function PassList({ passes, loadError, onRevoke }: Props) {
   const [revoking, setRevoking] = useState<DoorPassItem>();
   const [busy, setBusy] = useState(false);
@@ -54,16 +58,20 @@ export default function PassList({ passes, loadError, onRevoke }: Props) {
                   className={standing === 'valid' ? 'font-medium text-green-800 dark:text-green-300' : 'font-medium'}
                 >
                   {STANDING[standing]}
-                  {pass.revokedAt && ` ${formatDhakaDateTime(pass.revokedAt)}`}
                 </span>
               </p>
+              {pass.revokedAt && <p className="font-medium text-slate-900 dark:text-white">{revokedText(pass)}</p>}
               <p>Created by {pass.createdBy.name}</p>
               <p>Valid until {formatDhakaDateTime(pass.validUntil)}</p>
-              <p>
-                {pass.lastUsedAt ? `Last used ${formatDhakaDateTime(pass.lastUsedAt)}` : 'Not used yet'} ·{' '}
-                {pass.checkIns} {pass.checkIns === 1 ? 'check-in' : 'check-ins'}
-              </p>
-              {standing === 'valid' && (
+              {standing === 'expired' && mayRevoke(pass, now) && (
+                <p>
+                  Check-ins it scanned before then are taken until {formatDhakaClock(sendsUntil(pass).toISOString())}
+                </p>
+              )}
+              {passUseLines(pass).map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+              {mayRevoke(pass, now) && (
                 <button
                   type="button"
                   className={dangerButtonClass}
@@ -87,8 +95,8 @@ export default function PassList({ passes, loadError, onRevoke }: Props) {
         onClose={() => setRevoking(undefined)}
       >
         <p>
-          Their phone can no longer check people in. Check-ins it made offline before now are still accepted when they
-          are sent.
+          Their phone can no longer check anyone in or add walk-ins, at once. Anything it saved offline and has not sent
+          yet is not recorded: check those people in again here.
         </p>
       </ConfirmDialog>
     </>

@@ -3,6 +3,7 @@ import { passEndedHeading } from '../../../lib/check-in/door-pass.ts';
 import { waitingText } from '../../../lib/check-in/door-answer.ts';
 import { checkInPath } from '../../../lib/registration/registration-links.ts';
 import { StatusPanel, secondaryLinkClass } from '../ui/states.tsx';
+import NotRecorded from './NotRecorded.tsx';
 import { useCheckInQueue } from './use-check-in-queue.ts';
 
 /** The door pass's own pages when the check-in page cannot be shown: ended, left, or another event's. */
@@ -13,12 +14,14 @@ const never = async () => false;
 
 /**
  * The pass was revoked or has expired: said in the server's words, with what to do (never the login
- * page: a volunteer has no account). Check-ins and walk-ins this phone made before it ended are still
- * sent (the server judges each by its scan time); those refused are shown as they are dropped.
+ * page: a volunteer has no account). What this device saved offline is sent once more: after an expiry
+ * the server still takes check-ins scanned before the end (for two hours), never after a revocation;
+ * those refused stay listed as not recorded until the volunteer deals with each.
  */
-export function PassEnded({ message, eventId }: { message: string; eventId: string }) {
+export function PassEnded({ message, eventId, account }: { message: string; eventId: string; account: string }) {
   const queue = useCheckInQueue({
     eventId,
+    account,
     current: noList,
     mark: nothing,
     put: nothing,
@@ -36,9 +39,10 @@ export function PassEnded({ message, eventId }: { message: string; eventId: stri
       <StatusPanel tone="error">
         <h2 className="text-lg font-semibold">{passEndedHeading(message)}</h2>
         <p className="mt-2">
-          This phone can no longer check people in. Ask the event’s staff for a new door pass link.
+          This device can no longer check people in. Ask the event’s staff for a new door pass link.
         </p>
       </StatusPanel>
+      <NotRecorded items={queue.refused} onAcknowledge={queue.acknowledge} />
       <p role="status" className="text-sm font-medium text-amber-900 dark:text-amber-200">
         {waitingText(queue.waiting)}
       </p>
@@ -52,7 +56,7 @@ export function LeftTheDoor() {
     <StatusPanel>
       <h2 className="text-lg font-semibold">You left this door</h2>
       <p className="mt-2">
-        This phone is no longer signed in by the door pass. To come back, open the pass’s link again.
+        This device is no longer signed in by the door pass. To come back, open the pass’s link again.
       </p>
     </StatusPanel>
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { passAccount } from '../../../lib/check-in/door-pass.ts';
 import type { DoorPassInfo } from '../../../lib/types.ts';
 import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
@@ -36,7 +37,8 @@ export default function PassShell({ info, eventId, children }: Props) {
   };
 
   let body: ReactNode;
-  if (state.status === 'ended') body = <PassEnded message={state.message} eventId={info.eventId} />;
+  if (state.status === 'ended')
+    body = <PassEnded message={state.message} eventId={info.eventId} account={passAccount(info.passId)} />;
   else if (state.status === 'left') body = <LeftTheDoor />;
   else if (eventId && eventId !== state.pass.eventId) body = <OtherEventsPass eventId={state.pass.eventId} />;
   else body = children(check);
@@ -73,7 +75,7 @@ export default function PassShell({ info, eventId, children }: Props) {
             role="status"
             className="mb-4 rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:border-amber-400 dark:bg-slate-900 dark:text-amber-100"
           >
-            Offline: showing the list kept on this phone. The door pass is checked again when the network is back.
+            Offline: showing the list kept on this device. The door pass is checked again when the network is back.
           </p>
         )}
         <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Check-in</h1>
@@ -88,7 +90,7 @@ export default function PassShell({ info, eventId, children }: Props) {
         onConfirm={() => void leaveNow()}
         onClose={() => setAsking(false)}
       >
-        <p>This phone signs out of the door pass. To check people in again, open the pass’s link again.</p>
+        <p>This device signs out of the door pass. To check people in again, open the pass’s link again.</p>
       </ConfirmDialog>
       <AppToaster />
     </div>

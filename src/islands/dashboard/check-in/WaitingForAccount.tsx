@@ -39,7 +39,7 @@ export default function WaitingForAccount({ count, onSendAgain, onDiscard }: Pro
         {needsAccountText(count)}
       </h3>
       <p>
-        They were made at the door on this phone, but the account signed in now may not check people in at this event.
+        They were made at the door on this device, but the account signed in now may not check people in at this event.
         Sign in with an account of the event’s chapter (or an administrator’s), then send them again.
       </p>
       <p className="flex flex-wrap gap-3">

@@ -3,12 +3,15 @@ import { EMPTY_WALK_IN, type WalkInField, type WalkInForm as Form } from '../../
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import { buttonClass } from '../ui/states.tsx';
 import { FIELD_CLASS } from './field-class.ts';
-import type { WalkInOutcome } from './use-walk-in.ts';
+import type { FullQuestion, WalkInOutcome } from './use-walk-in.ts';
 
 interface Props {
   onAdd: (form: Form) => Promise<WalkInOutcome>;
-  /** Staff's question when the event is full ("The event is full (120 of 120): add Rahim anyway?"). */
-  fullQuestion: string | undefined;
+  /**
+   * The question when the event is full: staff's, from the server ("The event is full (120 of 120): add
+   * Rahim anyway?"), or anyone's offline, from the list on this device.
+   */
+  fullQuestion: FullQuestion | undefined;
   onAnswerFull: (yes: boolean) => Promise<WalkInOutcome>;
 }
 
@@ -21,7 +24,8 @@ const FIELDS: readonly { name: WalkInField; label: string; type?: string; autoCo
 
 /**
  * Adding someone who did not register, at the door: registered and checked in at once. Problems are
- * said in words under their field; a full event asks staff before exceeding its capacity.
+ * said in words under their field; a full event asks before going on (staff, before exceeding its
+ * capacity; anyone offline, before saving one the list on this device shows no seat for).
  */
 export default function WalkInForm({ onAdd, fullQuestion, onAnswerFull }: Props) {
   const [form, setForm] = useState<Form>(EMPTY_WALK_IN);
@@ -101,14 +105,14 @@ export default function WalkInForm({ onAdd, fullQuestion, onAnswerFull }: Props)
       </form>
       <ConfirmDialog
         open={fullQuestion !== undefined}
-        title={fullQuestion ?? ''}
-        confirmLabel="Add anyway"
+        title={fullQuestion?.title ?? ''}
+        confirmLabel={fullQuestion?.confirmLabel ?? 'Add anyway'}
         cancelLabel="Do not add"
         busy={busy}
         onConfirm={() => void run(() => onAnswerFull(true))}
         onClose={() => void run(() => onAnswerFull(false))}
       >
-        <p>Adding them exceeds the event’s capacity.</p>
+        <p>{fullQuestion?.note}</p>
       </ConfirmDialog>
     </section>
   );

@@ -9,6 +9,7 @@ import type {
   DoorPassCreated,
   DoorPassItem,
   WalkInAnswer,
+  WalkInItem,
 } from '../../../lib/types.ts';
 
 /** The API calls of the check-in page, for one event (and for the door pass this phone may hold). */
@@ -34,8 +35,10 @@ export const fetchDoorPasses = (eventId: string) =>
   api.get<{ passes: DoorPassItem[] }>(`${eventPath(eventId)}/door-passes`);
 
 /** POST /events/:id/door-passes (staff): a new pass; its link and QR code come only in this answer. */
-export const createDoorPass = (eventId: string, body: { name: string; validUntil: string }) =>
-  api.post<DoorPassCreated>(`${eventPath(eventId)}/door-passes`, body);
+export const createDoorPass = (
+  eventId: string,
+  body: { name: string; validUntil: string; walkInLimit: number | string },
+) => api.post<DoorPassCreated>(`${eventPath(eventId)}/door-passes`, body);
 
 /** DELETE /door-passes/:id (staff): the pass's next request is refused. */
 export const revokeDoorPass = (passId: string) => api.delete(`/door-passes/${encodeURIComponent(passId)}`);
@@ -45,3 +48,10 @@ export const fetchCurrentPass = () => api.get<{ pass: CurrentDoorPass }>('/door-
 
 /** POST /door-passes/current/sign-out: this phone leaves the door (the pass itself stays valid). */
 export const leaveDoor = () => api.post('/door-passes/current/sign-out', {});
+
+/** GET /events/:id/walk-ins (staff): the event's walk-ins, with who added each. */
+export const fetchWalkIns = (eventId: string) => api.get<{ walkIns: WalkInItem[] }>(`${eventPath(eventId)}/walk-ins`);
+
+/** DELETE /events/:id/walk-ins/:registrationId (staff): a walk-in removed, their seat to the waitlist. */
+export const removeWalkIn = (eventId: string, registrationId: string) =>
+  api.delete(`${eventPath(eventId)}/walk-ins/${encodeURIComponent(registrationId)}`);

@@ -3,10 +3,12 @@ import type { QueuedWalkInFields } from '../../../lib/check-in/door-queue.ts';
 import type { DoorList } from '../../../lib/types.ts';
 
 /**
- * What the check-in page keeps on the phone, in IndexedDB: each event's door list as last fetched (so
- * a scan is answered while offline), and the check-ins made offline that wait to be sent, each with
- * its own id (so sending one again never counts twice). A kept list belongs to the account that
- * fetched it: another account signed in on this phone never sees it (see session.ts).
+ * What the check-in page keeps on the device, in IndexedDB: each event's door list as last fetched (so
+ * a scan is answered while offline), the check-ins made offline that wait to be sent, each with its own
+ * id (so sending one again never counts twice), and those the server refused, until the volunteer says
+ * they dealt with each ("Not recorded": someone may be inside who is on no record). A kept list belongs
+ * to the account that fetched it: another account signed in on this device never sees it (see
+ * session.ts); so does a refused item.
  */
 
 export interface QueuedCheckIn {
@@ -33,6 +35,26 @@ export interface QueuedCheckIn {
   early?: true;
   /** A walk-in added at the door (sent to POST walk-ins, not check-ins): what was typed besides the name. */
   walkIn?: QueuedWalkInFields;
+  /** Staff saved this walk-in while the list showed the event full, and said to add them anyway. */
+  exceedCapacity?: true;
+}
+
+/**
+ * A check-in or walk-in the server refused for good after it waited on the device: kept, with whom it
+ * was about and why, until the volunteer acknowledges it.
+ */
+export interface RefusedItem {
+  /** The queued item's id. */
+  id: string;
+  eventId: string;
+  /** Whose it is: the account's e-mail, or its door pass's (passAccount). */
+  account: string;
+  fullName: string;
+  walkIn: boolean;
+  /** ISO instant of the scan. */
+  at: string;
+  /** The server's words. */
+  reason: string;
 }
 
 export interface KeptList {
@@ -47,21 +69,25 @@ export interface KeptList {
 interface DoorDb extends DBSchema {
   lists: { key: string; value: KeptList };
   queue: { key: string; value: QueuedCheckIn; indexes: { byEvent: string } };
+  refused: { key: string; value: RefusedItem; indexes: { byEvent: string } };
 }
 
 const NAME = 'ieee-cs-bdc-check-in';
-/** 2: kept lists name their account and hold tickets' hashes, not tickets. */
-const VERSION = 2;
+/** 2: kept lists name their account and hold tickets' hashes, not tickets. 3: refused items are kept. */
+const VERSION = 3;
 let opened: Promise<IDBPDatabase<DoorDb>> | undefined;
 
 function database(): Promise<IDBPDatabase<DoorDb>> {
   opened ??= openDB<DoorDb>(NAME, VERSION, {
     upgrade(db, oldVersion) {
       if (oldVersion < 1) db.createObjectStore('queue', { keyPath: 'id' }).createIndex('byEvent', 'eventId');
-      // Lists kept by version 1 hold attendees' tickets and no account: they go, and the next load
-      // fetches the list anew. Its queue stays: attendance that happened, still to be sent.
-      if (oldVersion >= 1) db.deleteObjectStore('lists');
-      db.createObjectStore('lists', { keyPath: 'eventId' });
+      if (oldVersion < 2) {
+        // Lists kept by version 1 hold attendees' tickets and no account: they go, and the next load
+        // fetches the list anew. Its queue stays: attendance that happened, still to be sent.
+        if (oldVersion >= 1) db.deleteObjectStore('lists');
+        db.createObjectStore('lists', { keyPath: 'eventId' });
+      }
+      if (oldVersion < 3) db.createObjectStore('refused', { keyPath: 'id' }).createIndex('byEvent', 'eventId');
     },
     // A newer version opened in another tab waits for this connection: it closes, and reopens as the newer.
     blocking() {
@@ -95,6 +121,23 @@ export async function enqueue(item: QueuedCheckIn): Promise<void> {
 
 export async function dequeue(id: string): Promise<void> {
   await (await database()).delete('queue', id);
+}
+
+/** Keeps a queued item the server refused, in place of its place in the queue (one transaction). */
+export async function refuse(item: RefusedItem): Promise<void> {
+  const tx = (await database()).transaction(['queue', 'refused'], 'readwrite');
+  await Promise.all([tx.objectStore('refused').put(item), tx.objectStore('queue').delete(item.id), tx.done]);
+}
+
+/** The event's refused items of this account, oldest scan first. */
+export async function refusedOf(eventId: string, account: string): Promise<RefusedItem[]> {
+  const items = await (await database()).getAllFromIndex('refused', 'byEvent', eventId);
+  return items.filter((i) => i.account === account).sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** The volunteer dealt with a refused item: it goes. */
+export async function acknowledge(id: string): Promise<void> {
+  await (await database()).delete('refused', id);
 }
 
 /**

@@ -1,27 +1,39 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isTooEarly } from '../../../lib/check-in/door-answer.ts';
+import { answerOfCheckIn, isTooEarly, type DoorAnswer } from '../../../lib/check-in/door-answer.ts';
 import type { Marks } from '../../../lib/check-in/door-list.ts';
 import {
   discardedText,
-  notCheckedInText,
+  notRecordedAnswer,
+  pendingIds,
   queueCounts,
   queuedBody,
   queuedRefusal,
   queuedWalkInBody,
+  refusalReason,
   undoneMarks,
-  walkInRefusedText,
 } from '../../../lib/check-in/door-queue.ts';
-import { queuedWalkInId, walkInAttendee } from '../../../lib/check-in/walk-in.ts';
+import { queuedWalkInId, walkInAddedText, walkInAttendee } from '../../../lib/check-in/walk-in.ts';
 import type { DoorAttendee, DoorList } from '../../../lib/types.ts';
 import { toast } from '../../shared/toast.tsx';
 import { sendCheckIn, sendWalkIn } from './door-api.ts';
-import { dequeue, enqueue, queued, type QueuedCheckIn } from './door-store.ts';
+import {
+  acknowledge as forgetRefused,
+  dequeue,
+  enqueue,
+  queued,
+  refuse,
+  refusedOf,
+  type QueuedCheckIn,
+  type RefusedItem,
+} from './door-store.ts';
 
 /** How often the queue is sent again while check-ins wait (and the browser thinks it is online). */
 const RESEND_EVERY_MS = 15_000;
 
 interface Options {
   eventId: string | null | undefined;
+  /** Whose device lists these are (the account's e-mail, or its door pass's): refused items are kept under it. */
+  account: string;
   /** The door list as it is now. */
   current: () => DoorList | undefined;
   /** Shows check-ins on the door list (or takes them back). */
@@ -31,32 +43,56 @@ interface Options {
   drop: (registrationId: string) => void;
   /** Whether the volunteer confirms checking people in before the event's day. */
   confirmEarly: () => Promise<boolean>;
-  /** This phone is signed in by a door pass: a 403 is final (scanned after the pass ended). */
+  /** This device is signed in by a door pass: a 403 is final (scanned after the pass ended). */
   doorPass: boolean;
+  /** What became of an item sent (recorded, or refused), for the answer on screen if it was about it. */
+  onSettled?: (id: string, answer: DoorAnswer) => void;
 }
 
 /**
- * The check-ins made offline, waiting on the phone to be sent: how many wait (for a network, or for an
- * account of the event), sending them (`flush`, also every RESEND_EVERY_MS while some wait), queueing
- * one (`add`) and discarding those no account signed in here may send.
+ * The check-ins and walk-ins saved offline, waiting on the device to be sent: how many wait (for a
+ * network, or for an account of the event), who (`pending`: their line says so), sending them (`flush`,
+ * also every RESEND_EVERY_MS while some wait), queueing one (`add`) and discarding those no account
+ * signed in here may send. Those the server refuses for good are kept as `refused` ("Not recorded"),
+ * with who and why, until the volunteer acknowledges each: someone may be inside who is on no record.
  */
-export function useCheckInQueue({ eventId, current, mark, put, drop, confirmEarly, doorPass }: Options) {
+export function useCheckInQueue({
+  eventId,
+  account,
+  current,
+  mark,
+  put,
+  drop,
+  confirmEarly,
+  doorPass,
+  onSettled,
+}: Options) {
   const [waiting, setWaiting] = useState(0);
   /** Queued check-ins the server refused to the account signed in now (403). */
   const [needsAccount, setNeedsAccount] = useState(0);
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [refused, setRefused] = useState<RefusedItem[]>([]);
   const flushing = useRef(false);
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  }, [onSettled]);
 
   const count = useCallback(async () => {
     if (!eventId) return;
-    const counts = queueCounts(await queued(eventId).catch(() => []));
+    const items = await queued(eventId).catch(() => []);
+    const counts = queueCounts(items);
     setWaiting(counts.waiting);
     setNeedsAccount(counts.needsAccount);
-  }, [eventId]);
+    setPending(pendingIds(items));
+    setRefused(await refusedOf(eventId, account).catch(() => []));
+  }, [eventId, account]);
 
   /**
    * Sends the check-ins and walk-ins made offline, oldest first, each with its own id and scan time;
    * stops at the first that gets no answer. One refused to this account (403) stays, kept apart until
-   * an account of the event sends it (on a door pass's phone it is dropped and shown).
+   * an account of the event sends it (on a door pass's device it is refused for good). One refused for
+   * good leaves the queue for the "Not recorded" list.
    */
   const flush = useCallback(async () => {
     if (!eventId || flushing.current) return;
@@ -77,46 +113,59 @@ export function useCheckInQueue({ eventId, current, mark, put, drop, confirmEarl
       return 'kept';
     }
 
+    /** Refused for good: kept, with who and why, until the volunteer acknowledges it. */
+    async function notRecorded(item: QueuedCheckIn, reason: string): Promise<'refused'> {
+      const walkIn = item.walkIn !== undefined;
+      await refuse({ id: item.id, eventId: eventId!, account, fullName: item.fullName, walkIn, at: item.at, reason });
+      settled.current?.(item.id, notRecordedAnswer(item.fullName, reason, walkIn));
+      return 'refused';
+    }
+
     /** A walk-in added offline: on the list under its own id until the server names its registration. */
-    async function sendQueuedWalkIn(item: QueuedCheckIn): Promise<'sent' | 'kept' | 'later' | 'dropped'> {
-      const result = await sendWalkIn(eventId!, queuedWalkInBody({ ...item, walkIn: item.walkIn ?? {} }));
+    async function sendQueuedWalkIn(item: QueuedCheckIn): Promise<'sent' | 'kept' | 'later' | 'refused'> {
+      const body = queuedWalkInBody({ ...item, walkIn: item.walkIn ?? {} });
+      const result = await sendWalkIn(eventId!, item.exceedCapacity ? { ...body, exceedCapacity: true } : body);
       if (result.ok) {
         await dequeue(item.id);
         drop(queuedWalkInId(item.id));
-        const { registrationId, fullName, checkedInAt } = result.data;
-        put(walkInAttendee(registrationId, { fullName, institution: item.walkIn?.institution ?? '' }, checkedInAt));
+        const { registrationId, fullName, checkedInAt, walkIn } = result.data;
+        // The e-mail given was already registered: that registration was checked in, nobody added.
+        if (walkIn) {
+          put(walkInAttendee(registrationId, { fullName, institution: item.walkIn?.institution ?? '' }, checkedInAt));
+          settled.current?.(item.id, { tone: 'ok', text: walkInAddedText(fullName) });
+        } else {
+          mark(new Map([[registrationId, checkedInAt]]));
+          settled.current?.(item.id, answerOfCheckIn(result.data));
+        }
         return 'sent';
       }
-      const refusal = queuedRefusal(result.status, doorPass);
+      const refusal = queuedRefusal(result.status, doorPass, result.message);
       if (refusal === 'later') return 'later';
       if (refusal === 'needs-account') return keepForAccount(item);
-      await dequeue(item.id);
       drop(queuedWalkInId(item.id));
-      toast.error(walkInRefusedText(item.fullName, result.message));
-      return 'dropped';
+      return notRecorded(item, result.message);
     }
 
-    async function sendQueuedCheckIn(item: QueuedCheckIn): Promise<'sent' | 'kept' | 'later' | 'dropped'> {
+    async function sendQueuedCheckIn(item: QueuedCheckIn): Promise<'sent' | 'kept' | 'later' | 'refused'> {
       let result = await sendCheckIn(eventId!, queuedBody(item));
-      // Queued without the question (by an older page, or by a phone whose clock said it was the
+      // Queued without the question (by an older page, or by a device whose clock said it was the
       // day): asked now, before it is sent as deliberate.
       if (!result.ok && isTooEarly(result) && (await confirmEarly()))
         result = await sendCheckIn(eventId!, { ...queuedBody(item), early: true });
       if (result.ok) {
         await dequeue(item.id);
         mark(new Map([[result.data.registrationId, result.data.checkedInAt]]));
+        settled.current?.(item.id, answerOfCheckIn(result.data));
         return 'sent';
       }
-      const refusal = queuedRefusal(result.status, doorPass);
+      const refusal = queuedRefusal(result.status, doorPass, result.message);
       if (refusal === 'later') return 'later';
       if (refusal === 'needs-account') return keepForAccount(item);
-      // Refused: it will never go through. Drop it and tell the volunteer who it was.
-      await dequeue(item.id);
+      // Refused: it will never go through. Its person is no longer shown checked in.
       if (item.registrationId) mark(undoneMarks([item]));
-      toast.error(notCheckedInText(item.fullName, result, current()?.event.eventDate ?? ''));
-      return 'dropped';
+      return notRecorded(item, refusalReason(result, current()?.event.eventDate ?? ''));
     }
-  }, [eventId, count, mark, put, drop, confirmEarly, current, doorPass]);
+  }, [eventId, account, count, mark, put, drop, confirmEarly, current, doorPass]);
 
   /** Queues a check-in made offline (the list shows it already). */
   const add = useCallback(
@@ -140,6 +189,20 @@ export function useCheckInQueue({ eventId, current, mark, put, drop, confirmEarl
     toast.success(discardedText(items.length));
   }, [eventId, mark, drop, count]);
 
+  /** The volunteer dealt with a refused item (checked them in again, or turned them away): it goes. */
+  const acknowledge = useCallback(
+    async (id: string) => {
+      await forgetRefused(id).catch(() => {});
+      await count();
+    },
+    [count],
+  );
+
+  // What is kept on this device shows as soon as the page opens (refused items included).
+  useEffect(() => {
+    void Promise.resolve().then(count);
+  }, [count]);
+
   useEffect(() => {
     if (waiting === 0) return;
     const timer = window.setInterval(() => {
@@ -148,5 +211,5 @@ export function useCheckInQueue({ eventId, current, mark, put, drop, confirmEarl
     return () => window.clearInterval(timer);
   }, [waiting, flush]);
 
-  return { waiting, needsAccount, flush, add, discardNeedingAccount };
+  return { waiting, needsAccount, pending, refused, flush, add, discardNeedingAccount, acknowledge };
 }

@@ -18,8 +18,11 @@ import type { QueuedCheckIn } from './door-store.ts';
 
 /** Whom a check-in names: a scanned ticket, or a person picked from the list by name. */
 export type Target = { ticket: string } | { attendee: DoorAttendee };
-/** The answer on screen; `seq` tells one answer from the same words given again. */
-export type Shown = DoorAnswer & { seq: number };
+/**
+ * The answer on screen; `seq` tells one answer from the same words given again; `scanId` names the
+ * check-in or walk-in it is about while that waits on the device (its answer changes once it is sent).
+ */
+export type Shown = DoorAnswer & { seq: number; scanId?: string };
 
 interface Options {
   eventId: string | null | undefined;
@@ -32,19 +35,29 @@ interface Options {
 
 /**
  * One check-in, from any source, and its answer on screen. The server answers when it can, the kept
- * list when it cannot. A scan is sent by its ticket (the server checks the ticket itself); a name
- * picked, by its registration's id. Before the event's day the server refuses it until the volunteer
- * confirms (then it is sent again as deliberate); offline, the phone's own clock tells, and the
- * question is asked before it is queued.
+ * list when it cannot: then the check-in is saved on the device and reads "Saved on this device, not
+ * sent yet" until it is sent (`settle` puts the server's answer in its place). A scan is sent by its
+ * ticket (the server checks the ticket itself); a name picked, by its registration's id. Before the
+ * event's day the server refuses it until the volunteer confirms (then it is sent again as deliberate);
+ * offline, the device's own clock tells, and the question is asked before it is queued.
  */
 export function useDoorCheckIn({ eventId, current, mark, queue, early }: Options) {
   const [shown, setShown] = useState<Shown>();
   const seq = useRef(0);
   const { confirm, isConfirmed } = early;
 
-  const show = useCallback((answer: DoorAnswer) => {
+  const show = useCallback((answer: DoorAnswer, scanId?: string) => {
     seq.current += 1;
-    setShown({ ...answer, seq: seq.current });
+    setShown({ ...answer, seq: seq.current, ...(scanId ? { scanId } : {}) });
+  }, []);
+
+  /** An item saved on the device was sent: its answer, if it is still the one on screen. */
+  const settle = useCallback((scanId: string, answer: DoorAnswer) => {
+    setShown((now) => {
+      if (now?.scanId !== scanId) return now;
+      seq.current += 1;
+      return { ...answer, seq: seq.current };
+    });
   }, []);
 
   const checkIn = useCallback(
@@ -91,7 +104,7 @@ export function useDoorCheckIn({ eventId, current, mark, queue, early }: Options
         show(notEarlyAnswer(eventDate));
         return;
       }
-      show(answer);
+      show(answer, admit ? id : undefined);
       if (admit && attendee) {
         const at = new Date().toISOString();
         mark(new Map([[attendee.registrationId, at]]));
@@ -118,5 +131,5 @@ export function useDoorCheckIn({ eventId, current, mark, queue, early }: Options
     [checkIn],
   );
 
-  return { shown, show, checkIn, scan };
+  return { shown, show, settle, checkIn, scan };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DoorPassCreated, DoorPassItem } from '../../../lib/types.ts';
+import { walkInLimitOf } from '../../../lib/check-in/door-pass.ts';
 import { dhakaLocalToIso } from '../../../lib/registration/registration-view.ts';
 import { toast } from '../../shared/toast.tsx';
 import { createDoorPass, fetchDoorPasses, revokeDoorPass } from './door-api.ts';
@@ -27,10 +28,11 @@ export function useDoorPasses(eventId: string) {
 
   /** Creates a pass; resolves with the server's refusal (message and field errors) when it refused. */
   const create = useCallback(
-    async (name: string, validUntilLocal: string) => {
+    async (name: string, validUntilLocal: string, walkInLimit: string) => {
       const result = await createDoorPass(eventId, {
         name: name.trim(),
         validUntil: dhakaLocalToIso(validUntilLocal) ?? '',
+        walkInLimit: walkInLimitOf(walkInLimit),
       });
       if (!result.ok) return result;
       setCreated(result.data);

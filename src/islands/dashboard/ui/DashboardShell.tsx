@@ -134,7 +134,7 @@ export default function DashboardShell({ title, adminOnly = false, offlineCapabl
               role="status"
               className="mb-4 rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950 dark:border-amber-400 dark:bg-slate-900 dark:text-amber-100"
             >
-              Offline: showing the list kept on this phone. Your sign-in is checked again when the network is back.
+              Offline: showing the list kept on this device. Your sign-in is checked again when the network is back.
             </p>
           )}
           <h1 className="mb-6 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">

@@ -13,6 +13,7 @@ import * as attendance from './2026-11-28T0100-attendance.ts';
 import * as emailConfirmation from './2026-11-29T0100-email-confirmation.ts';
 import * as mailLimits from './2026-11-29T0200-mail-limits.ts';
 import * as doorPasses from './2026-11-30T0100-door-passes.ts';
+import * as doorPassLimits from './2026-12-01T0100-door-pass-limits.ts';
 import * as mailboxAndHolds from './2026-12-01T0200-mailbox-and-holds.ts';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0100-email-confirmation': emailConfirmation,
   '2026-11-29T0200-mail-limits': mailLimits,
   '2026-11-30T0100-door-passes': doorPasses,
+  '2026-12-01T0100-door-pass-limits': doorPassLimits,
   '2026-12-01T0200-mailbox-and-holds': mailboxAndHolds,
 };
