@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { devices, type APIRequestContext, type Page } from '@playwright/test';
 import { dhakaDay, dhakaInstant } from '../../src/lib/dhaka-time.ts';
 import type { EventItem } from '../../src/lib/types.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
@@ -128,7 +128,12 @@ test('a volunteer runs the door with a pass: scanner, offline reload, walk-ins s
   await checkWidths(page, 'staff-pass-created', 1280);
 
   // The volunteer's phone opens the link: the event's check-in page, without the dashboard.
-  const phone = await browser.newContext({ baseURL: baseURL!, viewport: { width: 375, height: 740 } });
+  // A phone: its browser says so (the door's texts then speak of "this phone"), at 375 px.
+  const phone = await browser.newContext({
+    ...devices['Pixel 5'],
+    baseURL: baseURL!,
+    viewport: { width: 375, height: 740 },
+  });
   const volunteer = await phone.newPage();
   const phoneErrors: string[] = [];
   volunteer.on('pageerror', (err) => phoneErrors.push(err.message));
@@ -171,7 +176,7 @@ test('a volunteer runs the door with a pass: scanner, offline reload, walk-ins s
 
   // Offline, a walk-in is saved on the phone: it says so, not "Checked in".
   await addWalkIn(volunteer, 'Karim Walkin');
-  await expect(answerOf(volunteer)).toHaveText('Saved on this device, not sent yet Karim Walkin (walk-in)');
+  await expect(answerOf(volunteer)).toHaveText('Saved on this phone, not sent yet Karim Walkin (walk-in)');
   // (Reloaded offline, the phone has no count of the server's yet: its own unsent items alone.)
   await expect(countOf(volunteer)).toHaveText('1 of yours not sent yet');
   // The phone's list now shows both seats taken: another walk-in is asked about first.
@@ -182,7 +187,7 @@ test('a volunteer runs the door with a pass: scanner, offline reload, walk-ins s
   await expect(fullHere).toBeVisible();
   await shootWidths(volunteer, 'pass-full-offline', 375);
   await fullHere.getByRole('button', { name: 'Save anyway' }).click();
-  await expect(answerOf(volunteer)).toHaveText(`Saved on this device, not sent yet ${REFUSED_WALK_IN} (walk-in)`);
+  await expect(answerOf(volunteer)).toHaveText(`Saved on this phone, not sent yet ${REFUSED_WALK_IN} (walk-in)`);
   await expect(countOf(volunteer)).toHaveText('2 of yours not sent yet');
   await shootWidths(volunteer, 'pass-saved-offline', 375);
 

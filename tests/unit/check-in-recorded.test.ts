@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fullOnList, savedAnswer } from '../../src/lib/check-in/door-answer.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fullOnList, savedAnswer, thisDevice } from '../../src/lib/check-in/door-answer.ts';
 import { notRecordedAnswer, notRecordedHeading, pendingIds, refusalReason } from '../../src/lib/check-in/door-queue.ts';
 import { fullOnDeviceNote, fullOnDeviceQuestion, queuedWalkInId } from '../../src/lib/check-in/walk-in.ts';
 import type { DoorList } from '../../src/lib/types.ts';
@@ -36,6 +36,27 @@ describe('what waits on the device', () => {
       detail: 'Nusrat Jahan',
     });
     expect(savedAnswer('ফারহান কবির', true).detail).toBe('ফারহান কবির (walk-in)');
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const PHONE =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36';
+    const TABLET =
+      'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+
+    it('reads "Saved on this phone, not sent yet"; a laptop or tablet says "this device"', () => {
+      vi.stubGlobal('navigator', { userAgent: PHONE });
+      expect(thisDevice()).toBe('phone');
+      expect(savedAnswer('Nusrat Jahan').text).toBe('Saved on this phone, not sent yet');
+      vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' });
+      expect(thisDevice()).toBe('phone');
+      vi.stubGlobal('navigator', { userAgent: TABLET });
+      expect(savedAnswer('Nusrat Jahan').text).toBe('Saved on this device, not sent yet');
+      // A browser that says it only through its client hints.
+      vi.stubGlobal('navigator', { userAgent: TABLET, userAgentData: { mobile: true } });
+      expect(thisDevice()).toBe('phone');
+    });
   });
 
   it('is known by its person’s id on the list, a walk-in by the id it waits under', () => {

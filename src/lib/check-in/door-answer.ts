@@ -23,13 +23,27 @@ export interface DoorAnswer {
   detail?: string;
 }
 
+/**
+ * What the door's texts call the device the page runs on: "this phone" on a phone (a volunteer's, at
+ * most doors), "this device" elsewhere (a staff laptop, a tablet), so nobody at a laptop reads of a phone.
+ */
+export type DoorDevice = 'phone' | 'device';
+
+/** The device this page runs on, as its browser says: a phone's user agent says "Mobi" (or iPhone/iPod). */
+export function thisDevice(): DoorDevice {
+  if (typeof navigator === 'undefined') return 'device';
+  if (/Mobi|iPhone|iPod/.test(navigator.userAgent)) return 'phone';
+  const hints = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData;
+  return hints?.mobile === true ? 'phone' : 'device';
+}
+
 /** What a check-in or walk-in saved offline reads until the server confirms it: never "Checked in". */
-export const SAVED_TEXT = 'Saved on this device, not sent yet';
+export const savedText = (device: DoorDevice = thisDevice()) => `Saved on this ${device}, not sent yet`;
 
 /** The answer to a check-in or walk-in saved on the device (offline): who, and that the server has it not yet. */
 export const savedAnswer = (fullName: string, walkIn = false): DoorAnswer => ({
   tone: 'pending',
-  text: SAVED_TEXT,
+  text: savedText(),
   detail: walkIn ? `${fullName} (walk-in)` : fullName,
 });
 
@@ -159,7 +173,7 @@ export function attendeeLine(attendee: DoorAttendee, pending = false): string {
     attendee.status === 'waitlisted'
       ? WAITLIST_TEXT
       : pending
-        ? SAVED_TEXT
+        ? savedText()
         : attendee.checkedInAt
           ? `Checked in at ${formatDhakaClock(attendee.checkedInAt)}`
           : 'Not checked in yet';

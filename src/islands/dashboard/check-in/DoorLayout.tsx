@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { doorCounts, loadFailureText, waitingText } from '../../../lib/check-in/door-answer.ts';
+import { doorCounts, loadFailureText, thisDevice, waitingText } from '../../../lib/check-in/door-answer.ts';
 import { formatEventDate, formatTimeRange } from '../../../lib/format.ts';
 import { attendancePath, registrationsPath } from '../../../lib/registration/registration-links.ts';
 import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
@@ -31,7 +31,7 @@ export function DoorCounts({ attendees }: { attendees: readonly DoorAttendee[] }
   const counts = doorCounts(attendees);
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
-      On this device’s list:{' '}
+      On this {thisDevice()}’s list:{' '}
       <span data-testid="door-counts">
         {counts.checkedIn} checked in / {counts.registered} registered
       </span>

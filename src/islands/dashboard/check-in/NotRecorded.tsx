@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { thisDevice } from '../../../lib/check-in/door-answer.ts';
 import { notRecordedHeading } from '../../../lib/check-in/door-queue.ts';
 import { formatDhakaClock } from '../../../lib/registration/registration-view.ts';
 import { secondaryLinkClass } from '../ui/states.tsx';
@@ -39,8 +40,8 @@ export default function NotRecorded({ items, onAcknowledge }: Props) {
         {notRecordedHeading(items.length)}
       </h3>
       <p className="text-sm">
-        Saved on this device, then refused by the server: these people are not on the event’s records. Find them, deal
-        with each (check them in again or ask the event’s staff), then mark it done.
+        Saved on this {thisDevice()}, then refused by the server: these people are not on the event’s records. Find
+        them, deal with each (check them in again or ask the event’s staff), then mark it done.
       </p>
       <ul className="space-y-2">
         {items.map((item) => (
