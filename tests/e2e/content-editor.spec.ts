@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -11,8 +10,8 @@ import { expect, test } from './fixtures.ts';
 import { copyRepository } from '../support/repository-copy.ts';
 
 /**
- * The content editor at /admin/ (Decap CMS) on a working copy, as `npm run editor` runs it: decap-server
- * writes to a copy of the repository, so this repository's content/ is never touched. A person is added
+ * The content editor at /admin/ (Decap CMS) on a working copy, through `npm run editor` started in a copy
+ * of the repository, so this repository's content/ is never touched. A person is added
  * to a roster through the form with their photo; the file is then valid against its schema with the
  * person last in `people`, and after a build of the copy they are on the roster page and in the search.
  */
@@ -30,23 +29,26 @@ const NEW_PERSON = {
 let copy: string;
 let editorServer: ChildProcess | undefined;
 
-/** Starts decap-server on the copy and resolves once it listens (it fails fast when the port is taken). */
+/**
+ * Starts `npm run editor` (scripts/editor.ts) in the copy, as a volunteer does in theirs, and resolves once
+ * it listens (it fails fast when the port is taken).
+ */
 function startEditorServer(root: string): Promise<ChildProcess> {
-  const bin = createRequire(import.meta.url).resolve('decap-server/dist/index.js');
   const port = new URL(LOCAL_EDITOR_SERVER).port;
-  const child = spawn(process.execPath, [bin], {
-    env: { ...process.env, PORT: port, GIT_REPO_DIRECTORY: root, MODE: 'fs', NO_COLOR: '1' },
+  const child = spawn(process.execPath, ['scripts/editor.ts'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(`listening on port ${port}`)) resolve(child);
+      if (output.includes(`backend on http://localhost:${port},`)) resolve(child);
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`decap-server exited (${code}): ${output}`)));
+    child.once('exit', (code) => reject(new Error(`npm run editor exited (${code}): ${output}`)));
   });
 }
 

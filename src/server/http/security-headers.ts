@@ -75,7 +75,7 @@ export function securityHeadersFor(https: boolean): Readonly<Record<string, stri
 /** Where the content editor lives (Decap CMS; src/integrations/content-editor.ts). */
 export const CONTENT_EDITOR_PATH = '/admin/';
 
-/** decap-server, which `npm run editor` starts beside the site: the editor's backend on this computer. */
+/** The editor's backend on this computer, which `npm run editor` starts beside the site (scripts/editor-server.ts). */
 export const LOCAL_EDITOR_SERVER = 'http://localhost:8081';
 
 /**
