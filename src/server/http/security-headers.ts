@@ -15,7 +15,7 @@
  */
 export const INLINE_SCRIPT_HASHES = [
   // src/browser/site.js
-  'sha256-LvUxs3ClMFXeuQupU/o7d7ZuPgSZ9cgEQkFrVWfHB8A=',
+  'sha256-21MSPExWNUyVOYgPnlcs1/e0hVi8bZ6WrO07ggd6OQw=',
   // astro-island
   'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=',
   // client:idle, client:load, client:media, client:only, client:visible
