@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../lib/content/editor-config.ts';
 import { formatContentJson } from '../lib/content/content-json.ts';
+import { savedMessage } from '../lib/content/editor-saved.ts';
 import { checkAgainstSchema, schemaNameForPath, tidyForSchema } from '../lib/content/schema-check.ts';
 
 /**
@@ -10,6 +11,11 @@ import { checkAgainstSchema, schemaNameForPath, tidyForSchema } from '../lib/con
 
 /** The content schemas, written in at build time (src/integrations/content-editor.ts). */
 declare const CONTENT_SCHEMAS: Record<string, JsonSchema>;
+/**
+ * Whether the site serving this editor shows a saved file at once (`npm run dev` reads content/ as it
+ * changes) or only once rebuilt (`npm start` and the deployed site serve a build), written in likewise.
+ */
+declare const SAVES_SHOWN_AT_ONCE: boolean;
 
 interface ImmutableLike {
   get(key: string): unknown;
@@ -17,7 +23,10 @@ interface ImmutableLike {
 }
 
 interface DecapCms {
-  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: ImmutableLike }) => unknown }): void;
+  registerEventListener(listener: {
+    name: 'preSave' | 'postSave';
+    handler: (event: { entry: ImmutableLike }) => unknown;
+  }): void;
   registerCustomFormat(
     name: string,
     extension: string,
@@ -66,3 +75,86 @@ cms.registerEventListener({
     return undefined;
   },
 });
+
+/** The editor saves to this computer's working copy (npm run editor) when it is opened from this computer. */
+const onThisComputer = ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
+
+/**
+ * A lasting notice after each save (Decap's own "Entry saved" goes after a few seconds, too soon to read
+ * what to do next), in a live region so that a screen reader reads it too.
+ */
+function savedNotice(): (message: string) => void {
+  const box = document.createElement('div');
+  box.className = 'saved-notice';
+  box.hidden = true;
+  const text = document.createElement('p');
+  text.setAttribute('role', 'status');
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'Close';
+  close.addEventListener('click', () => (box.hidden = true));
+  box.append(text, close);
+  document.body.append(box);
+  // It is about the entry just saved: opening another one leaves it behind (a new entry, once saved,
+  // moves from …/new to its own address: that is still it).
+  let savedAt = '';
+  window.addEventListener('hashchange', () => {
+    if (savedAt.endsWith('/new')) savedAt = window.location.hash;
+    else box.hidden = true;
+  });
+  return (message) => {
+    savedAt = window.location.hash;
+    // Shown first, then filled: a screen reader reads what arrives in a live region already on the page.
+    text.replaceChildren();
+    box.hidden = false;
+    window.requestAnimationFrame(() =>
+      text.replaceChildren(
+        // The commands to type stand out as such.
+        ...message.split(/(npm run dev|npm start|Ctrl\+C)/).map((part, i) => {
+          if (i % 2 === 0) return document.createTextNode(part);
+          const code = document.createElement('code');
+          code.textContent = part;
+          return code;
+        }),
+      ),
+    );
+  };
+}
+
+const showSaved = savedNotice();
+cms.registerEventListener({
+  name: 'postSave',
+  handler: ({ entry }) => {
+    showSaved(
+      savedMessage({ path: String(entry.get('path') ?? ''), onThisComputer, shownAtOnce: SAVES_SHOWN_AT_ONCE }),
+    );
+    return undefined;
+  },
+});
+
+/**
+ * "Add person" (and every other "Add …" of a list) puts the new item at the end of the list, which on a
+ * long roster is far below the button: the new item is brought into view and its first field focused,
+ * so the volunteer types straight into it.
+ */
+const FIELD = 'input:not([type=hidden]):not([type=file]), textarea, [contenteditable=true]';
+
+document.addEventListener(
+  'click',
+  (event) => {
+    const button = (event.target as Element | null)?.closest('button');
+    if (!button || !/^Add\b/.test(button.textContent?.trim() ?? '')) return;
+    const before = new Set(document.querySelectorAll(FIELD));
+    const observer = new MutationObserver(() => {
+      const added = [...document.querySelectorAll<HTMLElement>(FIELD)].find((field) => !before.has(field));
+      if (!added) return;
+      observer.disconnect();
+      added.scrollIntoView({ block: 'center' });
+      added.focus({ preventScroll: true });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    // An "Add" that adds no field (a full list) leaves nothing to wait for.
+    window.setTimeout(() => observer.disconnect(), 5000);
+  },
+  true,
+);

@@ -69,22 +69,18 @@
     }
 
     var header = document.querySelector('[data-site-header]');
-    var menuButton = document.querySelector('[data-menu-button]');
-    var menu = menuButton && document.getElementById(menuButton.getAttribute('aria-controls'));
-    function setMenu(open) {
-      if (!menu) return;
-      menuButton.setAttribute('aria-expanded', String(open));
-      menu.hidden = !open;
-    }
+    // The phone's menu is a <details> and opens without script; here it also closes by Escape (focus back
+    // on its button) and by a press anywhere outside it.
+    var menu = document.querySelector('[data-menu]');
     if (menu) {
-      menuButton.addEventListener('click', function () {
-        setMenu(menuButton.getAttribute('aria-expanded') !== 'true');
-      });
       document.addEventListener('keydown', function (e) {
-        if (e.key === 'Escape' && !menu.hidden) {
-          setMenu(false);
-          menuButton.focus();
+        if (e.key === 'Escape' && menu.open) {
+          menu.open = false;
+          menu.querySelector('summary').focus();
         }
+      });
+      document.addEventListener('click', function (e) {
+        if (menu.open && !menu.contains(e.target)) menu.open = false;
       });
     }
 
@@ -148,7 +144,7 @@
       var y = scrollY;
       if (progress) readingProgress();
       if (header) {
-        var open = menu && !menu.hidden;
+        var open = menu && menu.open;
         var hide = y > lastY && y > header.offsetHeight && !open && !header.contains(document.activeElement);
         header.toggleAttribute('data-hidden', hide);
       }

@@ -1,6 +1,12 @@
 import type { ImageMetadata } from 'astro';
 import { getCollection, getEntry } from 'astro:content';
-import type { DatabaseRoster, FileRoster, Roster, RosterPerson } from '../lib/content/roster.schema.ts';
+import {
+  rosterPhotoFolder,
+  type DatabaseRoster,
+  type FileRoster,
+  type Roster,
+  type RosterPerson,
+} from '../lib/content/roster.schema.ts';
 import { groupRoster, type RosterGroup } from '../lib/rosters/grouping.ts';
 import { sortLivePages, type LiveRosterPage } from '../lib/rosters/live-pages.ts';
 import { personAnchors } from '../lib/rosters/person-anchor.ts';
@@ -16,9 +22,9 @@ const photos = Object.fromEntries(
 );
 
 /** The person's photo from the roster's photo folder; none (an initials avatar) when no file matches. */
-export function rosterPhoto(roster: Pick<FileRoster, 'photoFolder'>, person: Pick<RosterPerson, 'image'>) {
-  if (!roster.photoFolder || !person.image) return undefined;
-  return photos[`${roster.photoFolder}/${person.image}`];
+export function rosterPhoto(folder: string, person: Pick<RosterPerson, 'image'>) {
+  if (!person.image) return undefined;
+  return photos[`${folder}/${person.image}`];
 }
 
 /** Every roster file with its route (the file name without .json). */
@@ -51,11 +57,12 @@ export async function getMemberListRoster(route: string): Promise<DatabaseRoster
 }
 
 /** The roster's sections by its grouping rule, each person with their photo and card id. */
-export function rosterSections(roster: FileRoster): RosterGroup<RosterCardPerson>[] {
+export function rosterSections(route: string, roster: FileRoster): RosterGroup<RosterCardPerson>[] {
   const anchors = personAnchors(roster.people);
+  const folder = rosterPhotoFolder(route, roster);
   const people = roster.people.map((person, index) => ({
     ...person,
-    photo: rosterPhoto(roster, person),
+    photo: rosterPhoto(folder, person),
     anchor: anchors[index]!,
   }));
   return groupRoster(people, roster.grouping);

@@ -70,7 +70,11 @@ export function editorConfigYaml(root: string, env: NodeJS.ProcessEnv): string {
   return `# Generated at build time from the content schemas (src/integrations/content-editor.ts).\n${stringify(config, { lineWidth: 0 })}`;
 }
 
-async function editorScript(): Promise<string> {
+/**
+ * Our additions to the editor, bundled. `shownAtOnce`: the site serving it is `npm run dev`, which shows
+ * a saved file at once; a build (`npm start`, Netlify) shows it once rebuilt, and the editor says so.
+ */
+async function editorScript(shownAtOnce: boolean): Promise<string> {
   const result = await build({
     entryPoints: [fileURLToPath(new URL('../admin/editor.ts', import.meta.url))],
     bundle: true,
@@ -78,17 +82,23 @@ async function editorScript(): Promise<string> {
     target: 'es2020',
     minify: true,
     write: false,
-    define: { CONTENT_SCHEMAS: JSON.stringify(contentJsonSchemas()) },
+    define: {
+      CONTENT_SCHEMAS: JSON.stringify(contentJsonSchemas()),
+      SAVES_SHOWN_AT_ONCE: JSON.stringify(shownAtOnce),
+    },
     logLevel: 'warning',
   });
   return result.outputFiles[0]!.text;
 }
 
-/** One file of /admin/ by its name there, made fresh (the config follows content/ and the schemas). */
-async function editorFile(root: string, name: string): Promise<string | Buffer | undefined> {
+/**
+ * One file of /admin/ by its name there, made fresh (the config follows content/ and the schemas), for
+ * `npm run dev` (`dev`) or the build.
+ */
+async function editorFile(root: string, name: string, dev: boolean): Promise<string | Buffer | undefined> {
   if (name === 'index.html') return EDITOR_PAGE;
   if (name === 'config.yml') return editorConfigYaml(root, process.env);
-  if (name === 'editor.js') return editorScript();
+  if (name === 'editor.js') return editorScript(dev);
   if (name === 'editor.css') return readFileSync(fileURLToPath(new URL('../admin/editor.css', import.meta.url)));
   const decap = decapFiles();
   return decap.files.includes(name) ? readFileSync(join(decap.dir, name)) : undefined;
@@ -123,7 +133,7 @@ export default function contentEditor(): AstroIntegration {
           }
           const name = /^\/admin\/([\w.-]*)$/.exec(path)?.[1];
           if (name === undefined) return next();
-          editorFile(root, name || 'index.html').then((body) => {
+          editorFile(root, name || 'index.html', true).then((body) => {
             if (!body) return next();
             res.writeHead(200, {
               'Content-Type': TYPES[name.split('.').pop() ?? 'html'] ?? TYPES['html']!,
@@ -137,7 +147,7 @@ export default function contentEditor(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const out = join(fileURLToPath(dir), 'admin');
         mkdirSync(out, { recursive: true });
-        for (const name of editorFileNames()) writeFileSync(join(out, name), (await editorFile(root, name))!);
+        for (const name of editorFileNames()) writeFileSync(join(out, name), (await editorFile(root, name, false))!);
         const backend = editorBackend(process.env);
         logger.info(
           `Content editor at /admin/ (saves to ${backend.repo ?? 'no GitHub repository: set CMS_GITHUB_REPO'}, branch ${backend.branch ?? 'main'})`,

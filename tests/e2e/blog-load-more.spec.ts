@@ -10,7 +10,10 @@ import { waitForIslands } from './dashboard-helpers.ts';
  */
 
 test.describe('Load More Articles before the script runs', () => {
-  test('without JavaScript, following it shows the next articles, then the end', async ({ browser, baseURL }) => {
+  test('without JavaScript, following it shows the next articles, then the end and the way back', async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/blogs');
@@ -38,6 +41,17 @@ test.describe('Load More Articles before the script runs', () => {
     await expect(pagination.getByRole('link', { name: 'Load More Articles' })).toHaveCount(0);
     const nextTitles = await cards.getByRole('heading').allTextContents();
     expect(nextTitles.filter((t) => firstTitles.includes(t))).toEqual([]);
+
+    // Page 2 leads back to the page before it, here the first, at a phone's width too.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const back = pagination.getByRole('link', { name: 'Previous page' });
+    await expect(back).toHaveAttribute('href', '/blogs');
+    await back.scrollIntoViewIfNeeded();
+    await expect(back).toBeVisible();
+    await back.click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(cards).toHaveCount(9);
+    expect(await cards.getByRole('heading').allTextContents()).toEqual(firstTitles);
     await context.close();
   });
 

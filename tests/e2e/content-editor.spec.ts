@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -11,10 +10,11 @@ import { expect, test } from './fixtures.ts';
 import { copyRepository } from '../support/repository-copy.ts';
 
 /**
- * The content editor at /admin/ (Decap CMS) on a working copy, as `npm run editor` runs it: decap-server
- * writes to a copy of the repository, so this repository's content/ is never touched. A person is added
- * to a roster through the form with their photo; the file is then valid against its schema with the
- * person last in `people`, and after a build of the copy they are on the roster page and in the search.
+ * The content editor at /admin/ (Decap CMS) on a working copy, through `npm run editor` started in a copy
+ * of the repository, so this repository's content/ is never touched. A person is added to a 40-person
+ * roster through the form with their photo; the file is then valid against its schema with the person
+ * last in `people`, the editor says what shows the save and "View Live" leads to the roster's page, and
+ * after a build of the copy they are on the roster page and in the search.
  */
 
 const ROSTER = 'excom-25';
@@ -30,23 +30,26 @@ const NEW_PERSON = {
 let copy: string;
 let editorServer: ChildProcess | undefined;
 
-/** Starts decap-server on the copy and resolves once it listens (it fails fast when the port is taken). */
+/**
+ * Starts `npm run editor` (scripts/editor.ts) in the copy, as a volunteer does in theirs, and resolves once
+ * it listens (it fails fast when the port is taken).
+ */
 function startEditorServer(root: string): Promise<ChildProcess> {
-  const bin = createRequire(import.meta.url).resolve('decap-server/dist/index.js');
   const port = new URL(LOCAL_EDITOR_SERVER).port;
-  const child = spawn(process.execPath, [bin], {
-    env: { ...process.env, PORT: port, GIT_REPO_DIRECTORY: root, MODE: 'fs', NO_COLOR: '1' },
+  const child = spawn(process.execPath, ['scripts/editor.ts'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(`listening on port ${port}`)) resolve(child);
+      if (output.includes(`backend on http://localhost:${port},`)) resolve(child);
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`decap-server exited (${code}): ${output}`)));
+    child.once('exit', (code) => reject(new Error(`npm run editor exited (${code}): ${output}`)));
   });
 }
 
@@ -77,7 +80,12 @@ const lastField = (page: Page, label: string) => page.getByLabel(label, { exact:
 
 async function addPerson(page: Page, person: { name: string; designation: string; email: string }) {
   await page.getByRole('button', { name: 'Add person' }).click();
-  await lastField(page, 'Name').fill(person.name);
+  // On a long roster the new person is far below the button: the editor brings them into view and
+  // puts the cursor in their name.
+  await expect(lastField(page, 'Name')).toBeFocused();
+  await expect(lastField(page, 'Name')).toBeInViewport();
+  await page.keyboard.type(person.name);
+  await expect(lastField(page, 'Name')).toHaveValue(person.name);
   await lastField(page, 'Designation').fill(person.designation);
   await page.getByRole('button', { name: 'Add e-mail address' }).last().click();
   await lastField(page, 'Email').fill(person.email);
@@ -112,7 +120,7 @@ async function buildCopy(page: Page, serverUrl: string) {
   });
 }
 
-test('a person added through the form, with their photo, is saved to the roster file and, after a build, on its page and in the search', async ({
+test('a person added through the form (brought into view at once), with their photo, is saved to the roster file, the editor says what shows it, and after a build they are on its page and in the search', async ({
   page,
   server,
 }, testInfo) => {
@@ -139,6 +147,12 @@ test('a person added through the form, with their photo, is saved to the roster 
   await page.getByRole('button', { name: 'Choose selected' }).click();
   await publish(page);
   await expect(page.getByText('Entry saved')).toBeVisible();
+  // What shows the save: this site is a build (as npm start serves it), so the editor says how to see it.
+  const notice = page.getByRole('status').filter({ hasText: 'Saved to' });
+  await expect(notice).toContainText(`Saved to ${ROSTER_FILE} on this computer.`);
+  await expect(notice).toContainText('stop it with Ctrl+C in its terminal and run npm start again');
+  // "View Live" opens the roster's own page.
+  await expect(page.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `/${ROSTER}`);
 
   // The file: valid against its schema, the person last in `people`, everyone else as before, and
   // only their lines added (the repository's format, fields in the schema's order).

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   feedPageHref,
   feedStartFromSearchParams,
+  nextFeedPageHref,
+  previousFeedPageHref,
   articleCount,
   authorStats,
   blogPaths,
@@ -163,7 +165,45 @@ describe('the feed’s pages by address (Load More Articles before the script ru
     expect(feedStartFromSearchParams(new URLSearchParams('page=2&after=b2Zmc2V0Ojk'))).toEqual({
       page: 2,
       after: 'b2Zmc2V0Ojk',
+      back: [],
     });
+  });
+
+  it('carries the way back: each page links the one before it and the first', () => {
+    const first = feedStartFromSearchParams(new URLSearchParams(''));
+    expect(previousFeedPageHref(first)).toBeUndefined();
+    const toSecond = nextFeedPageHref(first, 'c2');
+    expect(toSecond).toBe('/blogs?page=2&after=c2');
+    const second = feedStartFromSearchParams(new URL(toSecond, 'http://x').searchParams);
+    expect(previousFeedPageHref(second)).toBe('/blogs');
+    const toThird = nextFeedPageHref(second, 'c3');
+    expect(toThird).toBe('/blogs?page=3&after=c3&back=c2');
+    const third = feedStartFromSearchParams(new URL(toThird, 'http://x').searchParams);
+    expect(third).toEqual({ page: 3, after: 'c3', back: ['c2'] });
+    expect(previousFeedPageHref(third)).toBe(toSecond);
+    const toFourth = nextFeedPageHref(third, 'c4');
+    expect(toFourth).toBe('/blogs?page=4&after=c4&back=c2&back=c3');
+    const fourth = feedStartFromSearchParams(new URL(toFourth, 'http://x').searchParams);
+    expect(previousFeedPageHref(fourth)).toBe(toThird);
+  });
+
+  it('a trail that does not fit the page number is dropped: the page then leads to the first page only', () => {
+    for (const query of [
+      'page=3&after=c3',
+      'page=3&after=c3&back=c1&back=c2',
+      `page=3&after=c3&back=${'x'.repeat(501)}`,
+    ]) {
+      const start = feedStartFromSearchParams(new URLSearchParams(query));
+      expect(start.back, query).toEqual([]);
+      expect(previousFeedPageHref(start), query).toBeUndefined();
+      // And the pages after it carry none either.
+      expect(nextFeedPageHref(start, 'c4'), query).toBe('/blogs?page=4&after=c4');
+    }
+    // Twenty pages back at most: past that, the address stops growing.
+    const back = Array.from({ length: 20 }, (_, i) => `c${i + 2}`);
+    const deep = feedStartFromSearchParams(new URL(feedPageHref(22, 'c22', back), 'http://x').searchParams);
+    expect(previousFeedPageHref(deep)).toBe(feedPageHref(21, 'c21', back.slice(0, -1)));
+    expect(nextFeedPageHref(deep, 'c23')).toBe('/blogs?page=23&after=c23');
   });
 
   it('reads anything else as the first page', () => {
@@ -176,6 +216,6 @@ describe('the feed’s pages by address (Load More Articles before the script ru
       'page=-3&after=x',
       `page=2&after=${'x'.repeat(501)}`,
     ])
-      expect(feedStartFromSearchParams(new URLSearchParams(query)), query).toEqual({ page: 1, after: null });
+      expect(feedStartFromSearchParams(new URLSearchParams(query)), query).toEqual({ page: 1, after: null, back: [] });
   });
 });

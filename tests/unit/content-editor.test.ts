@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { editorBackend, editorConfigYaml, listContent } from '../../src/integrations/content-editor.ts';
@@ -6,6 +6,7 @@ import { GET as editorPage, type EditorLocals } from '../../src/pages/admin/inde
 import { blogFrontMatterSchema } from '../../src/lib/blog/front-matter.schema.ts';
 import { formatContentJson } from '../../src/lib/content/content-json.ts';
 import { EDITOR_PAGE } from '../../src/lib/content/editor-page.ts';
+import { savedMessage } from '../../src/lib/content/editor-saved.ts';
 import { editorConfig, type EditorField, type JsonSchema } from '../../src/lib/content/editor-config.ts';
 import { contentJsonSchemas } from '../../src/lib/content/json-schemas.ts';
 import { rosterSchema } from '../../src/lib/content/roster.schema.ts';
@@ -301,5 +302,137 @@ describe('/admin/ headers', () => {
       '/admin/decap-cms.js',
       '/admin/editor.js',
     ]);
+  });
+});
+
+/** Every field of the configuration, with where it is. */
+function allFields(): { at: string; field: EditorField }[] {
+  const out: { at: string; field: EditorField }[] = [];
+  const walk = (fields: EditorField[] | undefined, at: string) => {
+    for (const field of fields ?? []) {
+      out.push({ at: `${at}.${field.name}`, field });
+      walk(field.fields, `${at}.${field.name}`);
+      if (field.field) walk([field.field], `${at}.${field.name}[]`);
+    }
+  };
+  for (const c of collections) {
+    walk(c.fields, c.name);
+    for (const file of c.files ?? []) walk(file.fields, file.name);
+  }
+  return out;
+}
+
+describe('the editor speaks a volunteer’s words', () => {
+  const fields = allFields().filter(({ field }) => field.widget !== 'hidden');
+  const descriptions = collections.map((c) => [c.name, (c as { description?: string }).description ?? ''] as const);
+  // File names and folders, markup and sizes, code words: what a developer reads in the source.
+  const DEVELOPER_WORDS = [
+    /\.json\b/,
+    /\bcontent\//,
+    /\bsrc\//,
+    /[<>{}]/,
+    /\bh[1-6]\b/i,
+    /\d\s?px\b/,
+    /\\n/,
+    /\b(slug|schema|url|uri|path|mailto|boolean|null|true|false|markdown)\b/i,
+    /->/,
+    /\bfile name\b/i,
+  ];
+
+  it('no hint or description uses a developer’s words', () => {
+    const texts = [
+      ...fields.filter(({ field }) => field.hint).map(({ at, field }) => [at, field.hint!] as const),
+      ...descriptions,
+    ];
+    expect(texts.length).toBeGreaterThan(100);
+    for (const [at, text] of texts)
+      for (const word of DEVELOPER_WORDS) expect(text, `${at}: ${text}`).not.toMatch(word);
+  });
+
+  it('the roster and blog hints say what the field is, where it shows or an example', () => {
+    const roster = fileEntries.find((f) => f.file === 'content/rosters/excom-25.json')!;
+    const blog = collections.find((c) => c.name === 'blog')!;
+    const hinted = [roster.fields, blog.fields!].flatMap((list) =>
+      allFieldsOf(list).filter((f) => f.widget !== 'hidden' && f.widget !== 'list' && f.widget !== 'object'),
+    );
+    for (const field of hinted) {
+      expect(field.hint, field.name).toBeTruthy();
+      expect(field.hint, field.name).toMatch(/e\.g\.|shown|card|page|post/);
+    }
+    // The three the volunteers read as developer's notes.
+    const hint = (name: string) => roster.fields.find((f) => f.name === name)!.hint;
+    expect(hint('title')).toBe('The big heading at the top of the page, e.g. "Executive Committee 2025"');
+    expect(hint('layout')).not.toMatch(/px|round 224/);
+    expect(collections.find((c) => c.name === 'rosters')).toMatchObject({
+      description: expect.stringContaining('e.g. ExCom 2025 at /excom-25'),
+    });
+  });
+
+  it('labels are words, not the names in the files', () => {
+    const labels = new Set(allFields().map(({ field }) => field.label));
+    for (const label of ['Href', 'Cta', 'Src', 'Alt', 'Xtreme17', 'Xtreme18', 'Symposium2024', 'Linkedin', 'Whatsapp'])
+      expect(labels.has(label), label).toBe(false);
+    for (const { at, field } of allFields())
+      // "Add universitie" was one: a plural's "s" dropped is not always its singular.
+      if (field.widget === 'list') expect(field.label_singular, at).not.toMatch(/ie$/);
+    const universities = fileEntries
+      .find((f) => f.file === 'content/pages/chapters.json')!
+      .fields.find((f) => f.name === 'universities')!;
+    expect(universities.label_singular).toBe('university');
+  });
+});
+
+/** The fields of a form and of every object in it (a list's single field is the list's, hinted there). */
+function allFieldsOf(fields: EditorField[]): EditorField[] {
+  return fields.flatMap((f) => [f, ...allFieldsOf(f.fields ?? [])]);
+}
+
+describe('"View Live" opens the page of the entry being edited', () => {
+  interface Previewed extends FileEntry {
+    preview_path?: string;
+  }
+  it('each roster its own page, each information page the page it fills, site settings the home page', () => {
+    for (const entry of fileEntries as Previewed[]) {
+      const path = entry.preview_path!;
+      expect(path, entry.file).toMatch(/^\//);
+      if (entry.file.startsWith('content/rosters/')) {
+        expect(path).toBe(`/${entry.name}`);
+        continue;
+      }
+      // A page of the site: its own .astro file (the home page: index.astro).
+      const page = path === '/' ? 'index' : path.slice(1);
+      expect(existsSync(`src/pages/${page}.astro`), `${entry.file} -> ${path}`).toBe(true);
+    }
+    const byFile = (file: string) => (fileEntries as Previewed[]).find((f) => f.file === file)!.preview_path;
+    expect(byFile('content/pages/home.json')).toBe('/');
+    expect(byFile('content/pages/about.json')).toBe('/about');
+    expect(byFile('content/site.json')).toBe('/');
+  });
+
+  it('a blog post its article: the address is the file’s name, which the form does not change', () => {
+    const blog = collections.find((c) => c.name === 'blog') as Collection & { preview_path?: string };
+    expect(blog.preview_path).toBe('/blogs/{{slug}}');
+    expect(blog.fields!.find((f) => f.name === 'slug')?.widget).toBe('hidden');
+    for (const file of contentFiles('blog', '.md')) {
+      const slug = /^slug:\s*(\S+)\s*$/m.exec(readFileSync(file, 'utf8'))?.[1];
+      if (slug) expect(slug, file).toBe(file.replace(/^content\/blog\/|\.md$/g, ''));
+    }
+  });
+});
+
+describe('after a save, the editor says what shows it', () => {
+  it('on this computer with npm run dev: at once; with npm start: the restart that shows it; deployed: the rebuild', () => {
+    const path = 'content/rosters/excom-25.json';
+    expect(savedMessage({ path, onThisComputer: true, shownAtOnce: true })).toBe(
+      'Saved to content/rosters/excom-25.json on this computer. The site shows it now: open or reload its page (View Live opens it).',
+    );
+    const restart = savedMessage({ path, onThisComputer: true, shownAtOnce: false });
+    expect(restart).toContain('Saved to content/rosters/excom-25.json on this computer.');
+    expect(restart).toContain('stop it with Ctrl+C in its terminal and run npm start again');
+    expect(restart).toContain('run npm run dev instead');
+    expect(savedMessage({ path: '', onThisComputer: true, shownAtOnce: true })).toMatch(/^Saved on this computer\./);
+    expect(savedMessage({ path, onThisComputer: false, shownAtOnce: false })).toBe(
+      'Saved. The site rebuilds on its own and shows the change in a few minutes.',
+    );
   });
 });

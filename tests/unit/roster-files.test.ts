@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groupRoster } from '../../src/lib/rosters/grouping.ts';
+import { rosterPhotoFolder } from '../../src/lib/content/roster.schema.ts';
 import { readRosterFiles } from '../support/roster-files.ts';
 
 /** Every committee page's address, spelt as the original site spells it (`sacretariat-25` included). */
@@ -85,9 +86,10 @@ describe('roster files', () => {
 
   it('have photo files for every .webp image they name', () => {
     for (const [route, r] of rosters) {
-      if (r.source !== 'file' || !r.photoFolder) continue;
+      if (r.source !== 'file') continue;
       for (const p of r.people.filter((p) => p.image?.endsWith('.webp'))) {
-        expect(existsSync(`src/assets/rosters/${r.photoFolder}/${p.image}`), `${route}: ${p.image}`).toBe(true);
+        const folder = rosterPhotoFolder(route, r);
+        expect(existsSync(`src/assets/rosters/${folder}/${p.image}`), `${route}: ${p.image}`).toBe(true);
       }
     }
   });

@@ -6,6 +6,8 @@ import {
   filterPosts,
   filterToQueryString,
   hasActiveFilter,
+  nextFeedPageHref,
+  previousFeedPageHref,
   SEARCH_DEBOUNCE_MS,
   SKELETON_CARDS,
   tagNames,
@@ -21,6 +23,9 @@ import { useApi } from '../shared/use-api.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 type Pages = Pick<BlogFeedPage, 'posts' | 'pageInfo'>[];
+
+const backLinkClass =
+  'text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-brand-300 dark:hover:text-brand-200';
 
 /** A clearing control: a link to the list it leaves until the island runs, then a button clearing in place. */
 function ClearControl({
@@ -119,7 +124,8 @@ export default function BlogList({
   useEffect(() => {
     // The page reached by its link stays in the address while no filter applies, so a reload shows it.
     const query =
-      filterToQueryString(filter) || (start.after ? feedPageHref(start.page, start.after).replace('/blogs', '') : '');
+      filterToQueryString(filter) ||
+      (start.after ? feedPageHref(start.page, start.after, start.back).replace('/blogs', '') : '');
     const url = `${window.location.pathname}${query}${window.location.hash}`;
     if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`)
       window.history.replaceState(window.history.state, '', url);
@@ -130,6 +136,7 @@ export default function BlogList({
   const allTags = useMemo(() => tagNames(loaded), [loaded]);
   const filtering = hasActiveFilter(filter);
   const last = pages[pages.length - 1];
+  const previous = previousFeedPageHref(start);
 
   function setSearchBox(value: string) {
     if (searchRef.current) searchRef.current.value = value;
@@ -377,7 +384,7 @@ export default function BlogList({
             // Until the script runs (a slow phone) or without it: a link to the next page, which the
             // server renders. Once hydrated the button below loads the next page into this list.
             <a
-              href={feedPageHref(start.page + pages.length, last.pageInfo.endCursor)}
+              href={nextFeedPageHref(start, last.pageInfo.endCursor)}
               className="rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             >
               Load More Articles
@@ -397,6 +404,21 @@ export default function BlogList({
           {moreError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
               {moreError}
+            </p>
+          )}
+          {/* A page reached by its link (/blogs?page=2…) leads back too: the address is all it has. */}
+          {start.page > 1 && (
+            <p className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold">
+              {previous && (
+                <a href={previous} className={backLinkClass}>
+                  <span aria-hidden="true">← </span>Previous page
+                </a>
+              )}
+              {(start.page > 2 || !previous) && (
+                <a href="/blogs" className={backLinkClass}>
+                  First page
+                </a>
+              )}
             </p>
           )}
         </nav>

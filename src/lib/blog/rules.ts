@@ -79,27 +79,59 @@ export function filterFromSearchParams(params: URLSearchParams): BlogFilter {
 }
 
 /**
- * A page of the feed reached by its link, as /blogs?page=2&after={cursor}: the page's number (for "Page X
- * of Y") and the cursor it starts after. Anything else (no cursor, a page number below 2 or not a whole
- * number, an overlong cursor) is the first page.
+ * A page of the feed reached by its link, as /blogs?page=3&after={cursor}&back={cursor of page 2}: the
+ * page's number (for "Page X of Y"), the cursor it starts after, and the cursors pages 2 to X-1 started
+ * after (the feed's cursors only lead forward, so the way back travels in the address). Anything else (no
+ * cursor, a page number below 2 or not a whole number, an overlong cursor) is the first page; a trail
+ * that does not fit the page number is dropped, and the page then links back to the first page only.
  */
 export interface BlogFeedStart {
   page: number;
   after: string | null;
+  back: string[];
 }
 
-export const FIRST_BLOG_PAGE: BlogFeedStart = { page: 1, after: null };
+export const FIRST_BLOG_PAGE: BlogFeedStart = { page: 1, after: null, back: [] };
+
+/** The longest cursor an address may carry, and how many pages back it keeps the way to. */
+const MAX_CURSOR_LENGTH = 500;
+const MAX_BACK_PAGES = 20;
 
 export function feedStartFromSearchParams(params: URLSearchParams): BlogFeedStart {
   const page = Number(params.get('page'));
   const after = params.get('after') ?? '';
-  if (!Number.isInteger(page) || page < 2 || page > 10_000 || !after || after.length > 500) return FIRST_BLOG_PAGE;
-  return { page, after };
+  if (!Number.isInteger(page) || page < 2 || page > 10_000 || !after || after.length > MAX_CURSOR_LENGTH)
+    return FIRST_BLOG_PAGE;
+  const back = params.getAll('back');
+  const whole =
+    back.length === page - 2 && back.length <= MAX_BACK_PAGES && back.every((c) => c && c.length <= MAX_CURSOR_LENGTH);
+  return { page, after, back: whole ? back : [] };
 }
 
-/** The address of the feed's page `page`, after `cursor`: "Load More Articles" before its script runs. */
-export function feedPageHref(page: number, cursor: string): string {
-  return `/blogs?${new URLSearchParams({ page: String(page), after: cursor }).toString()}`;
+/** The address of the feed's page `page`, after `cursor`, with the way back: "Load More Articles" before its script runs. */
+export function feedPageHref(page: number, cursor: string, back: readonly string[] = []): string {
+  const params = new URLSearchParams({ page: String(page), after: cursor });
+  for (const c of back) params.append('back', c);
+  return `/blogs?${params.toString()}`;
+}
+
+/** Whether the page knows the cursors of every page before it (the first page trivially does). */
+const knowsTheWayBack = (start: BlogFeedStart) => start.page === 1 || start.back.length === start.page - 2;
+
+/** The address of the page after `start`'s, which starts after `cursor`. */
+export function nextFeedPageHref(start: BlogFeedStart, cursor: string): string {
+  const back = start.after && knowsTheWayBack(start) ? [...start.back, start.after] : [];
+  return feedPageHref(start.page + 1, cursor, back.length <= MAX_BACK_PAGES ? back : []);
+}
+
+/** The address of the page before `start`'s (the first page's is /blogs), when the address carried the way. */
+export function previousFeedPageHref(start: BlogFeedStart): string | undefined {
+  if (start.page <= 1) return undefined;
+  if (start.page === 2) return '/blogs';
+  const previous = start.back.at(-1);
+  return knowsTheWayBack(start) && previous
+    ? feedPageHref(start.page - 1, previous, start.back.slice(0, -1))
+    : undefined;
 }
 
 export function filterToQueryString({ search, tags }: BlogFilter): string {

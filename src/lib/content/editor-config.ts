@@ -1,3 +1,5 @@
+import { rosterPhotoFolder } from './roster.schema.ts';
+
 /**
  * The visual content editor's configuration (Decap CMS, served at /admin/), built from the content
  * files' JSON Schemas, which are built from the zod schemas the site build validates with. A field
@@ -72,13 +74,81 @@ const SINGULAR: Record<string, string> = {
   email: 'e-mail address',
   body: 'paragraph',
   intro: 'paragraph',
+  description: 'paragraph',
+  universities: 'university',
+  children: 'link',
+  links: 'link',
+  mosaic: 'picture',
+  counters: 'figure',
+  social: 'link',
+  footerGroups: 'column',
+  navigation: 'menu item',
+  images: 'picture',
+  technicalProgramCommittee: 'name',
+  callForAbstracts: 'topic',
+  steps: 'step',
+  facts: 'fact',
+  points: 'point',
+  values: 'value',
+  years: 'year',
+  winners: 'winner',
+  items: 'achievement',
+  editions: 'edition',
+  ambassadors: 'ambassador',
+  benefits: 'benefit',
+  partners: 'partner',
+  topics: 'topic',
+  tags: 'tag',
 };
 
-/** "photoFolder" -> "Photo folder", "advisorEmail" -> "Advisor email". */
+/** Labels a field's name does not give in a volunteer's words ("Href", "Cta", "Xtreme17"). */
+const LABELS: Record<string, string> = {
+  href: 'Address',
+  cta: 'Invitation at the end',
+  src: 'Picture',
+  alt: 'Picture description',
+  linkedin: 'LinkedIn',
+  whatsapp: 'WhatsApp',
+  xtreme17: 'IEEEXtreme 17.0',
+  xtreme18: 'IEEEXtreme 18.0',
+  symposium2024: 'Symposium 2024',
+  cosponsorship: 'Co-sponsorship page',
+  cosponsorshipForm: 'Co-sponsorship form',
+  registerUrl: 'Registration address',
+  membershipUrl: 'Membership address',
+  homeChapterSlug: 'Home chapter',
+  joinLabel: 'Join button',
+  children: 'Links',
+  externalLinks: 'Links to other sites',
+  footerGroups: 'Footer columns',
+  social: 'Social media links',
+  publishedAt: 'Published on',
+  updatedAt: 'Updated on',
+  profilePicture: 'Photo',
+  coverImage: 'Cover picture',
+  sample: 'Example post',
+  intro: 'Introduction',
+  hero: 'Top of the page',
+  mosaic: 'Pictures',
+  counters: 'Figures',
+  advisorEmail: 'Advisor e-mail',
+  contactEmail: 'Contact e-mail',
+  layout: 'Card layout',
+  grouping: 'Headings',
+  items: 'Achievements',
+  body: 'Paragraphs',
+};
+
+/** A field's label: its own where its name is not plain words, else the name's words ("photoFolder" -> "Photo folder"). */
 export function fieldLabel(name: string): string {
+  if (LABELS[name]) return LABELS[name];
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A roster photo's hint: the editor uploads it, so the file name and folder are not the volunteer's concern. */
+const PHOTO_HINT =
+  'Their photo, shown round on their card: a square picture of their face works best, e.g. a phone portrait cropped square. Without one the card shows their initials.';
 
 /** The rule a string field's value must match, with the message the form shows when it does not. */
 function patternOf(schema: JsonSchema): [string, string] | undefined {
@@ -124,6 +194,8 @@ export function editorField(
         // Stored as the bare file name, uploaded into the roster's photo folder.
         return {
           ...field,
+          label: 'Photo',
+          hint: PHOTO_HINT,
           widget: 'image',
           media_folder: `/src/assets/rosters/${context.photoFolder}`,
           public_folder: '',
@@ -132,7 +204,8 @@ export function editorField(
       }
       const pattern = patternOf(schema);
       if (pattern) field.pattern = pattern;
-      if (schema.description && /line break|paragraph/i.test(schema.description)) field.widget = 'text';
+      // A text that may run over lines gets a box that takes them.
+      if (schema.description && /line break|new line|paragraph/i.test(schema.description)) field.widget = 'text';
       return field;
     }
     case 'integer':
@@ -151,7 +224,7 @@ export function editorField(
     case 'array': {
       const items = schema.items ?? {};
       const list: EditorField = { ...field, widget: 'list', collapsed: true };
-      list.label_singular = SINGULAR[name] ?? field.label.replace(/s$/, '');
+      list.label_singular = SINGULAR[name] ?? field.label;
       // A list that must hold something is required; one that may be empty is not.
       list.required = required && (schema.minItems ?? 0) > 0;
       if (schema.minItems !== undefined) list.min = schema.minItems;
@@ -172,7 +245,14 @@ export function editorField(
       if (!schema.properties) {
         // A map of names to lists (a symposium's programme committee): no form widget holds one, so
         // the value is kept as it is and changed in the file.
-        return { ...field, widget: 'hidden', hint: `${schema.description ?? ''} (edited in the file)`.trim() };
+        return {
+          ...field,
+          widget: 'hidden',
+          hint: `${schema.description ?? ''}. The web team changes this part; it is not in the form.`.replace(
+            /^\. /,
+            '',
+          ),
+        };
       }
       return { ...field, widget: 'object', collapsed: false, fields: objectFields(schema, context) };
     default:
@@ -225,6 +305,24 @@ function rosterBranch(schemas: Record<string, JsonSchema>, source: RosterFile['s
 
 const PAGE_LABELS: Record<string, string> = { misc: 'Co-sponsorship and countdown', xtreme: 'IEEEXtreme' };
 
+/**
+ * The address of the page an information page file is shown on ("View Live"): its own name, but for the
+ * home page, and the files that serve more than one page (the first of them).
+ */
+const PAGE_ADDRESSES: Record<string, string> = {
+  home: '/',
+  misc: '/application-for-technical-cosponsorship',
+  xtreme: '/xtreme-18-0',
+};
+export const pageAddress = (page: string) => PAGE_ADDRESSES[page] ?? `/${page}`;
+
+/** The blog's fields: a post's address is its file's name, so "View Live" finds it; the form does not change it. */
+function blogFields(schema: JsonSchema): EditorField[] {
+  return objectFields(schema).map((field) =>
+    field.name === 'slug' ? { name: 'slug', label: 'Address', widget: 'hidden', required: false } : field,
+  );
+}
+
 /** Decap CMS's config.yml, as an object. */
 export function editorConfig(
   schemas: Record<string, JsonSchema>,
@@ -273,13 +371,15 @@ export function editorConfig(
         format: 'content-json',
         extension: 'json',
         description:
-          'One file per committee page: content/rosters/<address>.json builds /<address>. People appear in the order of the list; drag to reorder.',
+          'One committee page each, e.g. ExCom 2025 at /excom-25. People show on the page in the order listed here: drag a person to move them.',
         files: content.rosters.map((roster) => ({
           name: roster.route,
           label: `${roster.title} (/${roster.route})`,
           file: `content/rosters/${roster.route}.json`,
+          // "View Live": the page itself.
+          preview_path: `/${roster.route}`,
           fields: objectFields(rosterBranch(schemas, roster.source), {
-            photoFolder: roster.photoFolder ?? roster.route,
+            photoFolder: rosterPhotoFolder(roster.route, roster),
           }),
         })),
       },
@@ -290,10 +390,12 @@ export function editorConfig(
         // JSON in the repository's format, checked against the schema before saving (src/admin/editor.ts).
         format: 'content-json',
         extension: 'json',
+        description: 'The words and pictures of the home page and the pages about the chapter, e.g. About us.',
         files: content.pages.map((page) => ({
           name: page,
           label: PAGE_LABELS[page] ?? fieldLabel(page.replace(/-/g, ' ')),
           file: `content/pages/${page}.json`,
+          preview_path: pageAddress(page),
           fields: objectFields(schemaOf(pageSchemaName(page))),
         })),
       },
@@ -303,11 +405,14 @@ export function editorConfig(
         // JSON in the repository's format, checked against the schema before saving (src/admin/editor.ts).
         format: 'content-json',
         extension: 'json',
+        description: "The chapter's names, the menu at the top of every page, the footer and the social media links.",
         files: [
           {
             name: 'site',
-            label: 'Names, navigation, footer and links (site.json)',
+            label: 'Names, menu, footer and links',
             file: 'content/site.json',
+            // Shown on every page: the home page is one.
+            preview_path: '/',
             fields: objectFields(schemaOf('site')),
           },
         ],
@@ -321,11 +426,19 @@ export function editorConfig(
         format: 'yaml-frontmatter',
         create: true,
         delete: true,
+        description: 'The articles of the blog (/blogs), newest first.',
         slug: '{{slug}}',
         summary: '{{title}}',
+        // A post's address is its file's name (see blogFields).
+        preview_path: '/blogs/{{slug}}',
         fields: [
-          ...objectFields(schemaOf('blog')),
-          { name: 'body', label: 'Text', widget: 'markdown', hint: 'The article, in Markdown' },
+          ...blogFields(schemaOf('blog')),
+          {
+            name: 'body',
+            label: 'Text',
+            widget: 'markdown',
+            hint: "The article itself, shown on the post's page. The toolbar makes headings, bold text, lists and links.",
+          },
         ],
       },
     ],

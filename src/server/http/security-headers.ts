@@ -15,7 +15,7 @@
  */
 export const INLINE_SCRIPT_HASHES = [
   // src/browser/site.js
-  'sha256-5JoaOSRlhHf+JWEHK4NkUYyanG83oyHvffhR8xn5WjI=',
+  'sha256-eTAChjrqrsDH75f3XcN6YXxwuIldlx71RXw71bOObtw=',
   // astro-island
   'sha256-Ya0pUYrC7nM5Cn/056TyVuEiz6dFGrzmkWzgON0pF0U=',
   // client:idle, client:load, client:media, client:only, client:visible
