@@ -121,6 +121,10 @@ test.describe('header', () => {
     await page.goto('/events');
     const menu = page.locator('#mobile-menu');
     await expect(menu).toBeHidden();
+    // The buttons only a script makes work (search, theme) are not offered.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Search' })).toBeHidden();
+    await expect(header.locator('[data-theme-toggle]')).toBeHidden();
     await menuButton(page).click();
     await expect(menu).toBeVisible();
 
