@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackupFile } from '../src/server/backup/archive.ts';
+import { finishInterruptedRestore } from '../src/server/backup/restore.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { createBlobStore } from '../src/server/storage/blob-store.ts';
@@ -22,10 +23,11 @@ try {
   try {
     const started = performance.now();
     const out = resolve(values.out);
-    const manifest = await writeBackupFile(
-      { db: database.db, kind: database.kind, blobs: await createBlobStore(config) },
-      out,
-    );
+    const source = { db: database.db, kind: database.kind, blobs: await createBlobStore(config) };
+    // A restore stopped while it moved its uploads into place is finished first, or the copy would lack them.
+    if (await finishInterruptedRestore(source))
+      console.log('An earlier restore had stopped while it moved the uploads into place: it is finished now.');
+    const manifest = await writeBackupFile(source, out);
     for (const line of await describeBackup(manifest, out, performance.now() - started)) console.log(line);
   } finally {
     await database.db.destroy();

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { verifyBackup } from '../../src/server/backup/archive.ts';
+import { verifyBackup } from '../../src/server/backup/backup-check.ts';
 import {
   LOCAL_BACKUP_CHECK_INTERVAL_MS,
   runScheduledJobs,
