@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { BackupManifest } from '../src/server/backup/archive.ts';
 
@@ -9,8 +10,24 @@ export async function describeBackup(manifest: BackupManifest, file: string, ms:
   return [
     `${file}: schema ${manifest.schemaVersion}, ${manifest.tables.length} tables, ${rows} rows, ` +
       `${manifest.uploads.length} uploads (${mb(uploadBytes)}), file ${mb(size)}`,
-    `${(ms / 1000).toFixed(1)} s, peak memory (RSS) ${mb(process.resourceUsage().maxRSS * 1024)}`,
+    `${(ms / 1000).toFixed(1)} s, peak memory (RSS) ${mb(peakRss())}`,
   ];
+}
+
+/**
+ * This process's peak resident memory. Linux's getrusage (process.resourceUsage) keeps, across the
+ * fork and exec that start a command, the RSS its parent had: a command started by a large process
+ * would report that parent's size. The high-water mark of the process's own memory (VmHWM) starts
+ * from nothing at exec.
+ */
+function peakRss(): number {
+  try {
+    const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (hwm) return Number(hwm) * 1024;
+  } catch {
+    // Not Linux: the process's own figure.
+  }
+  return process.resourceUsage().maxRSS * 1024;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
