@@ -1,12 +1,15 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { verifyBackup } from '../src/server/backup/backup-check.ts';
 import { BackupRefusedError, RestoreFailedError } from '../src/server/backup/backup-errors.ts';
 import { finishInterruptedRestore, restoreBackup } from '../src/server/backup/restore.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
+import { DatabaseInUseError } from '../src/server/db/embedded-lock.ts';
 import { createBlobStore } from '../src/server/storage/blob-store.ts';
 import { backupKey } from '../src/server/storage/backup-store.ts';
+import { commandConfig, typedPath } from './backup-command.ts';
 import { describeBackup } from './backup-figures.ts';
 
 /**
@@ -14,7 +17,9 @@ import { describeBackup } from './backup-figures.ts';
  * The file is checked whole first; a database or store holding data is refused unless --replace,
  * which first writes a backup of what it replaces into DATA_DIR/backups. A failure changes nothing
  * and says where that backup is and the command that puts it back (see src/server/backup/restore.ts).
- * `npm run restore -- --finish` finishes a restore stopped while it moved the uploads into place.
+ * `npm run restore -- --finish` finishes a restore stopped while it moved the uploads into place. The
+ * embedded database (DATA_DIR, `.data` by default as for `npm start`) is refused while the server has
+ * it open.
  */
 const USAGE = 'Usage: npm run restore -- <backup.tar.gz> [--replace]   (or: npm run restore -- --finish)';
 
@@ -34,7 +39,15 @@ try {
     allowPositionals: true,
   });
   if (positionals.length !== (values.finish ? 0 : 1)) throw new Error(USAGE);
-  const config = loadConfig();
+  const config = commandConfig();
+  const file = values.finish ? undefined : typedPath(positionals[0]!);
+  if (file && !existsSync(file)) throw new Error(`There is no file ${file}`);
+  const embedded = config.database.kind === 'pglite' ? config.database.dataDir : undefined;
+  if (embedded && !existsSync(join(embedded, 'PG_VERSION'))) {
+    // A new database is made only for a file that will be restored: a refused one leaves no folder behind.
+    if (!file) throw new Error(`There is no database in ${embedded}: no restore to finish.`);
+    await verifyBackup(file);
+  }
   const database = await connectDatabase(config.database);
   try {
     const target = { db: database.db, kind: database.kind, blobs: await createBlobStore(config) };
@@ -42,11 +55,10 @@ try {
     if (finished)
       console.log('An earlier restore had stopped while it moved the uploads into place: it is finished now.');
     else if (values.finish) console.log('No stopped restore to finish.');
-    if (!values.finish) {
+    if (file) {
       const started = performance.now();
-      const file = resolve(positionals[0]!);
       const replacedDir = join(config.dataDir, 'backups');
-      if (values.replace) await mkdir(replacedDir, { recursive: true });
+      if (values.replace) await mkdir(replacedDir, { recursive: true, mode: 0o700 });
       const { manifest, replacedBackupPath } = await restoreBackup(target, file, {
         replace: values.replace ?? false,
         replacedBackupPath: join(replacedDir, backupKey(new Date(), 'replaced')),
@@ -70,6 +82,7 @@ try {
     }
   } else {
     console.error(err instanceof Error ? err.message : err);
+    if (err instanceof DatabaseInUseError) console.error('Stop the server, restore, then start it again.');
   }
   process.exitCode = 1;
 }

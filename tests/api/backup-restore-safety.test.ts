@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { PGliteDialect, type Kysely } from 'kysely';
-import { PGlite } from '@electric-sql/pglite';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
@@ -16,7 +15,6 @@ import { BackupRefusedError, DamagedArchiveError, RestoreFailedError } from '../
 import { finishInterruptedRestore, restoreBackup } from '../../src/server/backup/restore.ts';
 import { loadConfig, type DatabaseTarget } from '../../src/server/config.ts';
 import { connectDatabase } from '../../src/server/db/connect.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database-handle.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { filesystemBlobStore } from '../../src/server/storage/blob-store.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
@@ -24,6 +22,7 @@ import { json, type TestApi } from '../support/api-server.ts';
 import { attendanceHelpers } from '../support/attendance.ts';
 import {
   folderFiles,
+  openOnDisk,
   readBackup,
   restamped,
   tableRows,
@@ -417,19 +416,6 @@ describe('a restore that fails part way loses nothing', () => {
     expect(kept.uploads).toHaveLength(4);
   });
 });
-
-/**
- * Opens a database on disk. A PGlite folder not made yet is made from the migrated copy the API tests'
- * set-up keeps (pglite-template.ts), without PGlite's own set-up, which takes seconds.
- */
-async function openOnDisk(database: DatabaseTarget): Promise<DatabaseHandle> {
-  if (database.kind !== 'pglite' || !database.dataDir || existsSync(database.dataDir)) return connectDatabase(database);
-  const { target } = await createTestDatabase({ startMigrated: true });
-  const template = target.kind === 'pglite' ? target.template : undefined;
-  mkdirSync(dirname(database.dataDir), { recursive: true });
-  const pglite = await PGlite.create({ dataDir: database.dataDir, ...(template && { loadDataDir: template }) });
-  return openDatabase(new PGliteDialect({ pglite }), 'pglite');
-}
 
 /** A target on disk (the child process opens it too): a PGlite folder, or a database of the test server. */
 async function diskTarget(name: string): Promise<{ target: () => Promise<Target>; close: () => Promise<void> }> {

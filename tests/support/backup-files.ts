@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { sql, type Kysely } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect, sql, type Kysely } from 'kysely';
 import type { BackupManifest } from '../../src/server/backup/archive.ts';
 import { readTar, tarEnd, tarHeader, tarPadding } from '../../src/server/backup/tar.ts';
+import type { DatabaseTarget } from '../../src/server/config.ts';
+import { connectDatabase } from '../../src/server/db/connect.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database-handle.ts';
 import type { Database } from '../../src/server/db/schema.ts';
+import { createTestDatabase } from './test-database.ts';
 
 /**
  * Backup files made by hand, as an attacker or a damaged disk would make them: a real backup read
@@ -108,4 +113,17 @@ export function folderFiles(dir: string): Record<string, Buffer> {
     return {};
   }
   return Object.fromEntries(names.sort().map((name) => [name, readFileSync(join(dir, name))]));
+}
+
+/**
+ * Opens a database on disk. A PGlite folder not made yet is made from the migrated copy the API tests'
+ * set-up keeps (pglite-template.ts), without PGlite's own set-up, which takes seconds.
+ */
+export async function openOnDisk(database: DatabaseTarget): Promise<DatabaseHandle> {
+  if (database.kind !== 'pglite' || !database.dataDir || existsSync(database.dataDir)) return connectDatabase(database);
+  const { target } = await createTestDatabase({ startMigrated: true });
+  const template = target.kind === 'pglite' ? target.template : undefined;
+  mkdirSync(dirname(database.dataDir), { recursive: true });
+  const pglite = await PGlite.create({ dataDir: database.dataDir, ...(template && { loadDataDir: template }) });
+  return openDatabase(new PGliteDialect({ pglite }), 'pglite');
 }

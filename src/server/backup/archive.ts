@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -36,6 +36,8 @@ import { tarEnd, tarHeader, tarPadding } from './tar.ts';
 export const BACKUP_FORMAT = 'ieee-cs-bdc-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 export const MANIFEST = 'manifest.json';
+/** A backup file's permissions: its owner reads and writes it, nobody else anything. */
+export const BACKUP_FILE_MODE = 0o600;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -191,7 +193,10 @@ export function backupStream(source: BackupTarget, now = new Date()): Readable {
   return gzip;
 }
 
-/** Writes a backup to a file (through a temporary name beside it, so a failed run leaves no half file). */
+/**
+ * Writes a backup to a file (through a temporary name beside it, so a failed run leaves no half file),
+ * readable and writable by its owner only: it holds password hashes, tickets and personal data.
+ */
 export async function writeBackupFile(source: BackupTarget, path: string, now = new Date()): Promise<BackupManifest> {
   const partial = join(dirname(path), `.${Date.now()}.partial`);
   let manifest: BackupManifest | undefined;
@@ -199,8 +204,10 @@ export async function writeBackupFile(source: BackupTarget, path: string, now = 
     await pipeline(
       Readable.from(backupMembers(source, now, (m) => (manifest = m))),
       createGzip(),
-      createWriteStream(partial),
+      createWriteStream(partial, { mode: BACKUP_FILE_MODE }),
     );
+    // The mode asked for at creation is narrowed by the umask: set exactly.
+    await chmod(partial, BACKUP_FILE_MODE);
     await rename(partial, path);
     return manifest!;
   } finally {
