@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { formatBytes } from '../src/lib/format.ts';
 import type { BackupManifest } from '../src/server/backup/archive.ts';
 
 /** What a backup or restore held and took, for the console: tables, rows, uploads, bytes, time, peak memory. */
@@ -9,8 +10,8 @@ export async function describeBackup(manifest: BackupManifest, file: string, ms:
   const { size } = await stat(file);
   return [
     `${file}: schema ${manifest.schemaVersion}, ${manifest.tables.length} tables, ${rows} rows, ` +
-      `${manifest.uploads.length} uploads (${mb(uploadBytes)}), file ${mb(size)}`,
-    `${(ms / 1000).toFixed(1)} s, peak memory (RSS) ${mb(peakRss())}`,
+      `${manifest.uploads.length} uploads (${formatBytes(uploadBytes)}), file ${formatBytes(size)}`,
+    `${(ms / 1000).toFixed(1)} s, peak memory (RSS) ${formatBytes(peakRss())}`,
   ];
 }
 
@@ -29,5 +30,3 @@ function peakRss(): number {
   }
   return process.resourceUsage().maxRSS * 1024;
 }
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
