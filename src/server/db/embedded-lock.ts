@@ -1,5 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { relative } from 'node:path';
 
 /**
  * One process at a time opens the embedded database's folder. PGlite is PostgreSQL inside one process,
@@ -26,9 +26,10 @@ const lockFile = (dataDir: string) => `${dataDir}.lock`;
 /** What the person typed to start this process, as near as it can be told. */
 function thisCommand(): string {
   // npm names the script it runs (`npx` runs none).
-  const script = process.env['npm_lifecycle_event'];
-  if (script && script !== 'npx') return script === 'start' ? 'npm start' : `npm run ${script}`;
-  return ['node', ...process.argv.slice(1, 2).map((arg) => basename(arg))].join(' ');
+  const event = process.env['npm_lifecycle_event'];
+  if (event && event !== 'npx') return event === 'start' ? 'npm start' : `npm run ${event}`;
+  const script = process.argv[1];
+  return script ? `node ${relative(process.cwd(), script) || script}` : 'node';
 }
 
 function readHolder(file: string): Holder | undefined {
