@@ -12,13 +12,14 @@ import { bootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { findPostgresBin, startPostgres } from '../postgres-test-server.ts';
 
 /**
- * `npm run bench -- backup`: `npm run backup` and `npm run restore` (each in a process of its own, as a
- * volunteer runs them) on a generated chapter: the sample data, one event with REGISTRATIONS
+ * `npm run bench -- backup`: `npm run backup`, `npm run restore` into an empty target and
+ * `npm run restore -- --replace` over what that restored (each in a process of its own, as a volunteer
+ * runs them) on a generated chapter: the sample data, one event with REGISTRATIONS
  * registrations and UPLOAD_MB of uploads (random bytes in 2 MB files: nothing compresses), on PGlite
  * and on a throwaway PostgreSQL (TEST_DATABASE_URL's server when set). Each command prints its tables,
  * rows, bytes, time and peak memory (RSS); a run with 1,000 registrations beside it shows whether
  * memory grows with the data. Figures only, never pass/fail. BENCH_BACKUP_UPLOAD_MB overrides the
- * uploads (default 1024, a gigabyte; about 3 GB of temporary disk at the peak).
+ * uploads (default 1024, a gigabyte; about 5 GB of temporary disk at the peak).
  */
 const REGISTRATIONS = [1_000, 100_000];
 const UPLOAD_MB = Number(process.env['BENCH_BACKUP_UPLOAD_MB'] ?? 1024);
@@ -77,8 +78,12 @@ async function roundTrip(label: string, source: Record<string, string>, target: 
   const env = (extra: Record<string, string>) => ({ ...process.env, SESSION_SECRET: 'x'.repeat(40), ...extra });
   const backup = await run(process.execPath, ['scripts/backup.ts', '--out', file], { env: env(source) });
   const restore = await run(process.execPath, ['scripts/restore.ts', file], { env: env(target) });
+  // Again over what it restored: the safety backup first, then the load, its uploads staged and moved.
+  const replace = await run(process.execPath, ['scripts/restore.ts', file, '--replace'], { env: env(target) });
   console.log(`  ${label}`);
-  for (const line of `backup:  ${backup.stdout}restore: ${restore.stdout}`.trim().split('\n'))
+  for (const line of `backup:  ${backup.stdout}restore: ${restore.stdout}restore --replace: ${replace.stdout}`
+    .trim()
+    .split('\n'))
     console.log(`    ${line}`);
 }
 

@@ -171,3 +171,21 @@ export function formatReceivedAt(iso: string): string {
         timeZone: CHAPTER_TIME_ZONE,
       });
 }
+
+/**
+ * A file's size as a person reads it: "812 bytes", "41 KB", "3.2 MB", "240 MB", "1.4 GB" (a kilobyte
+ * is 1,024 bytes, as file managers count); never "0.0 MB".
+ */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  // A value that would print as 1,000 or more moves to the next unit.
+  while (value >= 999.5 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 || value >= 99.95 ? String(Math.round(value)) : value.toFixed(1);
+  return `${shown} ${units[unit]}`;
+}

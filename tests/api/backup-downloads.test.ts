@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { verifyBackup } from '../../src/server/backup/archive.ts';
+import { verifyBackup } from '../../src/server/backup/backup-check.ts';
 import {
   LOCAL_BACKUP_CHECK_INTERVAL_MS,
   runScheduledJobs,
@@ -92,21 +92,30 @@ describe('a fresh backup', () => {
 
 describe('automatic backups', () => {
   it('are listed for the admin and downloaded as they were kept', async () => {
+    // None yet: the first is made at the next check, five minutes at most away.
     expect(await (await api.call('/backups', json('GET', undefined, admin))).json()).toEqual({
       success: true,
       backups: [],
+      next: '2030-03-01T00:05:00.000Z',
+      keep: { count: AUTOMATIC_BACKUPS_KEPT, days: RETENTION_DAYS },
     });
     const report = await jobs();
     expect(report.backup).toMatchObject({ written: { key: 'backup-2030-03-01T00-00-00.000Z.tar.gz' }, deleted: [] });
     const listed = await api.call('/backups', json('GET', undefined, admin));
     expect(listed.headers.get('cache-control')).toBe('private, no-store');
     const kept = readFileSync(join(dataDir, 'backups', 'backup-2030-03-01T00-00-00.000Z.tar.gz'));
+    // The next once this one is a day old, at the check that follows.
     expect(await listed.json()).toEqual({
       success: true,
       backups: [
         { key: 'backup-2030-03-01T00-00-00.000Z.tar.gz', createdAt: '2030-03-01T00:00:00.000Z', bytes: kept.length },
       ],
+      next: '2030-03-02T00:05:00.000Z',
+      keep: { count: AUTOMATIC_BACKUPS_KEPT, days: RETENTION_DAYS },
     });
+    // It holds password hashes and tickets: its owner alone reads it.
+    expect(statSync(join(dataDir, 'backups', 'backup-2030-03-01T00-00-00.000Z.tar.gz')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'backups')).mode & 0o777).toBe(0o700);
     const res = await api.call('/backups/backup-2030-03-01T00-00-00.000Z.tar.gz', json('GET', undefined, admin));
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -144,7 +153,7 @@ describe('automatic backups', () => {
       expect(clock.getTime() - Date.parse(b.createdAt)).toBeLessThanOrEqual(RETENTION_DAYS * 86_400_000);
   });
 
-  it('are written by the local server, which checks every hour', async () => {
+  it('are written by the local server, which checks every five minutes', async () => {
     const local = filesystemBackupStore(join(dataDir, 'local-backups'));
     const lines: string[] = [];
     // Only the intervals are faked: the database keeps its own timers.
@@ -163,7 +172,7 @@ describe('automatic backups', () => {
     }
     expect((await local.list()).map((b) => b.key)).toEqual(['backup-2030-04-05T00-00-00.000Z.tar.gz']);
     expect(lines).toEqual([
-      expect.stringMatching(/^Wrote the automatic backup backup-2030-04-05T00-00-00\.000Z\.tar\.gz \(\d+ bytes\)$/),
+      expect.stringMatching(/^Wrote the automatic backup backup-2030-04-05T00-00-00\.000Z\.tar\.gz \(\d+ KB\)$/),
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, holdRequests, test } from './fixtures.ts';
-import { verifyBackup } from '../../src/server/backup/archive.ts';
+import { verifyBackup } from '../../src/server/backup/backup-check.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { allowHttpErrors, apiLogin, bearer, createChapter, signInAs, toastWith } from './dashboard-helpers.ts';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { PostgresCluster } from '../../scripts/postgres-test-server.ts';
-import { verifyBackup } from '../../src/server/backup/archive.ts';
+import { verifyBackup } from '../../src/server/backup/backup-check.ts';
 import { samplePhoto } from '../support/sample-photo.ts';
 import { ORIGIN, adminToken, setting, useStoppedCdn } from './walk.ts';
 

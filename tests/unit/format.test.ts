@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dhakaDay, dhakaInstant } from '../../src/lib/dhaka-time.ts';
 import {
   beforeEventDay,
+  formatBytes,
   formatEventDay,
   dhakaDateTimeAttribute,
   formatBlogDate,
@@ -64,5 +65,22 @@ describe('the event’s day in Dhaka', () => {
     expect(beforeEventDay(event, new Date('2026-11-27T17:59:59Z'))).toBe(true);
     expect(beforeEventDay(event, new Date('2026-11-27T18:00:00Z'))).toBe(false);
     expect(beforeEventDay(event, new Date('2026-11-29T12:00:00Z'))).toBe(false);
+  });
+});
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [812, '812 bytes'],
+    [41 * 1024 + 300, '41 KB'],
+    [999 * 1024, '999 KB'],
+    [1023 * 1024, '1.0 MB'],
+    [3.2 * 1024 * 1024, '3.2 MB'],
+    [240 * 1024 * 1024, '240 MB'],
+    [1032 * 1024 * 1024, '1.0 GB'],
+    [1.4 * 1024 ** 3, '1.4 GB'],
+  ])('%d bytes read as %s (a small file is never "0.0 MB")', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
   });
 });

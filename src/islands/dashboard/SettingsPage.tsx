@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { api, apiUrl } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { ownAccountSchema } from '../../lib/schemas/chapter.schema.ts';
 import { $session, logoutEverywhere } from '../shared/session-store.ts';
 import type { ChapterAccount, ChapterInfo, UserInfo } from '../../lib/types.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
 import { ChangeOwnPassword } from './PasswordForms.tsx';
+import BackupsSection from './BackupsSection.tsx';
 import { PUBLIC_EMAIL_FIELD } from './public-email-field.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
 import ResourceForm from './ui/ResourceForm.tsx';
@@ -15,7 +16,6 @@ import { forgetSavedParam, readSavedParam } from './ui/after-save.ts';
 import SavedNotice from './ui/SavedNotice.tsx';
 import { chapterPageHref } from './ui/site-links.ts';
 import { useApi } from '../shared/use-api.ts';
-import { formatReceivedAt } from '../../lib/format.ts';
 
 /**
  * Every signed-in user's own settings: a chapter's landing page (spec) or an admin's account details,
@@ -49,7 +49,7 @@ export default function SettingsPage() {
           </Section>
           {user.isAdmin && (
             <Section id="backups" heading="Backups">
-              <Backups />
+              <BackupsSection />
             </Section>
           )}
         </div>
@@ -140,67 +140,6 @@ function SignOutEverywhere() {
 }
 
 const linkClass = 'break-all text-brand-800 underline dark:text-brand-300';
-
-interface StoredBackup {
-  key: string;
-  createdAt: string;
-  bytes: number;
-}
-
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/**
- * Admins only: a backup of everything, downloaded now (the browser saves the file as it comes), and
- * the automatic ones the site keeps. The README's "Backup and restore" says how to restore one.
- */
-function Backups() {
-  const [kept] = useApi('/backups', (b: { backups: StoredBackup[] }) => b.backups);
-  return (
-    <div className="max-w-3xl space-y-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        One file holds every table of the database (events, accounts, registrations, check-ins, certificates, the audit
-        trail...) and every uploaded image. It holds personal data: keep it somewhere safe. Restore it with{' '}
-        <code>npm run restore -- FILE</code> (see the README).
-      </p>
-      <a href={apiUrl('/backups/now')} className={buttonClass} download>
-        Download a Backup Now
-      </a>
-      <h3 className="pt-4 font-semibold text-slate-900 dark:text-white">Automatic backups</h3>
-      {kept.state === 'loading' && <Loading what="the automatic backups" />}
-      {kept.state === 'error' && (
-        <StatusPanel tone="error">
-          <p>{kept.message}</p>
-        </StatusPanel>
-      )}
-      {kept.state === 'loaded' &&
-        (kept.data.length === 0 ? (
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            None yet. The site writes one a day (on Netlify into a Blobs store of its own, on a local server into
-            DATA_DIR/backups) and keeps the last 14, none older than the registrations&rsquo; retention period.
-          </p>
-        ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-            {kept.data.map((b) => (
-              <li key={b.key} className="flex flex-wrap items-center justify-between gap-3 py-2">
-                <span className="text-slate-900 dark:text-white">
-                  {formatReceivedAt(b.createdAt)}{' '}
-                  <span className="text-slate-600 dark:text-slate-400">· {megabytes(b.bytes)}</span>
-                </span>
-                <a
-                  href={apiUrl(`/backups/${encodeURIComponent(b.key)}`)}
-                  className={linkClass}
-                  download
-                  aria-label={`Download the backup of ${formatReceivedAt(b.createdAt)}`}
-                >
-                  Download
-                </a>
-              </li>
-            ))}
-          </ul>
-        ))}
-    </div>
-  );
-}
 
 /**
  * The chapter's landing info, read-only, with the way to add or edit it and to see it on the site;

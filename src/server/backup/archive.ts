@@ -1,30 +1,24 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { isKnownMigration, migrateTo, migrateToLatest } from '../db/migrate.ts';
 import {
   appliedMigrations,
-  dropAllTables,
   inSnapshot,
-  insertRows,
   listForeignKeys,
   listTables,
-  resetSequences,
   tableRows,
-  tablesWithRows,
   type TableInfo,
 } from '../repositories/backup.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { DamagedArchiveError, readTar, tarEnd, tarHeader, tarPadding } from './tar.ts';
+import { tarEnd, tarHeader, tarPadding } from './tar.ts';
 
 /**
  * The backup file: a gzipped POSIX tar, readable with `tar xzf` and any JSON tool.
@@ -36,11 +30,14 @@ import { DamagedArchiveError, readTar, tarEnd, tarHeader, tarPadding } from './t
  *                          and row count, and the size and SHA-256 of every other member
  *
  * The manifest comes last because the members' checksums are known only once they are written; a
- * restore reads the whole file and checks it against the manifest before it writes anything.
+ * restore reads the whole file and checks it against the manifest before it writes anything
+ * (backup-check.ts), then loads it (restore.ts).
  */
 export const BACKUP_FORMAT = 'ieee-cs-bdc-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 export const MANIFEST = 'manifest.json';
+/** A backup file's permissions: its owner reads and writes it, nobody else anything. */
+export const BACKUP_FILE_MODE = 0o600;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -69,11 +66,6 @@ export interface BackupTarget {
   blobs: BlobStore;
 }
 
-/** A file this code will not restore, or a database it will not overwrite: nothing was written. */
-export class BackupRefusedError extends Error {
-  override name = 'BackupRefusedError';
-}
-
 /** Tables after the tables they refer to (a self-reference doesn't count), by name among equals. */
 export function loadOrder(tables: TableInfo[], foreignKeys: { from: string; to: string }[]): TableInfo[] {
   const byName = new Map(tables.map((t) => [t.name, t]));
@@ -92,8 +84,8 @@ export function loadOrder(tables: TableInfo[], foreignKeys: { from: string; to: 
   return ordered;
 }
 
-const tableFile = (name: string) => `tables/${name}.jsonl`;
-const uploadFile = (key: string) => `uploads/${key}`;
+export const tableFile = (name: string) => `tables/${name}.jsonl`;
+export const uploadFile = (key: string) => `uploads/${key}`;
 
 interface DumpedTable {
   info: TableInfo;
@@ -201,7 +193,10 @@ export function backupStream(source: BackupTarget, now = new Date()): Readable {
   return gzip;
 }
 
-/** Writes a backup to a file (through a temporary name beside it, so a failed run leaves no half file). */
+/**
+ * Writes a backup to a file (through a temporary name beside it, so a failed run leaves no half file),
+ * readable and writable by its owner only: it holds password hashes, tickets and personal data.
+ */
 export async function writeBackupFile(source: BackupTarget, path: string, now = new Date()): Promise<BackupManifest> {
   const partial = join(dirname(path), `.${Date.now()}.partial`);
   let manifest: BackupManifest | undefined;
@@ -209,213 +204,13 @@ export async function writeBackupFile(source: BackupTarget, path: string, now = 
     await pipeline(
       Readable.from(backupMembers(source, now, (m) => (manifest = m))),
       createGzip(),
-      createWriteStream(partial),
+      createWriteStream(partial, { mode: BACKUP_FILE_MODE }),
     );
+    // The mode asked for at creation is narrowed by the umask: set exactly.
+    await chmod(partial, BACKUP_FILE_MODE);
     await rename(partial, path);
     return manifest!;
   } finally {
     await rm(partial, { force: true });
   }
-}
-
-const isZlibError = (err: unknown) => err instanceof Error && /^Z_/.test((err as NodeJS.ErrnoException).code ?? '');
-/** A failure of the decompression is damage to the file; anything else is itself. */
-const asDamage = (err: unknown) =>
-  isZlibError(err) ? new DamagedArchiveError(`The file is damaged (${(err as Error).message})`) : err;
-
-/** The tar members of a backup file, any damage to the compression reported as damage. */
-async function* entriesOf(path: string) {
-  const source = createReadStream(path).pipe(createGunzip());
-  try {
-    yield* readTar(source as AsyncIterable<Buffer>);
-  } catch (err) {
-    throw asDamage(err);
-  } finally {
-    source.destroy();
-  }
-}
-
-const countLines = (chunk: Buffer) => {
-  let count = 0;
-  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) count++;
-  return count;
-};
-
-function parseManifest(text: string): BackupManifest {
-  let manifest: BackupManifest;
-  try {
-    manifest = JSON.parse(text) as BackupManifest;
-  } catch {
-    throw new DamagedArchiveError('The manifest is damaged');
-  }
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupRefusedError('This file is not a backup of this site');
-  if (manifest.formatVersion !== BACKUP_FORMAT_VERSION)
-    throw new BackupRefusedError(`Backup format ${manifest.formatVersion} is not one this version reads`);
-  return manifest;
-}
-
-/** Every member of the file with its size, SHA-256 and line count; the manifest's text. */
-async function readMembers(path: string) {
-  const seen = new Map<string, { bytes: number; sha256: string; lines: number }>();
-  let manifestText: string | undefined;
-  for await (const entry of entriesOf(path)) {
-    if (entry.name === MANIFEST) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry.body) chunks.push(chunk);
-      manifestText = Buffer.concat(chunks).toString('utf8');
-      continue;
-    }
-    const hash = createHash('sha256');
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of entry.body) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      lines += countLines(chunk);
-    }
-    seen.set(entry.name, { bytes, sha256: hash.digest('hex'), lines });
-  }
-  return { seen, manifestText };
-}
-
-/**
- * Reads the whole file and checks it against its manifest: every member there, of its size and
- * SHA-256, every table of its row count, nothing else. Returns the manifest; throws on any difference.
- */
-export async function verifyBackup(path: string): Promise<BackupManifest> {
-  // Damage to the compression shows wherever the reading is when it meets it, a member's body included.
-  const { seen, manifestText } = await readMembers(path).catch((err: unknown) => {
-    throw asDamage(err);
-  });
-  if (manifestText === undefined)
-    throw new DamagedArchiveError('The file has no manifest: it is truncated or not a backup');
-  const manifest = parseManifest(manifestText);
-  const expected = [
-    ...manifest.tables.map((t) => ({ ...t, lines: t.rows })),
-    ...manifest.uploads.map((u) => ({ ...u, lines: undefined })),
-  ];
-  for (const member of expected) {
-    const found = seen.get(member.file);
-    if (!found) throw new DamagedArchiveError(`${member.file} is missing from the file`);
-    if (found.bytes !== member.bytes || found.sha256 !== member.sha256)
-      throw new DamagedArchiveError(`${member.file} is damaged: its checksum differs from the manifest's`);
-    if (member.lines !== undefined && found.lines !== member.lines)
-      throw new DamagedArchiveError(`${member.file} holds ${found.lines} rows, the manifest says ${member.lines}`);
-    seen.delete(member.file);
-  }
-  const extra = [...seen.keys()][0];
-  if (extra) throw new DamagedArchiveError(`${extra} is in the file but not in its manifest`);
-  if (!isKnownMigration(manifest.schemaVersion))
-    throw new BackupRefusedError(
-      `The backup's schema (${manifest.schemaVersion}) is newer than this version of the site knows: update the site first`,
-    );
-  return manifest;
-}
-
-/** Whether the database holds a row in any table, or the store any upload. */
-export async function holdsData(target: BackupTarget): Promise<boolean> {
-  const tables = await listTables(target.db);
-  if (
-    (
-      await tablesWithRows(
-        target.db,
-        tables.map((t) => t.name),
-      )
-    ).length > 0
-  )
-    return true;
-  for await (const key of target.blobs.keys()) if (key) return true;
-  return false;
-}
-
-/** Rows are written this many at a time (or fewer, when they pass 4 MB of text). */
-const BATCH_ROWS = 1000;
-const BATCH_CHARS = 4 * 1024 * 1024;
-
-/** Loads a table member, a batch of rows at a time. */
-async function loadTable(tx: Kysely<Database>, table: TableInfo, body: AsyncIterable<Buffer>) {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  let batch: string[] = [];
-  let chars = 0;
-  const flush = async () => {
-    await insertRows(tx, table, batch);
-    batch = [];
-    chars = 0;
-  };
-  for await (const chunk of body) {
-    const lines = (rest + decoder.write(chunk)).split('\n');
-    rest = lines.pop()!;
-    for (const line of lines) {
-      batch.push(line);
-      chars += line.length;
-      if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) await flush();
-    }
-  }
-  if ((rest + decoder.end()).length > 0) throw new DamagedArchiveError(`${tableFile(table.name)} does not end a row`);
-  await flush();
-  await resetSequences(tx, table);
-}
-
-export interface RestoreOptions {
-  /** Overwrite a database or store that holds data; without it such a restore is refused. */
-  replace?: boolean;
-  /** With `replace`: where the backup of what is replaced goes, written before anything changes. */
-  replacedBackupPath?: string;
-}
-
-export interface RestoreResult {
-  manifest: BackupManifest;
-  /** The backup of what the restore replaced, when it replaced anything. */
-  replacedBackupPath?: string;
-}
-
-/**
- * Restores a backup file: checks the whole file first (a damaged one is refused before anything is
- * written), refuses a database or store that holds data unless `replace` (which first backs up what
- * it replaces), migrates the emptied database to the backup's schema version, loads every table in
- * one transaction and every upload, then migrates to the latest version.
- */
-export async function restoreBackup(
-  target: BackupTarget,
-  path: string,
-  options: RestoreOptions = {},
-): Promise<RestoreResult> {
-  const manifest = await verifyBackup(path);
-  let replacedBackupPath: string | undefined;
-  if (await holdsData(target)) {
-    if (!options.replace)
-      throw new BackupRefusedError(
-        'The database or the upload store is not empty: restoring would overwrite it. Give --replace to replace it (what is there is backed up first).',
-      );
-    replacedBackupPath = options.replacedBackupPath;
-    if (!replacedBackupPath) throw new BackupRefusedError('Replacing needs a file for the backup of what is replaced');
-    await writeBackupFile(target, replacedBackupPath);
-    const keys: string[] = [];
-    for await (const key of target.blobs.keys()) keys.push(key);
-    for (const key of keys) await target.blobs.delete(key);
-  }
-  await dropAllTables(target.db);
-  await migrateTo(target.db, manifest.schemaVersion);
-  const tables = new Map((await listTables(target.db)).map((t) => [t.name, t]));
-  const missing = manifest.tables.find((t) => !tables.has(t.name));
-  if (missing) throw new BackupRefusedError(`The table ${missing.name} of the backup is not in its schema version`);
-  const tableOf = new Map(manifest.tables.map((t) => [t.file, tables.get(t.name)!]));
-  const uploadOf = new Map(manifest.uploads.map((u) => [u.file, u.key]));
-  await target.db.transaction().execute(async (tx) => {
-    for await (const entry of entriesOf(path)) {
-      const table = tableOf.get(entry.name);
-      if (table) {
-        await loadTable(tx, table, entry.body);
-        continue;
-      }
-      const key = uploadOf.get(entry.name);
-      if (key === undefined) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of entry.body) chunks.push(chunk);
-      await target.blobs.put(key, Buffer.concat(chunks));
-    }
-  });
-  await migrateToLatest(target.db);
-  return { manifest, ...(replacedBackupPath ? { replacedBackupPath } : {}) };
 }

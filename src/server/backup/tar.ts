@@ -1,6 +1,9 @@
+import { DamagedArchiveError } from './backup-errors.ts';
+
 /**
- * A minimal POSIX ustar writer and reader: regular files only, read and written as streams. The
- * backup file is a gzipped tar so that `tar xzf` opens it anywhere, without this project.
+ * A minimal POSIX ustar writer and reader, read and written as streams. The writer makes regular
+ * files only; the reader reports each member's type, so whoever reads a backup can refuse the rest.
+ * The backup file is a gzipped tar so that `tar xzf` opens it anywhere, without this project.
  */
 
 const BLOCK = 512;
@@ -42,13 +45,12 @@ function checksum(header: Buffer): number {
   return sum;
 }
 
-export class DamagedArchiveError extends Error {
-  override name = 'DamagedArchiveError';
-}
-
 export interface TarEntry {
   name: string;
+  /** The size its header declares: known before a byte of the body is read. */
   size: number;
+  /** Whether it is a regular file (not a directory, a link or an extended header). */
+  regular: boolean;
   /** The member's bytes; read it whole before asking for the next entry (or it is skipped). */
   body: AsyncIterable<Buffer>;
 }
@@ -115,7 +117,7 @@ const octal = (header: Buffer, start: number, length: number) => {
   return parseInt(value, 8);
 };
 
-/** The regular files of a tar stream, in order; a damaged header or a truncated file throws. */
+/** The members of a tar stream, in order; a damaged header or a truncated file throws. */
 export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<TarEntry> {
   const reader = new ByteReader(source[Symbol.asyncIterator]());
   for (;;) {
@@ -128,11 +130,6 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
     const name = (prefix ? `${prefix}/` : '') + text(header, 0, 100);
     const type = text(header, 156, 1);
     const padded = size + tarPadding(size).length;
-    if (type !== '0' && type !== '') {
-      // Directories, links and extended headers carry no file of the backup's.
-      for await (const chunk of reader.stream(padded)) void chunk;
-      continue;
-    }
     // What the reader of the body left unread is skipped, so the next header is found where it starts.
     const state = { left: size };
     const body = {
@@ -144,7 +141,7 @@ export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<Ta
           }
         })(),
     };
-    yield { name, size, body };
+    yield { name, size, regular: type === '0' || type === '', body };
     for await (const chunk of reader.stream(state.left)) void chunk;
     for await (const chunk of reader.stream(padded - size)) void chunk;
   }

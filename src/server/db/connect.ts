@@ -2,24 +2,50 @@ import { mkdir } from 'node:fs/promises';
 import { PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
 import type { DatabaseTarget } from '../config.ts';
 import { openDatabase, survivesLostConnections, type DatabaseHandle } from './database-handle.ts';
+import { claimEmbeddedDatabase } from './embedded-lock.ts';
 
 export type { DatabaseHandle } from './database-handle.ts';
 
-async function dialectFor(target: DatabaseTarget): Promise<Dialect> {
+/** A dialect, and what closing the database must also do (give back the embedded database's folder). */
+interface OpenedDialect {
+  dialect: Dialect;
+  close?: () => Promise<void>;
+}
+
+async function dialectFor(target: DatabaseTarget): Promise<OpenedDialect> {
   if (target.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
+    if (!target.dataDir) {
+      const pglite = await PGlite.create(target.template ? { loadDataDir: target.template } : {});
+      return { dialect: new PGliteDialect({ pglite }) };
+    }
     // PGlite creates only the last level of its directory; a fresh DATA_DIR may not exist at all.
-    if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    const pglite = target.dataDir
-      ? await PGlite.create(target.dataDir)
-      : await PGlite.create(target.template ? { loadDataDir: target.template } : {});
-    return new PGliteDialect({ pglite });
+    await mkdir(target.dataDir, { recursive: true });
+    // A folder on disk: this process's alone until it closes the database (embedded-lock.ts).
+    const release = claimEmbeddedDatabase(target.dataDir);
+    try {
+      const pglite = await PGlite.create(target.dataDir);
+      return {
+        dialect: new PGliteDialect({ pglite }),
+        // Kysely closes PGlite only if it ran a query; the folder is given back either way.
+        close: async () => {
+          try {
+            if (!pglite.closed) await pglite.close();
+          } finally {
+            release();
+          }
+        },
+      };
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
-  if (target.driver === 'neon') return (await import('./neon-dialect.ts')).neonDialect(target);
+  if (target.driver === 'neon') return { dialect: (await import('./neon-dialect.ts')).neonDialect(target) };
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
   survivesLostConnections(pool);
-  return new PostgresDialect({ pool });
+  return { dialect: new PostgresDialect({ pool }) };
 }
 
 /** Wraps the dialect before use: the bench and tests count round trips this way (see round-trip-counter.ts). */
@@ -33,5 +59,17 @@ export async function connectDatabase(
   target: DatabaseTarget,
   wrap: DialectWrapper = (dialect) => dialect,
 ): Promise<DatabaseHandle> {
-  return openDatabase(wrap(await dialectFor(target)), target.kind);
+  const { dialect, close } = await dialectFor(target);
+  const handle = openDatabase(wrap(dialect), target.kind);
+  if (close) {
+    const destroy = handle.db.destroy.bind(handle.db);
+    handle.db.destroy = async () => {
+      try {
+        await destroy();
+      } finally {
+        await close();
+      }
+    };
+  }
+  return handle;
 }

@@ -1,7 +1,12 @@
+import { formatBytes } from '../../lib/format.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { DeliveryReport } from '../email/delivery.ts';
 import { autoIssueCertificates, type AutoIssueReport } from '../services/certificates.service.ts';
-import { runAutomaticBackup, type AutomaticBackupReport } from '../services/backups.service.ts';
+import {
+  AUTOMATIC_BACKUP_CHECK_MS,
+  runAutomaticBackup,
+  type AutomaticBackupReport,
+} from '../services/backups.service.ts';
 import { deletePersonalDataOfPastEvents, releaseAllExpiredHolds } from '../services/registrations.service.ts';
 import type { BackupStore } from '../storage/backup-store.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -96,7 +101,7 @@ export function describeJobs({ mail, retention, certificates, holds, backup }: P
     lines.push(`Deleted ${retention} registration${retention === 1 ? '' : 's'} of events past their retention time`);
   if (backup instanceof Error) lines.push(`The automatic backup failed: ${backup.message}`);
   else if (backup?.written)
-    lines.push(`Wrote the automatic backup ${backup.written.key} (${backup.written.bytes} bytes)`);
+    lines.push(`Wrote the automatic backup ${backup.written.key} (${formatBytes(backup.written.bytes)})`);
   if (backup && !(backup instanceof Error) && backup.deleted.length > 0)
     lines.push(
       `Deleted ${backup.deleted.length} automatic backup${backup.deleted.length === 1 ? '' : 's'} past keeping`,
@@ -111,14 +116,17 @@ export function describeJobs({ mail, retention, certificates, holds, backup }: P
 export const LOCAL_MAIL_INTERVAL_MS = 60_000;
 export const LOCAL_CERTIFICATES_INTERVAL_MS = 15 * 60_000;
 export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
-/** How often the local server checks whether the daily backup is due (it is once the newest is a day old). */
-export const LOCAL_BACKUP_CHECK_INTERVAL_MS = 3_600_000;
+/**
+ * How often the local server checks whether the daily backup is due (it is once the newest is a day
+ * old): as often as the scheduled function does, so a new site has its first within minutes.
+ */
+export const LOCAL_BACKUP_CHECK_INTERVAL_MS = AUTOMATIC_BACKUP_CHECK_MS;
 
 /**
  * The local server's timers: due mail every minute (a message that failed waits for its retry time),
  * certificates of ended events every quarter hour, expired personal data once a day (both also at
  * start-up: bootstrap.ts), and, given `backups`, a backup into DATA_DIR/backups once the newest is a
- * day old (checked every hour, the first an hour after start). `stop` clears them and waits for a
+ * day old (checked every five minutes, the first five minutes after start). `stop` clears them and waits for a
  * run in progress, so the database can close after it.
  */
 export function startLocalJobs(deps: JobDeps, log: (line: string) => void = console.log): { stop(): Promise<void> } {

@@ -158,3 +158,20 @@ export async function resetSequences(tx: Kysely<Database>, table: TableInfo): Pr
         coalesce((select max(${ident(column.name)}) from ${ident(table.name)}), 0) + 1, false)`.execute(tx);
   }
 }
+
+/**
+ * Marks the database as holding the restore `id`, in the restore's own transaction: the mark is there
+ * exactly when that transaction committed, which is how a later run knows whether the uploads of an
+ * interrupted restore belong to the database. It is a comment on Kysely's table (which every restore
+ * drops and creates again), so it is in no table's rows and no backup.
+ */
+export async function markRestore(tx: Kysely<Database>, id: string): Promise<void> {
+  await sql`comment on table kysely_migration is ${sql.lit(`restore ${id}`)}`.execute(tx);
+}
+
+/** The restore the database's last committed restore marked (see markRestore); undefined when none. */
+export async function restoreMark(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ mark: string | null }>`
+      select obj_description(to_regclass('kysely_migration'), 'pg_class') as mark`.execute(db);
+  return rows[0]?.mark?.match(/^restore (.+)$/)?.[1];
+}

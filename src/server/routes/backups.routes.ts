@@ -20,8 +20,9 @@ function attachment(c: Context<AppEnv>, filename: string, body: Readable, bytes?
 }
 
 /**
- * Backups, for admins only: `GET /backups` lists the automatic ones, `GET /backups/now` downloads a
- * fresh one of everything, `GET /backups/{key}` one of the kept ones. Each download is audited.
+ * Backups, for admins only: `GET /backups` lists the automatic ones (with when the next will be made),
+ * `GET /backups/now` downloads a fresh one of everything, `GET /backups/{key}` one of the kept ones.
+ * Each download is audited.
  */
 export function backupRoutes({ config, database, blobs, now }: ApiDeps) {
   const store = () => createBackupStore(config);
@@ -29,7 +30,10 @@ export function backupRoutes({ config, database, blobs, now }: ApiDeps) {
   return new Hono<AppEnv>()
     .get('/', requireAdmin, async (c) => {
       c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-      return c.json({ success: true, backups: await listAutomaticBackups(await store()) });
+      return c.json({
+        success: true,
+        ...(await listAutomaticBackups(await store(), now(), config.registrationRetentionDays)),
+      });
     })
     .get('/now', requireAdmin, async (c) => {
       const { filename, body } = await downloadBackup(target, currentUser(c), now());

@@ -7,6 +7,7 @@ import { startLocalJobs } from '../jobs/scheduled-jobs.ts';
 import { providePageDeps } from '../page-loaders/page-deps.ts';
 import { createServerApp, serverFetch } from './server-app.ts';
 import { createBackupStore } from '../storage/backup-store.ts';
+import { finishInterruptedRestore } from '../backup/restore.ts';
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
 
@@ -27,6 +28,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const deps = await createDeps(config, undefined, options.now ? { now: options.now } : {});
+  // A restore stopped while it moved its uploads into place: the database has the backup, so its images go in now.
+  if (await finishInterruptedRestore({ db: deps.database.db, kind: deps.database.kind, blobs: deps.blobs }))
+    log('An earlier restore had stopped while it moved the uploads into place: it is finished now.');
   for (const line of describeBootstrap(await bootstrap(deps.database.db, config))) log(line);
 
   providePageDeps(deps);

@@ -12,6 +12,11 @@ import { notFoundError } from './domain-errors.ts';
 export const AUTOMATIC_BACKUPS_KEPT = 14;
 /** The automatic run writes a new backup when the newest is at least this old. */
 export const AUTOMATIC_BACKUP_INTERVAL_MS = 24 * 3_600_000;
+/**
+ * How often the automatic run looks whether a backup is due: the scheduled function's schedule on
+ * Netlify (every five minutes) and the local server's timer alike.
+ */
+export const AUTOMATIC_BACKUP_CHECK_MS = 5 * 60_000;
 
 /** A download is recorded when it starts: the file holds everyone's personal data. */
 async function recordDownload(target: BackupTarget, actor: Actor, name: string) {
@@ -29,7 +34,36 @@ export async function downloadBackup(
   return { filename, body: backupStream(target, now) };
 }
 
-export const listAutomaticBackups = (store: BackupStore): Promise<StoredBackup[]> => store.list();
+/** The automatic backups kept, newest first, when the next will be made, and how many and how long are kept. */
+export interface AutomaticBackups {
+  backups: StoredBackup[];
+  /** When the next automatic backup will be made at the latest (the first ever, when none is kept). */
+  next: string;
+  keep: { count: number; days: number };
+}
+
+/**
+ * When the next automatic backup will be made at the latest: at the first check once the newest is a
+ * day old, or, with none kept (a new site) or one overdue (a server that was off), at the next check.
+ */
+export function nextAutomaticBackup(kept: readonly StoredBackup[], now: Date): Date {
+  const newest = kept[0];
+  const due = newest ? Date.parse(newest.createdAt) + AUTOMATIC_BACKUP_INTERVAL_MS : now.getTime();
+  return new Date(Math.max(due, now.getTime()) + AUTOMATIC_BACKUP_CHECK_MS);
+}
+
+export async function listAutomaticBackups(
+  store: BackupStore,
+  now: Date,
+  retentionDays: number,
+): Promise<AutomaticBackups> {
+  const backups = await store.list();
+  return {
+    backups,
+    next: nextAutomaticBackup(backups, now).toISOString(),
+    keep: { count: AUTOMATIC_BACKUPS_KEPT, days: retentionDays },
+  };
+}
 
 /** One of the kept backups, streamed; recorded like a fresh download. */
 export async function downloadStoredBackup(

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { API_BASE } from '../../lib/api-base.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
 import { recordUpload } from '../repositories/uploads.repository.ts';
 import { auditRow } from './audit.service.ts';
+import { newUploadKey, type UploadExtension } from '../storage/blob-store.ts';
 import type { EditDeps } from './edit-deps.ts';
 
 /** An image whose type its bytes proved. */
@@ -10,7 +10,7 @@ export interface CheckedImage {
   data: Uint8Array;
   contentType: string;
   /** Its file extension, without the dot. */
-  ext: string;
+  ext: UploadExtension;
 }
 
 /**
@@ -22,7 +22,7 @@ export async function storeUpload(
   { db, blobs, actor }: Pick<EditDeps, 'db' | 'blobs' | 'actor'>,
   { data, contentType, ext }: CheckedImage,
 ): Promise<string> {
-  const key = `${randomUUID()}.${ext}`;
+  const key = newUploadKey(ext);
   await blobs.put(key, data);
   try {
     await auditedChange(

@@ -55,7 +55,8 @@ export function filesystemBackupStore(dir: string): BackupStore {
     async save(key, write) {
       const at = backupTime(key);
       if (!at) throw new Error(`not a backup's name: ${key}`);
-      await mkdir(dir, { recursive: true });
+      // The folder too is its owner's alone (the files in it are: archive.ts).
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       await write(join(dir, key));
       return { key, createdAt: at.toISOString(), bytes: (await stat(join(dir, key))).size };
     },
