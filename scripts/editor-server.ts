@@ -1,9 +1,16 @@
+import { lstatSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import { listContent } from '../src/integrations/content-editor.ts';
-import { editorPaths, isLocalHost, isLocalOrigin, refusedPath } from '../src/lib/content/editor-access.ts';
+import {
+  editorPaths,
+  isLocalHost,
+  isLocalOrigin,
+  refusedPath,
+  requestPaths,
+} from '../src/lib/content/editor-access.ts';
 import { editorConfig, type JsonSchema } from '../src/lib/content/editor-config.ts';
 import { contentJsonSchemas } from '../src/lib/content/json-schemas.ts';
 
@@ -40,6 +47,27 @@ export interface EditorServer {
   close(): Promise<void>;
 }
 
+/**
+ * The first of `paths` (relative to the working copy) that passes through a symbolic link, in itself or
+ * in one of its folders. The rules read a path's name; a link inside content/ (a one-line file in a pull
+ * request) would lead a save of a "post" to code elsewhere in the working copy, which runs at the next
+ * `npm start`. decap-server keeps only the real path inside the repository, which such a link is.
+ */
+function linkedPath(repository: string, paths: readonly string[]): string | undefined {
+  for (const path of paths) {
+    let at = repository;
+    for (const part of path.split(/[\\/]+/).filter(Boolean)) {
+      at = join(at, part);
+      try {
+        if (lstatSync(at).isSymbolicLink()) return path;
+      } catch {
+        break; // not there yet (a new file or folder): nothing further down exists either
+      }
+    }
+  }
+  return undefined;
+}
+
 const json = (res: ServerResponse, status: number, error: string) => {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify({ error }));
@@ -60,7 +88,7 @@ export async function startEditorServer({
   const app = express();
   app.disable('x-powered-by');
   app.post('/api/v1', express.json({ limit: BODY_LIMIT }), ((req, res, next) => {
-    const path = refusedPath(req.body, currentPaths());
+    const path = refusedPath(req.body, currentPaths()) ?? linkedPath(repository, requestPaths(req.body));
     if (path === undefined) return next();
     warn(`Refused: ${String((req.body as { action?: unknown }).action)} of ${path}, which is no content file.`);
     res.status(403).json({

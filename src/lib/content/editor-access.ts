@@ -110,7 +110,7 @@ const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []
 const pathOf = (value: unknown) => asParams(value)['path'];
 
 /** What a named path must be: an entry's file, a picture, either (a delete), or a folder to list. */
-type PathKind = 'entry' | 'media' | 'entry or media' | 'folder';
+type PathKind = 'entry' | 'media' | 'entry or media' | 'folder' | 'no move';
 
 /**
  * The paths one request of Decap's local backend names, each with what it must be. Only the actions the
@@ -126,11 +126,14 @@ function namedPaths(action: unknown, params: Params): { path: unknown; kind: Pat
     case 'getEntry':
       return [named('entry')(params['path'])];
     case 'persistEntry': {
-      // Decap sends `dataFiles`, or the older single `entry`; a file may move to its `newPath`.
+      // Decap sends `dataFiles`, or the older single `entry`. A move (`newPath`) is refused whatever it
+      // names: the forms never rename a file (a post's address is its file name, not a field), and
+      // decap-server's move carries every file under the old one's folder along with it.
       const dataFiles = params['dataFiles'] === undefined ? [params['entry']] : asList(params['dataFiles']);
       const moves = dataFiles.map((file) => asParams(file)['newPath']).filter((path) => path !== undefined);
       return [
-        ...[...dataFiles.map(pathOf), ...moves].map(named('entry')),
+        ...dataFiles.map(pathOf).map(named('entry')),
+        ...moves.map(named('no move')),
         ...asList(params['assets']).map(pathOf).map(named('media')),
       ];
     }
@@ -149,16 +152,26 @@ function namedPaths(action: unknown, params: Params): { path: unknown; kind: Pat
   }
 }
 
+/** Every path a request of Decap's local backend names (the server checks each on disk as well). */
+export function requestPaths(body: unknown): string[] {
+  const { action, params } = asParams(body);
+  return namedPaths(action, asParams(params))
+    .map(({ path }) => path)
+    .filter((path): path is string => typeof path === 'string');
+}
+
 /** The first path of a request that is no file or folder of the editor's, or undefined when all are. */
 export function refusedPath(body: unknown, paths: EditorPaths): string | undefined {
   const { action, params } = asParams(body);
   for (const { path, kind } of namedPaths(action, asParams(params))) {
+    if (kind === 'no move') return String(path);
     // Decap's own check, which runs next, refuses a missing or malformed path.
     if (typeof path !== 'string') continue;
     const allowed = {
       entry: () => isEntryPath(paths, path),
       media: () => isMediaPath(paths, path),
       'entry or media': () => isEntryPath(paths, path) || isMediaPath(paths, path),
+      'no move': () => false,
       folder: () => {
         const normal = repositoryPath(path);
         return normal !== undefined && (paths.folders.has(normal) || paths.mediaFolders.has(normal));
