@@ -16,7 +16,9 @@ export const DEFAULT_MAIL_FROM = 'IEEE CS Bangladesh Chapter <no-reply@ieeecsbdc
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // This computer only: a volunteer's copy on campus Wi-Fi (sample data, a restored backup) is nobody
+  // else's to reach. HOST=0.0.0.0 shares it on the network deliberately.
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z
     .string()

@@ -40,6 +40,9 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const c = loadConfig(local);
     expect(c.port).toBe(4321);
+    // This computer only: the network reaches it only when HOST says so.
+    expect(c.host).toBe('127.0.0.1');
+    expect(loadConfig({ ...local, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(c.database.kind).toBe('pglite');
     expect(c.sampleData).toBe(true);
     expect(c.production).toBe(false);
