@@ -1,5 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
+import { PRIVATE_CACHE_CONTROL } from './server/caching/cache-headers.ts';
+import { CROSS_SITE_MESSAGE, crossSiteMutation } from './server/http/same-origin.ts';
 import { overHttps, securityHeadersFor } from './server/http/security-headers.ts';
+import { pageDeps } from './server/page-loaders/page-deps.ts';
 
 /**
  * The on-demand pages (events, chapters, blog posts, authors) carry the same security headers as every
@@ -11,6 +14,15 @@ import { overHttps, securityHeadersFor } from './server/http/security-headers.ts
 const OWN_CHOICE = new Set(['Referrer-Policy', 'Content-Security-Policy']);
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // A form posted to an on-demand page from another site is refused before the page runs, by the API's
+  // own rule (http/same-origin.ts), in place of Astro's origin check (astro.config.ts says why).
+  const reading = context.request.method === 'GET' || context.request.method === 'HEAD';
+  if (!context.isPrerendered && !reading && crossSiteMutation(context.request, (await pageDeps()).siteUrl)) {
+    return new Response(CROSS_SITE_MESSAGE, {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': PRIVATE_CACHE_CONTROL },
+    });
+  }
   const response = await next();
   const https = overHttps(context.url.href, context.request.headers.get('x-forwarded-proto'));
   // A page may ask for a stricter referrer policy than the site's (a ticket sends none), and the content

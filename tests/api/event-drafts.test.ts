@@ -52,6 +52,8 @@ const sitemapPaths = async () =>
       now: () => new Date(),
       siteOrigin: () => api.origin,
       sessionSecret: api.deps.config.sessionSecret,
+      pageCache: api.deps.pageCache,
+      mail: api.deps.mail,
     })
   ).map((entry) => entry.path);
 const landingIds = async () => ids((await chapterLanding(api.db, 'alpha', new Date()))!.events);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { CONFIRMED_WHILE_WAITING } from '../../src/server/routes/tickets.routes.ts';
+import { CONFIRMED_WHILE_WAITING } from '../../src/lib/registration/email-confirmation.ts';
 import { HOLDS_PER_NETWORK } from '../../src/server/services/seat-holds.service.ts';
 import type { RegistrationResult, RegistrationSummary, TicketView } from '../../src/lib/types.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';

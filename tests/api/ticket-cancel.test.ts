@@ -77,6 +77,8 @@ const pageDeps = (): PageDeps => ({
   now: () => clock,
   blog: undefined as never,
   siteOrigin: () => undefined,
+  pageCache: api.deps.pageCache,
+  mail: api.deps.mail,
 });
 
 describe('cancelling by ticket', () => {

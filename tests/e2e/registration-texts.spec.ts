@@ -1,14 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { dhakaDayAfter } from '../../src/lib/dhaka-time.ts';
+import { DEFAULT_CERTIFICATE_SETTINGS } from '../../src/lib/schemas/attendance.schema.ts';
 import { DEFAULT_REGISTRATION_SETTINGS } from '../../src/lib/schemas/registration.schema.ts';
-import { allowHttpErrors, apiLogin, unique, waitForIslands } from './dashboard-helpers.ts';
+import { CERTIFICATE_BY_ORGANISERS, NO_CERTIFICATE_NOT_CHECKED_IN } from '../../src/lib/registration/ticket-view.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { allowHttpErrors, apiLogin, bearer, unique, waitForIslands } from './dashboard-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { createEvent } from './live-data.ts';
 
 /**
  * What registrants read says what will happen: a full event's button says "Join the waitlist" like its
  * form, Institution is marked optional, a waitlisted ticket's cancel line speaks of the waitlist (there
- * is no seat to give), and a wrong ticket or verify link says what is wrong and what to do.
+ * is no seat to give), a wrong ticket or verify link says what is wrong and what to do, and an event
+ * that has ended looks over, on its page and on its tickets.
  */
 
 /** SCREENSHOTS=dir: the page is also saved there at 1280 and 375 px, to be looked at. */
@@ -28,8 +33,8 @@ async function register(request: APIRequestContext, eventId: string, fullName: s
     data: { fullName, email: `${unique('reg').toLowerCase()}@e2e.example`, answers: [], consent: true },
   });
   expect(answer.status(), await answer.text()).toBe(201);
-  const body = (await answer.json()) as { ticketUrl: string; status: string };
-  return { path: new URL(body.ticketUrl).pathname, status: body.status };
+  const body = (await answer.json()) as { ticketUrl: string; status: string; ticket: string };
+  return { path: new URL(body.ticketUrl).pathname, status: body.status, ticket: body.ticket };
 }
 
 async function oneSeatEvent(request: APIRequestContext) {
@@ -117,5 +122,68 @@ test.describe('registration texts', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await shootBoth(page, 'verify-invalid');
     allowHttpErrors(consoleErrors, 404);
+  });
+
+  test('an event that has ended looks over: its page, with and without script, and its tickets', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+    serverClock,
+  }) => {
+    const token = await apiLogin(request);
+    // Two days ahead, its certificates issued by staff (so none appears by itself while the test runs).
+    const event = await createEvent(request, token, {
+      title: unique('Finished Workshop'),
+      eventDate: dhakaDayAfter(serverClock.now(), 2),
+      registration: { ...DEFAULT_REGISTRATION_SETTINGS, mode: 'site', capacity: 5 },
+      certificates: { ...DEFAULT_CERTIFICATE_SETTINGS, auto: false },
+    });
+    const attendee = await register(request, event.id, 'Attended Person');
+    const absent = await register(request, event.id, 'Absent Person');
+    const checkIn = await request.post(`/api/v1/events/${event.id}/check-ins`, {
+      headers: bearer(token),
+      data: { ticket: attendee.ticket, early: true },
+    });
+    expect(checkIn.status(), await checkIn.text()).toBe(200);
+    // The clock passes the event's end.
+    serverClock.advance(4 * 86_400_000);
+
+    const noScript = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: false });
+    try {
+      for (const visitor of [page, await noScript.newPage()]) {
+        await visitor.goto(`/events/${event.id}`);
+        await expect(visitor.locator('[data-event-over]')).toHaveText(/^This event took place on \w+day, /);
+        await expect(visitor.getByRole('link', { name: /Register Now|Join the waitlist/ })).toHaveCount(0);
+        await expect(visitor.locator('[data-register-bar]')).toHaveCount(0);
+        await expect(visitor.locator('form[action$="/register"]')).toHaveCount(0);
+        await expect(visitor.getByText(/seats? left/)).toHaveCount(0);
+        await expect(visitor.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+        await expect(visitor.locator('astro-island')).toHaveCount(0);
+      }
+    } finally {
+      await noScript.close();
+    }
+    await expectNoSeriousA11yViolations(page);
+    await shootBoth(page, 'event-over');
+
+    // The ticket leads with the certificate part, says the event ended, and drops what no longer helps.
+    await page.goto(attendee.path);
+    await expect(page.locator('[data-ticket-ended]')).toContainText('This event has ended.');
+    const lead = page.locator('[data-ticket-certificate]');
+    await expect(lead).toHaveText(CERTIFICATE_BY_ORGANISERS);
+    const name = page.getByText('Attended Person');
+    expect((await lead.boundingBox())!.y).toBeLessThan((await name.boundingBox())!.y);
+    await expect(page.locator('[data-ticket-status]')).toHaveText(/^Checked in at /);
+    for (const gone of ['Show this code at the entrance', 'Add to calendar', 'Cancel my registration', 'has started'])
+      await expect(page.getByText(gone)).toHaveCount(0);
+    await expect(page.getByRole('img', { name: /QR code/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await shootBoth(page, 'ticket-over');
+
+    await page.goto(absent.path);
+    await expect(page.locator('[data-ticket-status]')).toHaveText('Not checked in');
+    await expect(page.locator('[data-ticket-certificate]')).toHaveText(NO_CERTIFICATE_NOT_CHECKED_IN);
+    await expect(page.locator('[data-ticket-confirm]')).toHaveCount(0);
   });
 });

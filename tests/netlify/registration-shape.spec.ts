@@ -91,7 +91,7 @@ test('a visitor registers from the event page the CDN keeps; the seat count the 
   await waitForIslands(page);
   await expect(page.getByText('2 of 2 seats left')).toBeVisible();
   await page.getByLabel('Full name').fill('তাসনিম রহমান');
-  await page.getByLabel('E-mail').fill('tasnim@netlify.test');
+  await page.getByLabel('E-mail', { exact: true }).fill('tasnim@netlify.test');
   await page.getByLabel('Institution').fill('SUST');
   await page.getByLabel('I agree that the chapter uses these details to run this event').check();
   await page.getByRole('button', { name: 'Register' }).click();
@@ -119,6 +119,57 @@ test('a visitor registers from the event page the CDN keeps; the seat count the 
   ).toBe(false);
   expect((await request.get(ticketPath!)).headers()['cache-status']).not.toMatch(HIT);
   expect(errors).toEqual([]);
+});
+
+test('the form posted as HTML without script: its answers pass the CDN and are never kept; the event page stays shared', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const id = await siteEvent(request, baseURL, 'Registration Without Script', 5);
+  const eventPath = `/events/${id}`;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(eventPath);
+  await expect(page.getByText('5 of 5 seats left')).toBeVisible();
+  await page.getByLabel('Full name').fill('রাফি Without Script');
+  await page.getByLabel('E-mail', { exact: true }).fill('not an address');
+  const register = page.locator('#register').getByRole('button', { name: 'Register' });
+  const [refused] = await Promise.all([
+    page.waitForResponse((res) => new URL(res.url()).pathname === `${eventPath}/register`),
+    register.click(),
+  ]);
+  expect(refused.status()).toBe(400);
+  expect(refused.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveAccessibleDescription(
+    'E-mail must be a valid e-mail address',
+  );
+  await page.getByLabel('E-mail', { exact: true }).fill('rafi.noscript@netlify.test');
+  await page.getByLabel('I agree that the chapter uses these details to run this event').check();
+  await register.click();
+  // Kept: the function answers 303 to the ticket's page.
+  await expect(page).toHaveURL(/\/tickets\/[\w-]{32,}$/);
+  await expect(page.getByText('রাফি Without Script', { exact: true })).toBeVisible();
+  await context.close();
+
+  // Both posts went through to the function and neither answer was kept; the page itself is still shared,
+  // and the seat taken purged it.
+  const posted = cdn()
+    .log()
+    .filter((entry) => entry.method === 'POST' && entry.url === `${eventPath}/register`);
+  expect(posted).toEqual([
+    expect.objectContaining({ status: 400, cache: 'pass', stored: false }),
+    expect.objectContaining({ status: 303, cache: 'pass', stored: false }),
+  ]);
+  expect(
+    cdn()
+      .held()
+      .filter((copy) => copy.url.startsWith(`${eventPath}/`)),
+  ).toEqual([]);
+  const again = await request.get(eventPath);
+  expect(again.headers()['netlify-cdn-cache-control']).toMatch(/s-maxage=\d+/);
+  expect(await again.text()).toContain('4 of 5 seats left');
+  expect((await request.get(eventPath)).headers()['cache-status']).toMatch(HIT);
 });
 
 test('a cancelled seat goes to the first on the waitlist, and the count the CDN shares follows', async ({

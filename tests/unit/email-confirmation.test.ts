@@ -5,6 +5,7 @@ import {
   holdExpired,
   holdNotice,
   SEAT_RELEASED,
+  ticketStatusText,
   staffConfirmationText,
   ticketConfirmation,
   type ConfirmationFacts,
@@ -56,11 +57,29 @@ describe('confirm by e-mail', () => {
   });
 
   it('says so in the words the form and the ticket show, in Dhaka time', () => {
-    expect(holdNotice(30)).toBe('You will get an e-mail with a link: open it within 30 minutes to keep your seat.');
+    // What to press in the mail's page; a waitlist's form promises no seat.
+    expect(holdNotice(30)).toBe(
+      'We will e-mail you a link to your ticket. Open it and press “Confirm my e-mail” within 30 minutes to keep your seat.',
+    );
+    expect(holdNotice(30, true)).toBe(
+      'We will e-mail you a link to your ticket. Open it and press “Confirm my e-mail”, so that a seat that frees up can be yours without a wait.',
+    );
     expect(confirmByText('2030-03-01T08:30:00.000Z')).toBe(
       'Confirm your e-mail by 14:30 (Dhaka time) to keep your seat',
     );
     expect(SEAT_RELEASED).toBe('Your seat was released because the e-mail was not confirmed in time');
+  });
+
+  it('reads a seat held for an unconfirmed e-mail as held with its deadline, never "Confirmed"', () => {
+    const pending = { state: 'pending', holdUntil: '2030-03-01T08:30:00.000Z' } as const;
+    expect(ticketStatusText('confirmed', null, pending)).toBe('Seat held until 14:30 (Dhaka time)');
+    expect(ticketStatusText('confirmed', null, { state: 'confirmed' })).toBe('Confirmed');
+    // A seat staff confirmed holds nothing: confirmed.
+    expect(ticketStatusText('confirmed', null, { state: 'pending', holdUntil: null })).toBe('Confirmed');
+    expect(ticketStatusText('waitlisted', 2, { state: 'pending', holdUntil: null })).toBe(
+      'On the waitlist, position 2',
+    );
+    expect(ticketStatusText('confirmed', null, null)).toBe('Confirmed');
   });
 
   it('tells staff whether the e-mail was confirmed', () => {

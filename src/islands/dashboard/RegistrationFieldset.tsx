@@ -256,7 +256,7 @@ export function RegistrationFieldset({
                 <p id={`${fieldIdOf('registration.confirmByEmail')}-hint`} className={hintClass}>
                   {confirmOff
                     ? 'Not available: this site does not send e-mail (SMTP_URL is not set).'
-                    : 'A new seat is held until the registrant opens the link in their e-mail; not confirmed in time, it goes to the next person on the waitlist.'}
+                    : 'A new seat is held until the registrant opens the link in their e-mail and presses “Confirm my e-mail” on their ticket; not confirmed in time, it goes to the next person on the waitlist.'}
                 </p>
               </div>
             </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import {
   ALREADY_REGISTERED,
@@ -6,9 +6,25 @@ import {
   phaseText,
   registrationPhase,
   seatsText,
-  statusText,
 } from '../../lib/registration/registration-view.ts';
-import { CONFIRM_BUTTON, HELD_BACK, holdNotice, pendingText } from '../../lib/registration/email-confirmation.ts';
+import {
+  CONFIRM_BUTTON,
+  HELD_BACK,
+  holdNotice,
+  pendingText,
+  ticketStatusText,
+} from '../../lib/registration/email-confirmation.ts';
+import {
+  answerField,
+  firstFieldWithError,
+  formFieldErrors,
+  registerPostPath,
+  registerValues,
+  registrantBody,
+  ticketAgainPostPath,
+  type RegisterFieldErrors as Errors,
+  type RegisterServed,
+} from '../../lib/registration/register-form.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
 import { MAX_FULL_NAME_LENGTH, tooLongMessage } from '../../lib/text-limits.ts';
 import LengthCounter from '../shared/LengthCounter.tsx';
@@ -23,47 +39,56 @@ interface Props {
   eventId: string;
   /** The event's questions as the page was rendered; the state read after hydration has the current ones. */
   questions: readonly string[];
+  /** Seats, window and questions as the page was rendered (the page is purged when seats change). */
+  initial?: RegistrationSummary | undefined;
+  /** When the page was rendered (ISO): the clock of the server's HTML, until the island runs. */
+  renderedAt: string;
+  /** When the event ends (ISO): a page kept open past it offers no form. */
+  endsAt: string;
+  /** The server's answer to this form posted without script, when this page is it. */
+  served?: RegisterServed | undefined;
 }
 
-type Errors = Partial<Record<string, string>>;
-
-const text = (data: FormData, name: string) => {
-  const value = data.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
-
 /**
- * Registration on the event page. The page is the same for everyone and kept by the CDN, so
- * the seats and whether registration is open are read here, after the page (GET .../registration).
- * The inputs are uncontrolled (what is typed before hydration stays); the button waits for hydration,
- * so the form is never posted natively. The API's field errors are shown under their fields.
+ * Registration on the event page, a plain HTML form first: rendered on the server with the seats as
+ * they were then, it posts to /events/{id}/register, which answers with the ticket's page or this form
+ * again with each field's message, so it works before its script arrives and without script at all.
+ * The island hydrates on the visitor's first reach for it (client:interaction); from then on it sends
+ * through the API (one registration per press either way: a press before hydration is the browser's,
+ * every press after it the island's), shows each field's error under it, reads the seats again, and
+ * answers in place. The inputs are uncontrolled, so what is typed before hydration stays.
  */
-export default function RegisterForm({ eventId, questions: servedQuestions }: Props) {
+export default function RegisterForm({
+  eventId,
+  questions: servedQuestions,
+  initial,
+  renderedAt,
+  endsAt,
+  served,
+}: Props) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<RegistrationSummary>();
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [state, setState] = useState<RegistrationSummary | undefined>(initial);
   const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string>();
+  const [errors, setErrors] = useState<Errors>(served?.errors ?? {});
+  const [failure, setFailure] = useState<string | undefined>(served?.reason);
   const [done, setDone] = useState<RegistrationResult>();
   /** The address the API answered "already registered" for: it can have its ticket sent again. */
-  const [repeated, setRepeated] = useState<string>();
+  const [repeated, setRepeated] = useState<string | undefined>(served?.repeated ? served.values.email : undefined);
   const [sendingAgain, setSendingAgain] = useState(false);
   const [againOutcome, setAgainOutcome] = useState<string>();
   /** The name's length as the API counts it: shown against its limit, never cut short. */
-  const [nameLength, setNameLength] = useState(0);
+  const [nameLength, setNameLength] = useState(served?.values.fullName.trim().length ?? 0);
   const nameField = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const path = `/events/${encodeURIComponent(eventId)}/registration`;
 
+  // Once running, the seats as they are now (the page may have been served from the CDN's copy).
   useEffect(() => {
     const controller = new AbortController();
     void api.get<RegistrationSummary>(path, controller.signal).then((answer) => {
-      if (controller.signal.aborted) return;
-      if (answer.ok) setState(answer.data);
-      else setLoadFailed(true);
+      if (!controller.signal.aborted && answer.ok) setState(answer.data);
     });
     return () => controller.abort();
   }, [path]);
@@ -71,33 +96,36 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
   // What was typed before hydration counts too.
   useEffect(() => setNameLength(nameField.current?.value.trim().length ?? 0), []);
 
+  /**
+   * An answer that replaces what was pressed is read from the top of the form: the section's heading is
+   * scrolled clear of the sticky site header (its scroll margin), then the answer takes focus.
+   */
+  const reveal = (target: HTMLElement | null) => {
+    if (!target) return;
+    target.closest('section')?.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  };
   useEffect(() => {
-    if (done) result.current?.focus();
+    if (done) reveal(result.current);
   }, [done]);
+  // Only a failure of the island's own send: one the server's page answered has its autofocus already.
+  const [ownFailure, setOwnFailure] = useState(0);
   useEffect(() => {
-    if (failure) failureRef.current?.focus();
-  }, [failure]);
+    if (ownFailure > 0) reveal(failureRef.current);
+  }, [ownFailure]);
 
   const questions = state?.questions ?? servedQuestions;
-  const now = new Date();
-  const phase = state ? registrationPhase(state, now) : undefined;
+  // The server's clock in its HTML and while hydrating (the two must agree), the visitor's after.
+  const now = hydrated ? new Date() : new Date(renderedAt);
+  const ended = now.getTime() >= Date.parse(endsAt);
+  const phase = state ? (ended ? 'closed' : registrationPhase(state, now)) : undefined;
   const full = state !== undefined && state.capacity != null && (state.seatsLeft ?? 0) <= 0;
 
   const submit = async (e: SyntheticEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const website = text(data, 'website');
-    const optionalText = (name: string) => (text(data, name) ? { [name]: text(data, name) } : {});
-    const body = {
-      fullName: text(data, 'fullName'),
-      email: text(data, 'email'),
-      ...optionalText('phone'),
-      ...optionalText('institution'),
-      ...optionalText('ieeeMemberId'),
-      answers: questions.map((_, i) => text(data, `answer-${i}`)),
-      consent: data.get('consent') === 'on',
-      ...(website ? { website } : {}),
-    };
+    const website = data.get('website');
+    const body = registrantBody(registerValues(data), typeof website === 'string' ? website : '');
     setSending(true);
     setFailure(undefined);
     setRepeated(undefined);
@@ -110,11 +138,9 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
       void api.get<RegistrationSummary>(path).then((next) => next.ok && setState(next.data));
       return;
     }
-    const found: Errors = {};
-    for (const error of answer.errors) found[error.path.replace(/^answers\.(\d+)$/, 'answer-$1')] ??= error.message;
+    const found = formFieldErrors(answer.errors);
     setErrors(found);
-    const fieldNames = ['fullName', 'email', 'phone', 'institution', 'ieeeMemberId', 'consent'];
-    const first = Object.keys(found).find((name) => fieldNames.includes(name) || name.startsWith('answer-'));
+    const first = firstFieldWithError(found, questions.length);
     if (answer.status === 400 && first) {
       form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
@@ -122,10 +148,15 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
     if (answer.status === 409 && answer.message === ALREADY_REGISTERED) setRepeated(body.email);
     // A 429 says why and when to try again (the room's allowance or the loop guard): shown as it is.
     setFailure(answer.message);
+    setOwnFailure((n) => n + 1);
   };
 
-  /** "Send my ticket again": the API answers alike for any address, and mails a registered one. */
-  const sendAgain = async () => {
+  /**
+   * "Send my ticket again": the API answers alike for any address, and mails a registered one. Before
+   * hydration the button posts the form to the "Lost your ticket?" page instead, which reads its e-mail.
+   */
+  const sendAgain = async (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
     if (!repeated) return;
     setSendingAgain(true);
     setAgainOutcome(undefined);
@@ -142,10 +173,14 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
     if (name === 'email') setRepeated(undefined);
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
+  // After a refusal without script the page opens on the first field the server named (or its reason).
+  const servedFirst = served && firstFieldWithError(served.errors, questions.length);
   const described = (name: string) => ({
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `register-${name}-error` : undefined,
+    autoFocus: name === servedFirst || undefined,
   });
+  const typed = (name: 'email' | 'phone' | 'institution' | 'ieeeMemberId') => served?.values[name];
   const errorOf = (name: string) =>
     errors[name] && (
       <p id={`register-${name}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
@@ -159,6 +194,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
     (nameLength > MAX_FULL_NAME_LENGTH ? tooLongMessage('Full name', MAX_FULL_NAME_LENGTH) : undefined);
 
   if (done) {
+    const pending = done.confirmation?.state === 'pending' ? done.confirmation : undefined;
     return (
       <div
         ref={result}
@@ -168,19 +204,21 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
       >
         <p className="text-lg font-bold">
           {done.status === 'confirmed'
-            ? 'You are registered.'
-            : done.confirmation?.state === 'pending' && done.confirmation.seatFree
+            ? pending?.holdUntil
+              ? 'Your seat is held: confirm your e-mail to keep it.'
+              : 'You are registered.'
+            : pending?.seatFree
               ? 'Confirm your e-mail to get your seat.'
               : 'You are on the waitlist.'}
         </p>
         <p className="mt-2">
-          Status: <strong>{statusText(done.status, done.position)}</strong>
+          Status: <strong>{ticketStatusText(done.status, done.position, done.confirmation)}</strong>
         </p>
-        {done.confirmation?.state === 'pending' && (
+        {pending && (
           <p className="mt-2">
-            {done.confirmation.seatFree && <>{HELD_BACK} </>}
-            <strong>{pendingText(done.confirmation)}.</strong> Open the link in the e-mail we are sending you and choose
-            “{CONFIRM_BUTTON}”.
+            {pending.seatFree && <>{HELD_BACK} </>}
+            <strong>{pendingText(pending)}.</strong> Open the link in the e-mail we are sending you and press “
+            {CONFIRM_BUTTON}”.
           </p>
         )}
         <p className="mt-4">
@@ -200,27 +238,35 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
   }
 
   const closed = state !== undefined && (state.mode !== 'site' || phase !== 'open');
-  const phaseLine = state && state.mode === 'site' ? phaseText(state, now) : undefined;
+  const phaseLine = state && state.mode === 'site' && !ended ? phaseText(state, now, hydrated) : undefined;
 
   return (
     <div>
       <div aria-live="polite" className="mb-5 space-y-1 text-slate-800 dark:text-slate-200">
-        {state?.mode === 'site' && <p className="text-lg font-semibold">{seatsText(state)}</p>}
+        {ended && <p className="font-semibold">Registration has closed: the event has ended.</p>}
+        {state?.mode === 'site' && !ended && <p className="text-lg font-semibold">{seatsText(state)}</p>}
         {state && state.mode !== 'site' && <p className="font-semibold">Registration is closed</p>}
         {phaseLine && <p>{phaseLine}</p>}
         {full && phase === 'open' && (
           <p>The event is full: you can join the waitlist and get a seat if one frees up.</p>
         )}
-        {loadFailed && <p>The number of seats could not be read just now. You can still register.</p>}
-        {!state && !loadFailed && hydrated && <p className="text-slate-600 dark:text-slate-400">Checking seats…</p>}
       </div>
       {!closed && (
-        <form ref={form} method="post" onSubmit={submit} onInput={clearError} noValidate className="space-y-5">
+        <form
+          ref={form}
+          action={registerPostPath(eventId)}
+          method="post"
+          onSubmit={submit}
+          onInput={clearError}
+          noValidate
+          className="space-y-5"
+        >
           {failure && (
             <p
               ref={failureRef}
               tabIndex={-1}
               role="alert"
+              autoFocus={(served?.reason !== undefined && !servedFirst) || undefined}
               className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 outline-none dark:border-red-800 dark:bg-red-950 dark:text-red-200"
             >
               {failure}
@@ -232,8 +278,12 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 <p>{ASK_THE_ORGANISER}</p>
               ) : (
                 <button
-                  type="button"
-                  onClick={() => void sendAgain()}
+                  type="submit"
+                  formAction={ticketAgainPostPath(eventId)}
+                  formNoValidate
+                  onClick={(e) => {
+                    if (hydrated) void sendAgain(e);
+                  }}
                   disabled={sendingAgain}
                   className="inline-flex items-center justify-center rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60 dark:border-brand-300 dark:text-brand-300 dark:hover:bg-slate-800"
                 >
@@ -256,6 +306,8 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 name="fullName"
                 type="text"
                 autoComplete="name"
+                defaultValue={served?.values.fullName}
+                autoFocus={servedFirst === 'fullName' || undefined}
                 onInput={(e) => setNameLength(e.currentTarget.value.trim().length)}
                 className={inputClass}
                 aria-invalid={nameError ? true : undefined}
@@ -278,6 +330,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 type="email"
                 autoComplete="email"
                 maxLength={254}
+                defaultValue={typed('email')}
                 className={inputClass}
                 {...described('email')}
               />
@@ -293,6 +346,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 type="tel"
                 autoComplete="tel"
                 maxLength={30}
+                defaultValue={typed('phone')}
                 className={inputClass}
                 {...described('phone')}
               />
@@ -308,6 +362,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 type="text"
                 autoComplete="organization"
                 maxLength={160}
+                defaultValue={typed('institution')}
                 className={inputClass}
                 {...described('institution')}
               />
@@ -323,6 +378,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 type="text"
                 inputMode="numeric"
                 maxLength={20}
+                defaultValue={typed('ieeeMemberId')}
                 className={inputClass}
                 {...described('ieeeMemberId')}
               />
@@ -331,18 +387,19 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
           </div>
           {questions.map((question, i) => (
             <div key={`${i}-${question}`}>
-              <label htmlFor={`register-answer-${i}`} className={labelClass}>
+              <label htmlFor={`register-${answerField(i)}`} className={labelClass}>
                 {question}
               </label>
               <input
-                id={`register-answer-${i}`}
-                name={`answer-${i}`}
+                id={`register-${answerField(i)}`}
+                name={answerField(i)}
                 type="text"
                 maxLength={500}
+                defaultValue={served?.values.answers[i]}
                 className={inputClass}
-                {...described(`answer-${i}`)}
+                {...described(answerField(i))}
               />
-              {errorOf(`answer-${i}`)}
+              {errorOf(answerField(i))}
             </div>
           ))}
           <div>
@@ -351,6 +408,7 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
                 id="register-consent"
                 name="consent"
                 type="checkbox"
+                defaultChecked={served?.values.consent}
                 className="mt-1 h-4 w-4 accent-brand-700"
                 {...described('consent')}
               />
@@ -368,13 +426,14 @@ export default function RegisterForm({ eventId, questions: servedQuestions }: Pr
           {/* "Confirm by e-mail": said before sending, so nobody is surprised by the hold. */}
           {state?.confirmByEmail && (
             <p id="register-confirm-note" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              {holdNotice(state.holdMinutes)}
+              {holdNotice(state.holdMinutes, full)}
             </p>
           )}
+          {/* Enabled from the first paint: before the script runs the browser posts the form itself. */}
           <button
             type="submit"
             aria-describedby={state?.confirmByEmail ? 'register-confirm-note' : undefined}
-            disabled={sending || !hydrated}
+            disabled={sending}
             className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:w-auto"
           >
             {sending ? 'Sending…' : full ? 'Join the waitlist' : 'Register'}

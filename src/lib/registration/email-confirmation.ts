@@ -19,7 +19,7 @@
  * as released, so no one is told a seat is theirs after its time.
  */
 import type { RegistrationStatus, TicketConfirmation } from '../types.ts';
-import { formatDhakaClock, formatDhakaDateTime } from './registration-view.ts';
+import { formatDhakaClock, formatDhakaDateTime, statusText } from './registration-view.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -58,13 +58,41 @@ export function ticketConfirmation(r: ConfirmationFacts, now: Date): TicketConfi
   return { state: 'pending', holdUntil: r.status === 'confirmed' && r.holdUntil !== null ? iso(r.holdUntil) : null };
 }
 
-/** The form's words before sending, on an event that confirms by e-mail. */
-export const holdNotice = (minutes: number) =>
-  `You will get an e-mail with a link: open it within ${minutes} minutes to keep your seat.`;
+/**
+ * The form's words before sending, on an event that confirms by e-mail: what to press in the mail's
+ * page, and what it keeps (a seat, or with every seat taken, the first claim on one that frees up).
+ */
+export const holdNotice = (minutes: number, full = false) =>
+  full
+    ? `We will e-mail you a link to your ticket. Open it and press “${CONFIRM_BUTTON}”, so that a seat that frees up can be yours without a wait.`
+    : `We will e-mail you a link to your ticket. Open it and press “${CONFIRM_BUTTON}” within ${minutes} minutes to keep your seat.`;
 
 /** "Confirm your e-mail by 14:05 (Dhaka time) to keep your seat": the ticket and the form's answer. */
 export const confirmByText = (holdUntil: string) =>
   `Confirm your e-mail by ${formatDhakaClock(holdUntil)} (Dhaka time) to keep your seat`;
+
+/** "Seat held until 14:05 (Dhaka time)": the status of a seat kept for an e-mail not confirmed yet. */
+export const heldText = (holdUntil: string) => `Seat held until ${formatDhakaClock(holdUntil)} (Dhaka time)`;
+
+/**
+ * How a registration's status reads (the ticket, the form's answer): a seat held for an e-mail not yet
+ * confirmed is "Seat held until …", never "Confirmed"; otherwise as statusText says.
+ */
+export function ticketStatusText(
+  status: RegistrationStatus,
+  position: number | null | undefined,
+  confirmation: TicketConfirmation | null | undefined,
+): string {
+  if (status === 'confirmed' && confirmation?.state === 'pending' && confirmation.holdUntil)
+    return heldText(confirmation.holdUntil);
+  return statusText(status, position);
+}
+
+/** The ticket's answer to "Confirm my e-mail" (and the API's): a seat is theirs. */
+export const CONFIRMED_SEAT = 'Your e-mail is confirmed: the seat is yours';
+/** A waitlisted holder confirmed their e-mail: no seat is free yet, and they wait ahead of the unconfirmed. */
+export const CONFIRMED_WHILE_WAITING =
+  'Your e-mail is confirmed. No seat is free yet: on the waitlist you now come before everyone who has not confirmed theirs';
 
 /** A waitlisted ticket still to confirm. */
 export const CONFIRM_WHILE_WAITING =

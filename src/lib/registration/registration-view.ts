@@ -104,15 +104,23 @@ export function registrationPhase(
 
 const RELATIVE_LIMIT_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** "Registration closes in 2 days" (on a date when more than 30 days ahead), "Registration opens on ...", "Registration is closed"; undefined: open with no end. */
-export function phaseText(state: Pick<RegistrationSummary, 'open' | 'opensAt' | 'closesAt'>, now: Date) {
+/**
+ * "Registration closes in 2 days" (on a date when more than 30 days ahead, or always when `relative` is
+ * false: a page a cache may keep says the date, which stays true), "Registration opens on ...",
+ * "Registration is closed"; undefined: open with no end.
+ */
+export function phaseText(
+  state: Pick<RegistrationSummary, 'open' | 'opensAt' | 'closesAt'>,
+  now: Date,
+  relative = true,
+) {
   const phase = registrationPhase(state, now);
   if (phase === 'before' && state.opensAt) return `Registration opens on ${formatDhakaDateTime(state.opensAt)}`;
   if (phase === 'closed') return 'Registration is closed';
   if (state.closesAt) {
     // "in 1270 days" says less than the date: far-off closings are given as one.
     const closes = new Date(state.closesAt);
-    return closes.getTime() - now.getTime() > RELATIVE_LIMIT_MS
+    return !relative || closes.getTime() - now.getTime() > RELATIVE_LIMIT_MS
       ? `Registration closes on ${formatDhakaDateTime(state.closesAt)}`
       : `Registration closes ${relativeFuture(closes, now)}`;
   }

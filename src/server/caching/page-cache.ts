@@ -6,6 +6,21 @@ import { REVALIDATE_CACHE_CONTROL, sharedReadHeaders } from './cache-headers.ts'
  * title at once while an unchanged page is served from the CDN for a week.
  */
 export const PAGE_CDN_CACHE_CONTROL = 'public, durable, s-maxage=60, stale-while-revalidate=604800';
+const PAGE_FRESH_SECONDS = 60;
+const PAGE_STALE_SECONDS = 604_800;
+
+/**
+ * PAGE_CDN_CACHE_CONTROL for a page that changes by the clock alone in `secondsLeft` (an event page
+ * whose registration opens or closes, or whose event ends): neither kept fresh nor served stale past
+ * that moment, so no visitor gets the page as it was before (a form on an event that has ended).
+ */
+export function pageCdnCacheControl(secondsLeft?: number): string {
+  if (secondsLeft === undefined || !Number.isFinite(secondsLeft)) return PAGE_CDN_CACHE_CONTROL;
+  const left = Math.max(0, Math.floor(secondsLeft));
+  if (left >= PAGE_FRESH_SECONDS + PAGE_STALE_SECONDS) return PAGE_CDN_CACHE_CONTROL;
+  const fresh = Math.min(PAGE_FRESH_SECONDS, left);
+  return `public, durable, s-maxage=${fresh}, stale-while-revalidate=${left - fresh}`;
+}
 
 /**
  * Cache tags: one per entity an answer shows, and one per list, for pages, API answers and feeds
@@ -39,11 +54,16 @@ export const cacheTag = {
  * Headers for an on-demand page: browsers revalidate, Netlify's CDN caches under the page's tags, one
  * copy per value of the query parameters it reads (/events: `chapter`, `page`; the others read none).
  */
-export function pageCacheHeaders(tags: readonly string[], query: readonly string[] = []): Record<string, string> {
+export function pageCacheHeaders(
+  tags: readonly string[],
+  query: readonly string[] = [],
+  /** Seconds until the page changes by the clock alone (pageCdnCacheControl); none: only writes change it. */
+  secondsLeft?: number,
+): Record<string, string> {
   // The pages are the same for every reader, signed in or not.
   return sharedReadHeaders({
     browser: REVALIDATE_CACHE_CONTROL,
-    cdn: PAGE_CDN_CACHE_CONTROL,
+    cdn: pageCdnCacheControl(secondsLeft),
     query,
     perSession: false,
     tags,

@@ -55,6 +55,7 @@ const DOMAIN_STATUS = {
   'not-found': 404,
   conflict: 409,
   'rate-limited': 429,
+  busy: 503,
 } as const satisfies Record<DomainError['kind'], ContentfulStatusCode>;
 
 const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
@@ -95,8 +96,9 @@ export function handleError(err: unknown, c: Context) {
     console.error('[api] unexpected error:', err);
     return c.json(errorBody(SERVER_FAULT), 500);
   }
-  // A server-side failure we did not throw on purpose is worth a line in the log, even a known one.
-  if (known !== err && known.status >= 500)
+  // A server-side failure we did not throw on purpose is worth a line in the log, even a known one (a
+  // domain error, such as a full line of registrations, is the service saying so on purpose).
+  if (known !== err && !(err instanceof DomainError) && known.status >= 500)
     console.error('[api]', err instanceof Error ? `${err.name}: ${err.message}` : err);
   return c.json({ ...errorBody(known.message, known.errors), ...known.details }, known.status, known.headers);
 }

@@ -11,13 +11,19 @@ export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed';
  * cookies to abuse) and pass. Browsers also say where a request comes from in Sec-Fetch-Site: one
  * marked `cross-site` is refused too, whatever its Origin, so a form on another site cannot post (a
  * multipart upload needs no CORS preflight, and SameSite=Lax is the only other guard it meets).
- * The API and the pages that take a form post (the contact form without script) both ask here.
+ * A form posted from a page of this site whose referrer policy hides its address (a ticket's page:
+ * no-referrer) carries `Origin: null`, as the Fetch standard says; Sec-Fetch-Site, which the browser
+ * sets and no page can, then says whether it came from this site (`same-origin`) or not.
+ * The API and the pages that take a form post (the contact and registration forms without script, a
+ * ticket's "Confirm my e-mail") all ask here.
  */
 export function crossSiteMutation(request: Request, siteUrl: string | undefined): boolean {
   if (!MUTATIONS.has(request.method)) return false;
   const origin = request.headers.get('origin') ?? undefined;
-  if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite === 'cross-site') return true;
   if (origin === undefined || origin === new URL(request.url).origin) return false;
+  if (origin === 'null' && fetchSite === 'same-origin') return false;
   return !siteUrl || origin !== new URL(siteUrl).origin;
 }
 

@@ -5,12 +5,11 @@ import {
   type ContactServedOutcome,
   type ContactValues,
 } from '../../lib/contact-form.ts';
-import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
-import { JSON_BODY_LIMIT, validate } from '../http/body.ts';
+import { validate } from '../http/body.ts';
 import { limitAddress } from '../http/client-ip.ts';
 import { receiveSupportMessage } from '../services/support-messages.service.ts';
-import { badRequest, forbidden, payloadTooLarge, toHttpError, unsupportedMediaType } from '../http/errors.ts';
-import { CROSS_SITE_MESSAGE, crossSiteMutation } from '../http/same-origin.ts';
+import { toHttpError } from '../http/errors.ts';
+import { FORM_ANSWER_HEADERS, formText as text, readFormPost, refusalHeaders } from './form-post.ts';
 import { pageDeps } from './page-deps.ts';
 
 /** What the contact page shows after the form was posted without script. */
@@ -20,12 +19,6 @@ export interface ContactPostAnswer extends ContactServedOutcome {
 }
 
 const EMPTY: ContactValues = { name: '', email: '', message: '' };
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
-
-const text = (data: FormData, name: string) => {
-  const value = data.get(name);
-  return typeof value === 'string' ? value : '';
-};
 
 /**
  * The contact form posted as HTML (no script had run): the same checks as POST /api/v1/contact, in
@@ -37,17 +30,11 @@ export async function answerContactPost(
   request: Request,
   clientAddress: string | undefined,
 ): Promise<ContactPostAnswer> {
-  const headers: Record<string, string> = { 'Cache-Control': PRIVATE_CACHE_CONTROL };
+  const headers = { ...FORM_ANSWER_HEADERS };
   let values = EMPTY;
   try {
     const deps = await pageDeps();
-    if (crossSiteMutation(request, deps.siteUrl)) throw forbidden(CROSS_SITE_MESSAGE);
-    if (Number(request.headers.get('content-length') ?? 0) > JSON_BODY_LIMIT) throw payloadTooLarge();
-    if (!FORM_TYPES.test(request.headers.get('content-type') ?? ''))
-      throw unsupportedMediaType('Send the form as application/x-www-form-urlencoded');
-    const data = await request.formData().catch(() => {
-      throw badRequest('Malformed form body');
-    });
+    const data = await readFormPost(request, deps.siteUrl);
     values = { name: text(data, 'name'), email: text(data, 'email'), message: text(data, 'message') };
     const website = text(data, 'website');
     const input = validate(contactSchema, { ...values, ...(website ? { website } : {}) });
@@ -63,8 +50,7 @@ export async function answerContactPost(
     }
     return {
       status: known.status,
-      // Retry-After tells when to try again; the other headers an API error carries concern the connection.
-      headers: known.headers?.['Retry-After'] ? { ...headers, 'Retry-After': known.headers['Retry-After'] } : headers,
+      headers: refusalHeaders(known),
       outcome: 'failed',
       reason: known.message,
       values,

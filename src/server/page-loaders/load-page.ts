@@ -30,9 +30,11 @@ export function answerWith(
   load: PageLoad<unknown>,
   tags: readonly string[],
   query: readonly string[] = [],
+  /** Seconds until the page changes by the clock alone: the CDN keeps it no longer. */
+  secondsLeft?: number,
 ): void {
   response.status = load.status;
-  const headers = load.status === 503 ? UNAVAILABLE_CACHE_HEADERS : pageCacheHeaders(tags, query);
+  const headers = load.status === 503 ? UNAVAILABLE_CACHE_HEADERS : pageCacheHeaders(tags, query, secondsLeft);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
 }
 

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import { createBlogSource, type BlogSource } from '../blog/index.ts';
+import type { PageCache } from '../caching/page-cache.ts';
 import type { Database } from '../db/schema.ts';
 import type { ApiDeps } from '../deps.ts';
+import { createMailer, type Mailer } from '../email/mailer.ts';
 import { siteAddress } from '../http/site-origin.ts';
-import { connectFunction, functionConfig, once } from '../runtime/function-runtime.ts';
+import { connectFunction, functionConfig, FUNCTION_MAIL_BUDGET_MS, once } from '../runtime/function-runtime.ts';
+import { netlifyPageCache } from '../runtime/netlify-page-cache.ts';
 
 /** What an on-demand page reads from: the repositories' database, the blog source and the clock. */
 export interface PageDeps {
@@ -16,6 +19,10 @@ export interface PageDeps {
   siteUrl?: string | undefined;
   /** The key sessions are signed with: the door pass link's page signs the pass's cookie with it. */
   sessionSecret: string;
+  /** The CDN's cache: a form posted without script purges what it changed, as the API does. */
+  pageCache: PageCache;
+  /** The outbox's sender: whether the site sends e-mail, and a kick once a form's write queued some. */
+  mail: Pick<Mailer, 'enabled' | 'kick'>;
 }
 
 /**
@@ -32,7 +39,9 @@ const SLOT = Symbol.for('ieee-cs-bdc.page-deps');
 type Slot = { [SLOT]?: PageDeps };
 
 /** Called by the process that serves the pages (the Node server, `npm run dev`) with its own runtime. */
-export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now' | 'site'>): void {
+export function providePageDeps(
+  deps: Pick<ApiDeps, 'config' | 'database' | 'now' | 'site' | 'pageCache' | 'mail'>,
+): void {
   (globalThis as Slot)[SLOT] = {
     db: deps.database.db,
     blog: pageBlogSource(deps.config),
@@ -40,6 +49,8 @@ export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now
     siteOrigin: () => deps.site.origin(),
     siteUrl: deps.config.siteUrl,
     sessionSecret: deps.config.sessionSecret,
+    pageCache: deps.pageCache,
+    mail: deps.mail,
   };
 }
 
@@ -47,13 +58,18 @@ export function providePageDeps(deps: Pick<ApiDeps, 'config' | 'database' | 'now
 const functionPageDeps = once(async (): Promise<PageDeps> => {
   const config = functionConfig();
   const site = siteAddress(config.mail.linkOrigin);
+  const db = connectFunction(config).db;
+  const now = () => new Date();
   return {
-    db: connectFunction(config).db,
+    db,
     blog: pageBlogSource(config),
-    now: () => new Date(),
+    now,
     siteOrigin: () => site.origin(),
     siteUrl: config.siteUrl,
     sessionSecret: config.sessionSecret,
+    pageCache: netlifyPageCache(config.purgeApiUrl),
+    // As the API function's: what a kicked run leaves, the scheduled function sends within minutes.
+    mail: createMailer({ db, config, now, site, budgetMs: FUNCTION_MAIL_BUDGET_MS }),
   };
 });
 

@@ -6,7 +6,7 @@ import {
   selectionCancelSchema,
   ticketAgainSchema,
 } from '../../lib/schemas/registration.schema.ts';
-import { ASK_THE_ORGANISER, TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
+import { TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
 import type { NetworkGroupList, RegistrationList, RegistrationResult, SelectionCancelled } from '../../lib/types.ts';
 import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/current-user.ts';
 import { PRIVATE_CACHE_CONTROL, sharedRead } from '../caching/cache-headers.ts';
@@ -18,12 +18,10 @@ import { requestNetwork } from '../http/network-label.ts';
 import type { AppEnv } from '../http/env.ts';
 import { eventRouter } from '../http/event-router.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
-import { countFormAttempt, countRegistrationAttempt } from '../services/rate-limits.service.ts';
+import { notFound } from '../http/errors.ts';
+import { registrationLine } from '../http/registration-line.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { countTicketAgain } from '../services/ticket-again-limit.service.ts';
-import { boundedQueue } from '../http/bounded-queue.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
+import { askTicketAgain, takeRegistration } from '../services/registration-intake.service.ts';
 import { findRegistrationOwner } from '../repositories/registrations.repository.ts';
 import { forViewer } from '../repositories/viewer-scope.ts';
 import { CSV_CONTENT_TYPE, csvFilename, registrationsCsv } from '../services/registration-csv.service.ts';
@@ -32,27 +30,12 @@ import {
   cancelSelection,
   changeRegistrationStatus,
   overview,
-  register,
   registrationNetworks,
   registrationSummary,
-  sendTicketAgain,
   releaseExpiredHoldsOf,
   staffRegistrations,
 } from '../services/registrations.service.ts';
 import { managedEvent, visibleEvent } from './managed-event.ts';
-
-export const HONEYPOT_REFUSAL = 'Your registration could not be accepted.';
-
-/**
- * Registrations this server process makes at once; the rest wait their turn in memory, holding no
- * database connection. Registrations for one event queue on its row lock anyway, so a few at once lose
- * no throughput, while a burst (300 at once for a popular event) would otherwise wait in the
- * connection pool, whose wait ends in a 503 after a few seconds, and starve every other request of
- * connections. (A Netlify function answers one request at a time: there the line is always empty.)
- */
-export const REGISTRATIONS_AT_ONCE = 3;
-const REGISTRATIONS_WAITING = 5000;
-export const REGISTRATION_BUSY = 'Registration is very busy right now. Please try again in a minute.';
 
 /** The ticket's page on this site's own address (deps.site), the one its e-mail links to. */
 export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
@@ -85,7 +68,6 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
   const CANCEL_REGISTRATIONS = eventRefusal('cancel its registrations');
 
   const privately = (c: Context) => c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-  const registering = boundedQueue({ running: REGISTRATIONS_AT_ONCE, waiting: REGISTRATIONS_WAITING });
 
   return eventRouter()
     .get(
@@ -108,28 +90,21 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
     .post('/registrations', async (c) => {
       const eventId = c.req.param('id');
       const { website, ...registrant } = await readJson(c, registrantSchema);
-      // Only an id in the one spelling the database hands out names an event (ids.ts): every other
-      // spelling is not found before anything is counted, so no counter ever holds it.
-      if (!isCanonicalId(eventId)) throw notFound('Event not found');
-      const taken = await registering.run(async () => {
-        // Counted before anything is checked or kept, per address and only for an event that exists:
-        // the loop guard counts every attempt, the room's allowance only registrations that are kept
-        // (services/rate-limits.service.ts): a refused one is taken back, so a room is never locked out by its typos.
-        const seat = await countRegistrationAttempt(db, clientIp(c), eventId, now());
-        if (!seat) throw notFound('Event not found');
-        try {
-          if (website) throw badRequest(HONEYPOT_REFUSAL);
-          // Where it came from, as an anonymous label: the caller's network as the limits count it,
-          // never a header the client sets.
-          const network = requestNetwork(c, config.sessionSecret, eventId);
-          return await register({ db, pageCache, mailEnabled: deps.mail.enabled }, eventId, registrant, now(), network);
-        } catch (err) {
-          await seat.release();
-          throw err;
-        }
-      });
-      if (!taken) throw new HttpError(503, REGISTRATION_BUSY, undefined, { 'Retry-After': '30' });
-      const { status, position, ticket, confirmation } = taken.value;
+      // The same path as the event page's form posted without script (registration-intake.service.ts).
+      // Where it came from, as an anonymous label: the caller's network as the limits count it, never a
+      // header the client sets.
+      const taken = await takeRegistration(
+        { db, pageCache, mailEnabled: deps.mail.enabled, line: registrationLine() },
+        {
+          eventId,
+          registrant,
+          website,
+          caller: clientIp(c),
+          network: requestNetwork(c, config.sessionSecret, eventId),
+        },
+        now(),
+      );
+      const { status, position, ticket, confirmation } = taken;
       // Committed, with its message queued: sent after the answer, never before it.
       sendMailSoon(c, deps);
       const body: RegistrationResult = {
@@ -146,11 +121,7 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
     .post('/registrations/resend', async (c) => {
       const { item } = await visibleEvent(db, c);
       const { email } = await readJson(c, ticketAgainSchema);
-      // Without e-mail nothing can be sent: the person is told whom to ask instead.
-      if (!deps.mail.enabled) throw new HttpError(409, ASK_THE_ORGANISER);
-      await countFormAttempt(db, clientIp(c), now());
-      await countTicketAgain(db, item.id, email, now());
-      await sendTicketAgain(db, item.id, email);
+      await askTicketAgain({ db, mailEnabled: deps.mail.enabled }, item.id, email, clientIp(c), now());
       sendMailSoon(c, deps);
       // The same answer whether or not the address is registered: it tells no one who is.
       privately(c);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { CONFIRMED_SEAT, CONFIRMED_WHILE_WAITING } from '../../lib/registration/email-confirmation.ts';
 import type { TicketView } from '../../lib/types.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -9,10 +10,6 @@ import { answerOrigin } from '../http/site-origin.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
 import { cancelByTicket, confirmByTicket, readTicket } from '../services/registrations.service.ts';
 import { ticketUrl } from './registrations.routes.ts';
-
-/** A waitlisted holder confirmed their e-mail: no seat is free yet, and they wait ahead of the unconfirmed. */
-export const CONFIRMED_WHILE_WAITING =
-  'Your e-mail is confirmed. No seat is free yet: on the waitlist you now come before everyone who has not confirmed theirs';
 
 /**
  * A registrant's ticket: whoever holds its address may read and cancel it, so its answers are never
@@ -61,7 +58,7 @@ export function ticketRoutes(deps: ApiDeps) {
         success: true,
         confirmation,
         status,
-        message: status === 'waitlisted' ? CONFIRMED_WHILE_WAITING : 'Your e-mail is confirmed: the seat is yours',
+        message: status === 'waitlisted' ? CONFIRMED_WHILE_WAITING : CONFIRMED_SEAT,
       });
     })
     .delete('/:ticket', async (c) => {

@@ -14,6 +14,13 @@ export function functionConfig(): Config {
   });
 }
 
+/**
+ * How long mail kicked after a registration may go on claiming (waitUntil keeps the instance for it,
+ * within the function's own time limit); what it leaves, the scheduled function sends within minutes.
+ * After one registration there is one message to send, a second or so.
+ */
+export const FUNCTION_MAIL_BUDGET_MS = 5_000;
+
 export function connectFunction(config: Config): DatabaseHandle {
   return connectFunctionDatabase(config.database);
 }

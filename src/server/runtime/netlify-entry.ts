@@ -1,17 +1,10 @@
 import type { Context } from '@netlify/functions';
 import { createApi } from '../app.ts';
-import { connectFunction, functionConfig, once } from './function-runtime.ts';
+import { connectFunction, FUNCTION_MAIL_BUDGET_MS, functionConfig, once } from './function-runtime.ts';
 import { netlifyPageCache } from './netlify-page-cache.ts';
 import { createMailer } from '../email/mailer.ts';
 import { siteAddress } from '../http/site-origin.ts';
 import { createBlobStore } from '../storage/blob-store.ts';
-
-/**
- * How long mail kicked after a registration may go on claiming (waitUntil keeps the instance for it,
- * within the function's own time limit); what it leaves, the scheduled function sends within minutes.
- * After one registration there is one message to send, a second or so.
- */
-export const FUNCTION_MAIL_BUDGET_MS = 5_000;
 
 /** The API as Netlify runs it: built once per function instance, on the first request. */
 const api = once(async () => {

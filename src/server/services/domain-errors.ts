@@ -5,7 +5,7 @@ import type { FieldError } from '../../lib/types.ts';
  * layer alone decides the status each kind answers with (toHttpError in http/errors.ts). Messages
  * are written for the person using the site and are shown as they are.
  */
-export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited';
+export type DomainErrorKind = 'invalid' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited' | 'busy';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -42,3 +42,6 @@ export const tooManyAttempts = (retryAfterSeconds: number, message = 'Too many a
   new DomainError('rate-limited', message, undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+/** Too much work at once for this server process right now; try again after `retryAfterSeconds`. */
+export const serviceBusy = (message: string, retryAfterSeconds: number) =>
+  new DomainError('busy', message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

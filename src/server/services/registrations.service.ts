@@ -21,7 +21,7 @@ import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import { pgErrorCode } from '../db/errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { auditedChange, insertAuditRow, insertAuditRows } from '../repositories/audit.repository.ts';
-import { activeCertificateOf } from '../repositories/certificates.repository.ts';
+import { activeCertificateOf, hasWithdrawnCertificate } from '../repositories/certificates.repository.ts';
 import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import {
@@ -264,6 +264,8 @@ export interface TicketDetails {
   event: EventItem;
   /** Its certificate of attendance, once issued and while not withdrawn. */
   certificate?: { id: string };
+  /** Its certificate of attendance was withdrawn (and none is active). */
+  certificateWithdrawn?: true;
   /** On an event that confirms by e-mail (email-confirmation.ts). */
   confirmation?: TicketConfirmation;
 }
@@ -283,6 +285,8 @@ export async function readTicket(db: Kysely<Database>, ticket: string, now: Date
   if (!found) return undefined;
   // Only someone checked in can hold a certificate: the others' tickets cost no query for it.
   const certificate = registration.checkedInAt ? await activeCertificateOf(db, registration.id) : undefined;
+  const withdrawn =
+    registration.checkedInAt && !certificate ? await hasWithdrawnCertificate(db, registration.id) : false;
   const waiting = registration.status === 'waitlisted';
   // Waiting to confirm while a seat is free (their network held its share): confirming takes it.
   if (waiting && confirmation?.state === 'pending') {
@@ -295,6 +299,7 @@ export async function readTicket(db: Kysely<Database>, ticket: string, now: Date
     event: found.item,
     ...(waiting ? { position: await waitlistPosition(db, registration.eventId, registration) } : {}),
     ...(certificate ? { certificate } : {}),
+    ...(withdrawn ? { certificateWithdrawn: true as const } : {}),
     ...(confirmation ? { confirmation } : {}),
   };
 }
