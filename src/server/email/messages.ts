@@ -249,6 +249,9 @@ function basicPartsOf(data: TicketMailData): Parts {
   }
 }
 
+/** An address shown whole may break anywhere: a ticket's or certificate's has no spaces, and a phone is narrow. */
+const BREAKABLE = 'word-break: break-all;';
+
 /** The message for one outbox row: plain text and a simple, accessible HTML version of the same words. */
 export function composeTicketMail(data: TicketMailData): ComposedMail {
   const { event } = data;
@@ -294,10 +297,10 @@ export function composeTicketMail(data: TicketMailData): ComposedMail {
     ),
     '</table>',
     `<p><a href="${escapeHtml(link.url)}" style="color: #00629b; font-weight: bold;">${escapeHtml(parts.linkText)}</a></p>`,
-    `<p>Or copy this address into your browser: ${escapeHtml(link.url)}</p>`,
+    `<p>Or copy this address into your browser: <span style="${BREAKABLE}">${escapeHtml(link.url)}</span></p>`,
     ...more.map(
       (m) =>
-        `<p>${escapeHtml(m.label)}: <a href="${escapeHtml(m.url)}" style="color: #00629b;">${escapeHtml(m.url)}</a></p>`,
+        `<p>${escapeHtml(m.label)}: <a href="${escapeHtml(m.url)}" style="color: #00629b; ${BREAKABLE}">${escapeHtml(m.url)}</a></p>`,
     ),
     ...parts.after.map(paragraph),
     paragraph(signature),
