@@ -306,10 +306,13 @@ describe('"Your held seat was released"', () => {
     await api.deps.mail.idle();
 
     clock = dhaka('2030-03-05 11:31');
-    // Reading the seats releases it (the event's page does): its holder is mailed after the answer.
-    expect((await app.request(`/api/v1/events/${event.id}/registration`)).status).toBe(200);
+    // Reading the seats releases it (the event's page does), whatever Host the reader named: its holder
+    // is mailed after the answer, with links on the site's address.
+    expect((await callWithHost(`${api.origin}/api/v1/events/${event.id}/registration`, FORGED)).status).toBe(200);
     await api.deps.mail.idle();
     const mail = onlyMail('slow.sadia@example.org', `Your held seat was released: ${event.title}`);
+    expect(mail.text).toContain(`The event’s page: ${SITE}/events/${event.id}`);
+    expect(`${mail.text}${mail.html}`).not.toContain(FORGED);
     expect(mail.text).toContain(
       'The event is full now: to come, register again on the event’s page to join its waitlist',
     );
