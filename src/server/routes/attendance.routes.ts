@@ -134,7 +134,8 @@ export function attendanceRoutes(deps: ApiDeps) {
         message:
           issued === 0
             ? 'Everyone checked in already has a certificate'
-            : `${issued} certificate${issued === 1 ? '' : 's'} issued; each holder is told by e-mail`,
+            : `${issued} certificate${issued === 1 ? '' : 's'} issued` +
+              (deps.mail.enabled ? '; each holder is told by e-mail' : ''),
         issued,
         certificates: await staffCertificates(db, event.id, origin(c)),
       });
