@@ -60,3 +60,56 @@ export function onEventDay(event: { eventDate: string; startTime: string; endTim
   const dayEnd = Math.max(dayStart + DAY_MS, eventEnd(event));
   return at.getTime() >= dayStart && at.getTime() < dayEnd;
 }
+
+/**
+ * The night in Dhaka, when people sleep: from 22:00 to 08:00. A seat given from the waitlist is given
+ * to someone who did not ask for it at that moment; its time to confirm runs only outside these hours.
+ */
+export const NIGHT_STARTS = '22:00';
+export const NIGHT_ENDS = '08:00';
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const NIGHT_STARTS_MS = minutesOf(NIGHT_STARTS) * 60_000;
+const NIGHT_ENDS_MS = minutesOf(NIGHT_ENDS) * 60_000;
+
+/** How far into its Dhaka day an instant is, in milliseconds (0 at midnight in Dhaka). */
+const dhakaTimeOfDay = (at: number) => (((at + DHAKA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+
+/** Whether an instant falls in the Dhaka night: from 22:00 (included) to 08:00 (not). */
+export function inDhakaNight(at: Date): boolean {
+  const t = dhakaTimeOfDay(at.getTime());
+  return t >= NIGHT_STARTS_MS || t < NIGHT_ENDS_MS;
+}
+
+/**
+ * The end of a time to confirm of `minutes` that starts at `from` and runs only by day in Dhaka (08:00
+ * to 22:00): given at 14:00 it ends at 14:30; given at 02:29, 21:59 or 07:59 it starts at the next 08:00
+ * (08:30; the minute before 22:00 counts, so 21:59 ends at 08:29); given at 21:50 it has 10 minutes
+ * that evening and 20 from 08:00.
+ */
+export function daytimeDeadline(from: Date, minutes: number): Date {
+  let at = from.getTime();
+  let left = minutes * 60_000;
+  for (;;) {
+    const t = dhakaTimeOfDay(at);
+    // At night the clock waits for the morning.
+    if (t >= NIGHT_STARTS_MS) at += DAY_MS - t + NIGHT_ENDS_MS;
+    else if (t < NIGHT_ENDS_MS) at += NIGHT_ENDS_MS - t;
+    const untilNight = NIGHT_STARTS_MS - dhakaTimeOfDay(at);
+    if (left <= untilNight) return new Date(at + left);
+    left -= untilNight;
+    at += untilNight;
+  }
+}
+
+/**
+ * When a seat given from the waitlist at `now`, to someone whose e-mail is still to be confirmed, is
+ * released unless confirmed: `minutes` of Dhaka daytime (daytimeDeadline), so no one loses a seat in
+ * their sleep. A seat is no use once its event has started, so the hold ends at the event's start if
+ * that comes first, though never sooner than `minutes` from now (a seat given during the event, or
+ * just before it, keeps the plain hold; someone checked in at the door keeps their seat whatever).
+ */
+export function promotedHoldEnd(now: Date, minutes: number, eventStart: Date): Date {
+  const byDay = daytimeDeadline(now, minutes);
+  if (Number.isNaN(eventStart.getTime()) || byDay.getTime() <= eventStart.getTime()) return byDay;
+  return new Date(Math.max(eventStart.getTime(), now.getTime() + minutes * 60_000));
+}

@@ -2,12 +2,13 @@ import { request } from 'node:http';
 
 /**
  * A request to a test server that names another Host than the server's, as anyone can send one
- * (fetch always sends the URL's own host). Answers status and parsed JSON body.
+ * (fetch always sends the URL's own host), as a signed-in account with `token`. Answers status and
+ * parsed JSON body.
  */
 export function callWithHost(
   url: string,
   host: string,
-  { method = 'GET', body }: { method?: string; body?: unknown } = {},
+  { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -15,7 +16,11 @@ export function callWithHost(
       url,
       {
         method,
-        headers: { host, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          host,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
       },
       (res) => {
         let text = '';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daytimeDeadline,
   dhakaDay,
   dhakaDayAfter,
   dhakaInstant,
@@ -7,6 +8,8 @@ import {
   dhakaWallClock,
   eventEnd,
   eventEndInstant,
+  inDhakaNight,
+  promotedHoldEnd,
 } from '../../src/lib/dhaka-time.ts';
 import { formatEventEnd } from '../../src/lib/format.ts';
 
@@ -42,5 +45,70 @@ describe('the Dhaka clock', () => {
     expect(eventEndInstant(event).toISOString()).toBe('2026-12-31T19:00:00.000Z');
     expect(dhakaDay(eventEndInstant(event))).toBe('2027-01-01');
     expect(formatEventEnd(event)).toBe('Friday, 1 January, 1:00 AM');
+  });
+});
+
+/** A Dhaka wall-clock moment, "2030-03-10 21:59", as its instant. */
+const at = (dateTime: string) => dhakaInstant(dateTime.slice(0, 10), dateTime.slice(11, 16));
+/** An instant as its Dhaka wall clock, "2030-03-10 22:29", to read the answers as a person would. */
+const wall = (instant: Date) => dhakaWallClock(instant).replace('T', ' ');
+
+describe('the night in Dhaka (22:00 to 08:00)', () => {
+  it('starts at 22:00 and ends at 08:00, whatever the UTC date says', () => {
+    expect(inDhakaNight(at('2030-03-10 21:59'))).toBe(false);
+    expect(inDhakaNight(at('2030-03-10 22:00'))).toBe(true);
+    // 00:30 in Dhaka is 18:30 UTC the day before.
+    expect(inDhakaNight(at('2030-03-11 00:30'))).toBe(true);
+    expect(inDhakaNight(at('2030-03-11 07:59'))).toBe(true);
+    expect(inDhakaNight(at('2030-03-11 08:00'))).toBe(false);
+  });
+});
+
+describe('a time to confirm that runs only by day in Dhaka', () => {
+  it.each([
+    ['2030-03-10 14:00', 30, '2030-03-10 14:30'],
+    ['2030-03-10 21:29', 30, '2030-03-10 21:59'],
+    // Ends at the night's first minute: the whole half hour was day.
+    ['2030-03-10 21:30', 30, '2030-03-10 22:00'],
+    // One minute of the evening counts; the other 29 run from 08:00.
+    ['2030-03-10 21:59', 30, '2030-03-11 08:29'],
+    ['2030-03-10 21:50', 30, '2030-03-11 08:20'],
+    ['2030-03-10 22:00', 30, '2030-03-11 08:30'],
+    ['2030-03-10 23:59', 30, '2030-03-11 08:30'],
+    // Across midnight in Dhaka (18:00 UTC), and the promotion the trial saw at 02:29.
+    ['2030-03-11 00:00', 30, '2030-03-11 08:30'],
+    ['2030-03-11 02:29', 5, '2030-03-11 08:05'],
+    ['2030-03-11 07:59', 30, '2030-03-11 08:30'],
+    ['2030-03-11 08:00', 30, '2030-03-11 08:30'],
+    ['2030-03-11 08:00', 60, '2030-03-11 09:00'],
+    // Across the end of a month and a year.
+    ['2030-12-31 23:10', 60, '2031-01-01 09:00'],
+  ])('given at %s for %i minutes, ends at %s', (from, minutes, end) => {
+    expect(wall(daytimeDeadline(at(from), minutes))).toBe(end);
+  });
+
+  it('keeps seconds: 21:59:30 leaves half a minute of the evening', () => {
+    const from = new Date(at('2030-03-10 21:59').getTime() + 30_000);
+    expect(daytimeDeadline(from, 1).toISOString()).toBe(
+      new Date(at('2030-03-11 08:00').getTime() + 30_000).toISOString(),
+    );
+  });
+});
+
+describe('the hold of a seat given from the waitlist', () => {
+  const morningEvent = at('2030-03-11 10:00');
+  it('runs by day: given at 02:29 with a 5-minute hold, it ends at 08:05, not 02:34', () => {
+    expect(wall(promotedHoldEnd(at('2030-03-11 02:29'), 5, morningEvent))).toBe('2030-03-11 08:05');
+    expect(wall(promotedHoldEnd(at('2030-03-10 15:00'), 30, morningEvent))).toBe('2030-03-10 15:30');
+  });
+
+  it('ends when the event starts if that comes first, never sooner than the plain hold', () => {
+    // The morning's half hour would pass 08:15: the seat is held until the doors open.
+    expect(wall(promotedHoldEnd(at('2030-03-11 02:00'), 30, at('2030-03-11 08:15')))).toBe('2030-03-11 08:15');
+    expect(wall(promotedHoldEnd(at('2030-03-11 02:00'), 30, at('2030-03-11 08:30')))).toBe('2030-03-11 08:30');
+    // Given a few minutes before the start, the plain hold: the time to confirm is never cut.
+    expect(wall(promotedHoldEnd(at('2030-03-11 09:50'), 30, morningEvent))).toBe('2030-03-11 10:20');
+    // Given during an evening event, at night: the plain hold, as the event is on.
+    expect(wall(promotedHoldEnd(at('2030-03-10 22:30'), 30, at('2030-03-10 18:00')))).toBe('2030-03-10 23:00');
   });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS, retryDelay } from '../../src/server/email/retry.ts';
-import { composeTicketMail, escapeHtml, type TicketMailData } from '../../src/server/email/messages.ts';
+import {
+  composeTicketMail,
+  dhakaTimeWords,
+  escapeHtml,
+  NIGHT_NOTE,
+  type TicketMailData,
+} from '../../src/server/email/messages.ts';
 
 const data = (overrides: Partial<TicketMailData> = {}): TicketMailData => ({
   kind: 'registered',
@@ -120,6 +126,115 @@ describe('the registration e-mails', () => {
 
   it('escapes the five HTML specials', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('the mails beside the ticket', () => {
+  const certificate = {
+    url: 'https://ieeecsbdc.org/tickets/abc_DEF-123/certificate',
+    verifyUrl: 'https://ieeecsbdc.org/verify/AAAAAAAAAAAAAAAAAAAAAA',
+  };
+
+  it('tells a holder their certificate is ready: its page, its verify address, in plain text and HTML', () => {
+    const mail = composeTicketMail(data({ kind: 'certificate', certificate }));
+    expect(mail.subject).toBe('Your certificate is ready: Rust & <Safety> Workshop');
+    expect(mail.text).toContain('Thank you for attending Rust & <Safety> Workshop.');
+    expect(mail.text).toContain('Your certificate: https://ieeecsbdc.org/tickets/abc_DEF-123/certificate');
+    expect(mail.text).toContain('Its verify address: https://ieeecsbdc.org/verify/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(mail.text).toContain('When: Sunday, March 10, 2030, 10:00 AM - 1:30 PM GMT+6 (Dhaka time)');
+    expect(mail.html).toContain('<a href="https://ieeecsbdc.org/tickets/abc_DEF-123/certificate"');
+    expect(mail.html).toContain('<a href="https://ieeecsbdc.org/verify/AAAAAAAAAAAAAAAAAAAAAA"');
+    expect(mail.html).toContain('Open your certificate</a>');
+    expect(mail.html).not.toContain('<Safety>');
+    expect(mail.text).not.toContain('Cancel my registration');
+  });
+
+  it('never asks a certificate’s or a release’s reader to confirm their e-mail, though it was never confirmed', () => {
+    const pending = { confirmation: { holdUntil: '2030-03-10T04:30:00.000Z' } };
+    expect(composeTicketMail(data({ kind: 'certificate', certificate, ...pending })).subject).toBe(
+      'Your certificate is ready: Rust & <Safety> Workshop',
+    );
+    const released = composeTicketMail(
+      data({
+        kind: 'hold-released',
+        released: { heldUntil: '2030-03-01T08:30:00.000Z', again: 'seat' },
+        ...pending,
+      }),
+    );
+    expect(released.subject).toBe('Your held seat was released: Rust & <Safety> Workshop');
+    expect(released.text).not.toContain('Confirm my e-mail');
+  });
+
+  it('tells a holder their certificate was withdrawn, with the organisers’ reason and its verify page', () => {
+    const mail = composeTicketMail(
+      data({ kind: 'certificate-withdrawn', certificate: { ...certificate, withdrawnReason: 'Not at <the> event' } }),
+    );
+    expect(mail.subject).toBe('Certificate withdrawn: Rust & <Safety> Workshop');
+    expect(mail.text).toContain('Their reason: Not at <the> event');
+    expect(mail.text).toContain('Its verify address: https://ieeecsbdc.org/verify/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(mail.html).toContain('Their reason: Not at &lt;the&gt; event');
+    expect(mail.text).not.toContain('Your certificate:');
+  });
+
+  it.each([
+    ['seat', 'Seats are still free: if you want to come, register again on the event’s page'],
+    ['waitlist', 'The event is full now: to come, register again on the event’s page to join its waitlist'],
+    ['closed', 'Registration for this event has closed, so you cannot register again.'],
+  ] as const)(
+    'tells someone whose held seat was released until when it was held, and (%s) what registering again gives',
+    (again, words) => {
+      const mail = composeTicketMail(
+        data({
+          kind: 'hold-released',
+          eventUrl: 'https://ieeecsbdc.org/events/0b5126bb-b0e5-41d7-9d66-a53b64bd26dd',
+          // 08:30 UTC is 14:30 in Dhaka.
+          released: { heldUntil: '2030-03-01T08:30:00.000Z', again },
+          sentAt: new Date('2030-03-01T08:31:00.000Z'),
+        }),
+      );
+      expect(mail.subject).toBe('Your held seat was released: Rust & <Safety> Workshop');
+      expect(mail.text).toContain(
+        'The seat held for you at Rust & <Safety> Workshop until 14:30 (Dhaka time) was released, because your e-mail address was not confirmed by then',
+      );
+      expect(mail.text).toContain(words);
+      expect(mail.text).toContain(
+        'The event’s page: https://ieeecsbdc.org/events/0b5126bb-b0e5-41d7-9d66-a53b64bd26dd',
+      );
+      expect(mail.html).toContain('<a href="https://ieeecsbdc.org/events/0b5126bb-b0e5-41d7-9d66-a53b64bd26dd"');
+    },
+  );
+
+  it('gives a time on another day than the message’s with its day, in Dhaka time', () => {
+    // 02:30 UTC is 08:30 in Dhaka; 20:29 UTC the day before is 02:29 in Dhaka, the same Dhaka day.
+    expect(dhakaTimeWords('2030-03-11T02:30:00.000Z', new Date('2030-03-10T20:29:00.000Z'))).toBe('08:30 (Dhaka time)');
+    // 17:59 UTC is 23:59 in Dhaka: the hold ends the next morning.
+    expect(dhakaTimeWords('2030-03-11T02:30:00.000Z', new Date('2030-03-10T17:59:00.000Z'))).toBe(
+      '08:30 on Monday 11 March (Dhaka time)',
+    );
+    expect(dhakaTimeWords('2030-03-11T02:30:00.000Z', undefined)).toBe('08:30 (Dhaka time)');
+  });
+
+  it('says why a seat given from the waitlist at night is held until the morning', () => {
+    const night = composeTicketMail(
+      data({
+        kind: 'promoted',
+        confirmation: { holdUntil: '2030-03-11T02:05:00.000Z' },
+        sentAt: new Date('2030-03-10T20:29:00.000Z'),
+      }),
+    );
+    expect(night.text).toContain('it is held for you until 08:05 (Dhaka time).');
+    expect(night.text).toContain(NIGHT_NOTE);
+    expect(NIGHT_NOTE).toBe(
+      'The time to confirm runs only from 08:00 to 22:00 (Dhaka time), so no one loses a seat in their sleep.',
+    );
+    const day = composeTicketMail(
+      data({
+        kind: 'promoted',
+        confirmation: { holdUntil: '2030-03-11T08:30:00.000Z' },
+        sentAt: new Date('2030-03-11T08:00:00.000Z'),
+      }),
+    );
+    expect(day.text).not.toContain(NIGHT_NOTE);
   });
 });
 

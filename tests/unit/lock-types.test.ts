@@ -28,6 +28,7 @@ import {
  * type-checks the tests): each `@ts-expect-error` fails the check the day its call compiles.
  */
 const NOW = new Date(0);
+const SCHEDULE = { eventDate: '2030-03-10', startTime: '10:00' };
 const SETTINGS: RegistrationSettings = {
   mode: 'site',
   capacity: 10,
@@ -59,7 +60,7 @@ async function callsOutsideATransaction(db: Kysely<Database>) {
   // @ts-expect-error dropping held seats' requests needs the event's lock
   await dropEmailConfirmations(db, 'e', NOW);
   // @ts-expect-error applying an event's seats needs its lock
-  await applyRegistrationSettings(db, 'e', SETTINGS, NOW);
+  await applyRegistrationSettings(db, 'e', SETTINGS, NOW, SCHEDULE);
   // @ts-expect-error applying an event's confirmation setting needs its lock
   await applyConfirmationSetting(db, 'e', SETTINGS, SETTINGS, NOW);
   // @ts-expect-error a read that locks the event's row needs a transaction
@@ -88,7 +89,7 @@ async function callsInsideATransaction(tx: Transaction<Database>) {
   await setStatus(tx, 'r', 'confirmed', NOW);
   await confirmEmail(tx, 'r', NOW);
   await dropEmailConfirmations(tx, 'e', NOW);
-  await applyRegistrationSettings(tx, 'e', SETTINGS, NOW);
+  await applyRegistrationSettings(tx, 'e', SETTINGS, NOW, SCHEDULE);
   await applyConfirmationSetting(tx, 'e', SETTINGS, SETTINGS, NOW);
   await findEvent(tx, 'e', 'staff', { lock: true });
   await findAccountById(tx, 'a', { lock: true });

@@ -19,6 +19,7 @@ import BarChart, { type Bar } from './ui/BarChart.tsx';
 import DashboardShell from './ui/DashboardShell.tsx';
 import WalkInsSection from './WalkInsSection.tsx';
 import { GoBack, Loading, StatusPanel, buttonClass, dangerButtonClass, secondaryLinkClass } from './ui/states.tsx';
+import { useMailEnabled } from './ui/use-mail-enabled.ts';
 
 const LIST = '/dashboard/events';
 
@@ -78,6 +79,7 @@ function Attendance() {
   const [issueError, setIssueError] = useState<string>();
   const [withdrawing, setWithdrawing] = useState<Withdrawing>();
   const [busy, setBusy] = useState(false);
+  const mailEnabled = useMailEnabled();
 
   if (event.state === 'loading' || report.state === 'loading') return <Loading what="the attendance" />;
   const failed = event.state === 'error' ? event : report.state === 'error' ? report : undefined;
@@ -224,6 +226,10 @@ function Attendance() {
             ? 'This event issues certificates only when staff do.'
             : 'Issued automatically to everyone who attended when the event ends.'}{' '}
           Issuing now gives one to everyone checked in who has none yet.
+          {mailEnabled === true &&
+            ' Each holder is e-mailed a link to their certificate and its verify page (walk-ins are never e-mailed: send them their verify page yourself).'}
+          {mailEnabled === false &&
+            ' This site sends no e-mail: holders find their certificate on their ticket’s page (walk-ins have no ticket link: send them their verify page).'}
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <button
@@ -303,7 +309,10 @@ function Attendance() {
         onConfirm={() => void withdraw()}
         onClose={() => setWithdrawing(undefined)}
       >
-        <p>Its verify page will say it was withdrawn, with your reason, and the ticket will no longer offer it.</p>
+        <p>
+          Its verify page will say it was withdrawn, with your reason, and the ticket will no longer offer it.
+          {mailEnabled === true && ' Its holder is told by e-mail, with your reason.'}
+        </p>
         <label htmlFor="withdraw-reason" className="mt-3 block font-medium">
           Reason
         </label>

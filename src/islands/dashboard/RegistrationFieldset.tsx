@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
 import {
   DEFAULT_HOLD_MINUTES,
   MAX_HOLD_MINUTES,
@@ -11,6 +10,7 @@ import { HOLDS_PER_NETWORK } from '../../lib/registration/networks.ts';
 import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
 import { ErrorText, described, fieldIdOf, hintClass, inputClass, labelClass } from './ui/section-controls.tsx';
+import { useMailEnabled } from './ui/use-mail-enabled.ts';
 
 /** What the fieldset edits: the settings as form text (capacity and times as typed). */
 export interface RegistrationValue {
@@ -61,24 +61,6 @@ export function registrationPayload(value: RegistrationValue): RegistrationSetti
       ? Number(value.holdMinutes)
       : (value.holdMinutes as unknown as number),
   };
-}
-
-/**
- * Whether the site sends e-mail (GET /auth/session's `mailEnabled`): "confirm by e-mail" needs it.
- * Undefined while asking (or when the answer did not come: the API's refusal then says why).
- */
-function useMailEnabled(): boolean | undefined {
-  const [enabled, setEnabled] = useState<boolean>();
-  useEffect(() => {
-    let live = true;
-    void api.get<{ mailEnabled?: boolean }>('/auth/session').then((result) => {
-      if (live && result.ok) setEnabled(result.data.mailEnabled === true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return enabled;
 }
 
 const buttonClass =

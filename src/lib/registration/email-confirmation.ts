@@ -5,11 +5,14 @@
  * - Every registration on such an event is asked to confirm its e-mail address ('pending'), by the
  *   link in its e-mail (the ticket page's "Confirm my e-mail" button: opening the page changes
  *   nothing, so a mail scanner that fetches the link confirms nobody).
- * - A pending registration that takes a seat, on registering or when promoted from the waitlist,
- *   holds it for the event's hold time (default 30 minutes) from then. Confirmed in time, the seat is
- *   theirs; not confirmed, it is released: the registration is cancelled (by the system, audited) and
- *   the seat goes to the first on the waitlist, who then holds it the same way unless confirmed
- *   already (a waitlisted person may confirm while waiting).
+ * - A pending registration that takes a seat on registering holds it for the event's hold time
+ *   (default 30 minutes) from then (holdEnd: the registrant is at the form). One given a seat from the
+ *   waitlist did not ask for it at that moment, and may be asleep: its hold counts only Dhaka's
+ *   daytime, 08:00 to 22:00, and ends by the event's start (promotedHoldEnd, src/lib/dhaka-time.ts).
+ *   Confirmed in time, the seat is theirs; not confirmed, it is released: the registration is
+ *   cancelled (by the system, audited), its holder is told by e-mail (`hold-released`), and the seat
+ *   goes to the first on the waitlist, who then holds it the same way unless confirmed already (a
+ *   waitlisted person may confirm while waiting).
  * - Someone already checked in at the door keeps their seat: the door treats a held seat as confirmed.
  * - A seat staff confirm, or a registration staff change, holds nothing: staff vouch for it. Turning
  *   the setting off drops the pending requests: held seats stay as they are.
@@ -23,7 +26,7 @@ import { formatDhakaClock, formatDhakaDateTime, statusText } from './registratio
 
 const MINUTE_MS = 60_000;
 
-/** The end of a hold that starts `now`. */
+/** The end of the hold of a seat taken on registering at `now` (a seat given from the waitlist: promotedHoldEnd). */
 export const holdEnd = (now: Date, minutes: number): Date => new Date(now.getTime() + minutes * MINUTE_MS);
 
 /** What the ticket and the staff list know of a registration (times as stored: Date or ISO). */

@@ -130,8 +130,22 @@ export interface RegistrationTable {
 
 export type EmailConfirmation = 'pending' | 'confirmed';
 
-/** `ticket-again`: "Send my ticket again", asked for on the event's page; `cancelled`: staff cancelled a selection. */
-export const EMAIL_KINDS = ['registered', 'waitlisted', 'promoted', 'ticket-again', 'cancelled'] as const;
+/**
+ * `ticket-again`: "Send my ticket again", asked for on the event's page; `cancelled`: staff cancelled a
+ * selection; `certificate`: a certificate of attendance was issued (`certificate-withdrawn`: it was
+ * withdrawn); `hold-released`: a seat held for an unconfirmed e-mail was released. The last three have
+ * one cause each, so a registration has at most one of each (a unique index).
+ */
+export const EMAIL_KINDS = [
+  'registered',
+  'waitlisted',
+  'promoted',
+  'ticket-again',
+  'cancelled',
+  'certificate',
+  'certificate-withdrawn',
+  'hold-released',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** Mail waiting to be sent; its text is composed when it is sent, from the registration as it is then. */

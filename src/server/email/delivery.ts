@@ -13,9 +13,10 @@ import {
   type ClaimedEmail,
   type EmailRecipient,
 } from '../repositories/email-outbox.repository.ts';
-import { eventPath } from '../../lib/registration/registration-links.ts';
+import { certificatePath, eventPath, ticketPath, verifyPath } from '../../lib/registration/registration-links.ts';
+import { isRegistrationOpen } from '../services/registrations.service.ts';
 import { addressHash, MAIL_CAP_HORIZON_MS, overCap } from './mail-cap.ts';
-import { composeTicketMail } from './messages.ts';
+import { composeTicketMail, type TicketMailData } from './messages.ts';
 import { MAX_ATTEMPTS, retryDelay } from './retry.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -56,12 +57,17 @@ export interface DeliveryReport {
  * A message still tells the truth: a seat for a confirmed registration, a place in line for a
  * waitlisted one; a ticket sent again, any registration not cancelled; a cancellation, one cancelled
  * (registered again since, it is gone with the old registration). A seat whose time to confirm the e-mail ran out is no longer offered, though its
- * release may not have run yet.
+ * release may not have run yet. A certificate is "ready" only while it is not withdrawn; a withdrawal
+ * and a released hold stay true (registered again since, the old registration and its mail are gone).
  */
 function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient, now: Date): boolean {
   if (kind === 'cancelled') return recipient.status === 'cancelled';
   if (kind === 'ticket-again') return recipient.status !== 'cancelled';
   if (kind === 'waitlisted') return recipient.status === 'waitlisted';
+  if (kind === 'certificate') return recipient.certificate !== null && recipient.certificate.withdrawnAt === null;
+  if (kind === 'certificate-withdrawn') return recipient.certificate?.withdrawnAt != null;
+  if (kind === 'hold-released')
+    return recipient.status === 'cancelled' && recipient.holdReleasedAt !== null && recipient.holdUntil !== null;
   const expired =
     recipient.emailConfirmation === 'pending' &&
     recipient.holdUntil !== null &&
@@ -72,6 +78,50 @@ function stillTrue(kind: ClaimedEmail['kind'], recipient: EmailRecipient, now: D
 function describeError(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   return text.slice(0, MAX_ERROR_LENGTH) || 'unknown error';
+}
+
+/**
+ * What registering again gives someone whose held seat was released, as the event is now: a seat, a
+ * place on the waitlist, or nothing (closed, a draft again, or no longer registered for on the site).
+ */
+function registerAgain(event: EmailRecipient['event'], seatFree: boolean, now: Date): 'seat' | 'waitlist' | 'closed' {
+  if (event.status !== 'published' || !isRegistrationOpen(event, now)) return 'closed';
+  return seatFree ? 'seat' : 'waitlist';
+}
+
+/** A message's words are made from its registration and event as they are when it is sent (`now`). */
+function mailData(kind: ClaimedEmail['kind'], recipient: EmailRecipient, origin: string, now: Date): TicketMailData {
+  const { certificate } = recipient;
+  return {
+    kind,
+    fullName: recipient.fullName,
+    email: recipient.email,
+    ticketUrl: `${origin}${ticketPath(recipient.ticket)}`,
+    eventUrl: `${origin}${eventPath(recipient.event.id)}`,
+    seatFree: recipient.seatFree,
+    position: recipient.position ?? undefined,
+    // A released seat asks for nothing more: only a registration still holding or waiting is asked to confirm.
+    confirmation:
+      recipient.emailConfirmation === 'pending' && recipient.status !== 'cancelled'
+        ? { holdUntil: recipient.holdUntil && recipient.holdUntil.toISOString() }
+        : undefined,
+    sentAt: now,
+    certificate: certificate
+      ? {
+          url: `${origin}${certificatePath(recipient.ticket)}`,
+          verifyUrl: `${origin}${verifyPath(certificate.id)}`,
+          withdrawnReason: certificate.withdrawnReason,
+        }
+      : undefined,
+    released:
+      kind === 'hold-released' && recipient.holdUntil
+        ? {
+            heldUntil: recipient.holdUntil.toISOString(),
+            again: registerAgain(recipient.event, recipient.seatFree, now),
+          }
+        : undefined,
+    event: recipient.event,
+  };
 }
 
 /**
@@ -121,20 +171,7 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         report.held++;
         continue;
       }
-      const mail = composeTicketMail({
-        kind: message.kind,
-        fullName: recipient.fullName,
-        email: recipient.email,
-        ticketUrl: `${origin}/tickets/${recipient.ticket}`,
-        eventUrl: `${origin}${eventPath(recipient.event.id)}`,
-        seatFree: recipient.seatFree,
-        position: recipient.position ?? undefined,
-        confirmation:
-          recipient.emailConfirmation === 'pending'
-            ? { holdUntil: recipient.holdUntil && recipient.holdUntil.toISOString() }
-            : undefined,
-        event: recipient.event,
-      });
+      const mail = composeTicketMail(mailData(message.kind, recipient, origin, at));
       try {
         await transport.send({ ...mail, from });
       } catch (err) {

@@ -1,3 +1,4 @@
+import { CHAPTER_TIME_ZONE, dhakaDay, inDhakaNight, NIGHT_ENDS, NIGHT_STARTS } from '../../lib/dhaka-time.ts';
 import { formatEventDateLong, formatTimeRange } from '../../lib/format.ts';
 import type { EmailKind } from '../db/schema.ts';
 import { CONFIRM_BUTTON } from '../../lib/registration/email-confirmation.ts';
@@ -24,6 +25,18 @@ export interface TicketMailData {
    * `holdUntil` the seat is held until then (ISO instant), and released if not confirmed.
    */
   confirmation?: { holdUntil: string | null } | undefined;
+  /**
+   * When the message is written (sent): a time of day on another Dhaka day than this one is given with
+   * its day ("08:30 on Wednesday 11 March"); without it, times are given as on the same day.
+   */
+  sentAt?: Date | undefined;
+  /** `certificate` and `certificate-withdrawn`: its printable page (on the ticket), its public verify page, and why it was withdrawn. */
+  certificate?: { url: string; verifyUrl: string; withdrawnReason?: string | null | undefined } | undefined;
+  /**
+   * `hold-released`: until when the seat was held (ISO instant), and what registering again gives now:
+   * a seat, a place on the waitlist, or nothing (registration is closed).
+   */
+  released?: { heldUntil: string; again: 'seat' | 'waitlist' | 'closed' } | undefined;
   event: { title: string; eventDate: string; startTime: string; endTime: string; location: string };
 }
 
@@ -54,25 +67,53 @@ interface Parts {
   linkText: string;
   /** Where the link goes, and its line in the plain text, when not the ticket. */
   link?: { url: string; label: string };
+  /** Addresses given after the link, each on a line of its own: "Its verify address: https://…". */
+  more?: { url: string; label: string }[];
 }
+
+/**
+ * A time of day in Dhaka, said so: "14:30 (Dhaka time)", or with its day when that is not the day the
+ * message is written, "08:30 on Wednesday 11 March (Dhaka time)" (a seat given at night is held until
+ * the morning; a message may also wait in the outbox).
+ */
+export function dhakaTimeWords(iso: string, sentAt: Date | undefined): string {
+  const at = new Date(iso);
+  const clock = formatDhakaClock(iso);
+  if (!sentAt || dhakaDay(at) === dhakaDay(sentAt)) return `${clock} (Dhaka time)`;
+  const day = at.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: CHAPTER_TIME_ZONE,
+  });
+  return `${clock} on ${day} (Dhaka time)`;
+}
+
+/** Why a seat given at night is held until the morning (promotedHoldEnd in src/lib/dhaka-time.ts). */
+export const NIGHT_NOTE = `The time to confirm runs only from ${NIGHT_ENDS} to ${NIGHT_STARTS} (Dhaka time), so no one loses a seat in their sleep.`;
 
 const CANCEL_NOTE =
   'Can’t come? Open your ticket and choose “Cancel my registration”, so that your seat goes to the next person on the waitlist.';
 
+const ASKS_TO_CONFIRM: ReadonlySet<EmailKind> = new Set(['registered', 'waitlisted', 'promoted', 'ticket-again']);
+
 /** The words that ask to confirm: a held seat says until when, a place in line why now. */
 function confirmationParts(data: TicketMailData, parts: Parts, title: string): Parts {
   const holdUntil = data.confirmation?.holdUntil;
-  if (!data.confirmation) return parts;
+  // Only the messages that hand out a seat or a place ask to confirm (not a certificate's, nor a cancellation's).
+  if (!data.confirmation || !ASKS_TO_CONFIRM.has(data.kind)) return parts;
   const ask = `open your ticket and choose “${CONFIRM_BUTTON}”`;
   if (holdUntil) {
-    const by = `${formatDhakaClock(holdUntil)} (Dhaka time)`;
+    const by = dhakaTimeWords(holdUntil, data.sentAt);
     const held =
       data.kind === 'promoted'
         ? `Good news: a seat became free at ${title}, and it is held for you until ${by}.`
         : `A seat at ${title} is held for you until ${by}.`;
+    // Given from the waitlist at night, the seat waits for the morning: say why the time is so late.
+    const night = data.kind === 'promoted' && data.sentAt && inDhakaNight(data.sentAt) ? ` ${NIGHT_NOTE}` : '';
     return {
       subject: `Confirm your seat: ${title}`,
-      lead: `${held} To keep it, confirm your e-mail address: ${ask} before then. Otherwise the seat goes to the next person on the waitlist.`,
+      lead: `${held} To keep it, confirm your e-mail address: ${ask} before then. Otherwise the seat goes to the next person on the waitlist.${night}`,
       after: parts.after,
       linkText: 'Open your ticket to confirm your seat',
     };
@@ -142,6 +183,52 @@ function basicPartsOf(data: TicketMailData): Parts {
         linkText: 'Open the event’s page',
         ...(data.eventUrl ? { link: { url: data.eventUrl, label: 'The event’s page' } } : {}),
       };
+    case 'certificate': {
+      // Issued by staff or by the scheduled job once the event ended, to someone checked in.
+      const certificate = data.certificate!;
+      return {
+        subject: `Your certificate is ready: ${title}`,
+        lead: `Thank you for attending ${title}. Your certificate of attendance is ready: open it to print it, or save it as a PDF from the print dialog.`,
+        after: [
+          'Anyone can check that it is genuine at its verify address, where its QR code also leads: give that address with your certificate (on a CV or a profile, say).',
+          'The certificate is also on your ticket’s page.',
+        ],
+        linkText: 'Open your certificate',
+        link: { url: certificate.url, label: 'Your certificate' },
+        more: [{ url: certificate.verifyUrl, label: 'Its verify address' }],
+      };
+    }
+    case 'certificate-withdrawn': {
+      const certificate = data.certificate!;
+      return {
+        subject: `Certificate withdrawn: ${title}`,
+        lead: `The organisers of ${title} have withdrawn the certificate of attendance issued to you.`,
+        after: [
+          ...(certificate.withdrawnReason ? [`Their reason: ${oneLine(certificate.withdrawnReason)}`] : []),
+          'Its verify address now says that it was withdrawn, and why.',
+          'If you think this is a mistake, please contact the event’s organisers.',
+        ],
+        linkText: 'See its verify page',
+        link: { url: certificate.verifyUrl, label: 'Its verify address' },
+      };
+    }
+    case 'hold-released': {
+      // Released by the clock: the person may not know the seat was held, or until when.
+      const released = data.released!;
+      const again = {
+        seat: 'Seats are still free: if you want to come, register again on the event’s page, and confirm your e-mail as soon as its message arrives.',
+        waitlist:
+          'The event is full now: to come, register again on the event’s page to join its waitlist; we e-mail you when a seat is yours.',
+        closed: 'Registration for this event has closed, so you cannot register again.',
+      }[released.again];
+      return {
+        subject: `Your held seat was released: ${title}`,
+        lead: `The seat held for you at ${title} until ${dhakaTimeWords(released.heldUntil, data.sentAt)} was released, because your e-mail address was not confirmed by then, so that the seat could go to someone else.`,
+        after: [again, 'If you did not register, someone else used your address: you need to do nothing.'],
+        linkText: 'Open the event’s page',
+        ...(data.eventUrl ? { link: { url: data.eventUrl, label: 'The event’s page' } } : {}),
+      };
+    }
     case 'ticket-again':
       // Asked for on the event's page by someone who knew this address: it only repeats the link.
       return {
@@ -162,6 +249,9 @@ function basicPartsOf(data: TicketMailData): Parts {
   }
 }
 
+/** An address shown whole may break anywhere: a ticket's or certificate's has no spaces, and a phone is narrow. */
+const BREAKABLE = 'word-break: break-all;';
+
 /** The message for one outbox row: plain text and a simple, accessible HTML version of the same words. */
 export function composeTicketMail(data: TicketMailData): ComposedMail {
   const { event } = data;
@@ -176,6 +266,7 @@ export function composeTicketMail(data: TicketMailData): ComposedMail {
   const link = parts.link ?? { url: data.ticketUrl, label: 'Your ticket' };
   const signature = 'IEEE Computer Society Bangladesh Chapter';
 
+  const more = parts.more ?? [];
   const text = [
     greeting,
     '',
@@ -184,6 +275,7 @@ export function composeTicketMail(data: TicketMailData): ComposedMail {
     ...details.map(([label, value]) => `${label}: ${value}`),
     '',
     `${link.label}: ${link.url}`,
+    ...more.map((m) => `${m.label}: ${m.url}`),
     '',
     ...parts.after.flatMap((p) => [p, '']),
     signature,
@@ -205,7 +297,11 @@ export function composeTicketMail(data: TicketMailData): ComposedMail {
     ),
     '</table>',
     `<p><a href="${escapeHtml(link.url)}" style="color: #00629b; font-weight: bold;">${escapeHtml(parts.linkText)}</a></p>`,
-    `<p>Or copy this address into your browser: ${escapeHtml(link.url)}</p>`,
+    `<p>Or copy this address into your browser: <span style="${BREAKABLE}">${escapeHtml(link.url)}</span></p>`,
+    ...more.map(
+      (m) =>
+        `<p>${escapeHtml(m.label)}: <a href="${escapeHtml(m.url)}" style="color: #00629b; ${BREAKABLE}">${escapeHtml(m.url)}</a></p>`,
+    ),
     ...parts.after.map(paragraph),
     paragraph(signature),
     '</body>',

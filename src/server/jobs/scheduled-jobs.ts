@@ -61,11 +61,12 @@ export function backUpWhenDue({ config, database, now, backups }: JobDeps): Prom
  * past its time, nor the other way round.
  */
 export async function runScheduledJobs(deps: JobDeps, options: { mailBudgetMs?: number } = {}): Promise<JobsReport> {
-  // Certificates before retention: they copy the names that retention deletes.
+  // Certificates before retention: they copy the names that retention deletes (and before the mail:
+  // their holders are told in this run).
   const certificates = await issueDueCertificates(deps).catch(asError);
   // Expired data next: its queued mail goes with it, unsent.
   const retention = await deleteExpiredPersonalData(deps).catch(asError);
-  // Released seats before the mail: the people promoted into them are told in this run.
+  // Released seats before the mail: those released and the people promoted into them are told in this run.
   const holds = await releaseExpiredHolds(deps).catch(asError);
   // The backup after retention, so it holds no registration retention has just deleted.
   const backup = await backUpWhenDue(deps).catch(asError);
@@ -154,7 +155,11 @@ export function startLocalJobs(deps: JobDeps, log: (line: string) => void = cons
   }, LOCAL_BACKUP_CHECK_INTERVAL_MS);
   const certificatesTimer = setInterval(() => {
     certificatesRun ??= issueDueCertificates(deps)
-      .then((report) => describeJobs({ certificates: report }).forEach(log))
+      .then((report) => {
+        describeJobs({ certificates: report }).forEach(log);
+        // Their holders' "your certificate is ready" went into the outbox with them.
+        if (report.issued > 0) void deps.mail.kick();
+      })
       .catch((err: unknown) => describeJobs({ certificates: asError(err) }).forEach(log))
       .finally(() => (certificatesRun = undefined));
   }, LOCAL_CERTIFICATES_INTERVAL_MS);

@@ -47,21 +47,24 @@ export interface NewCertificate {
   fullName: string;
 }
 
-/** Inserts certificates; one a registration already has (issued meanwhile by someone else) is skipped. How many were new. */
+/**
+ * Inserts certificates; one a registration already has (issued meanwhile by someone else) is skipped.
+ * The registrations that got a new one (their holders are told, once).
+ */
 export async function insertCertificates(
   db: Kysely<Database>,
   eventId: string,
   certificates: readonly NewCertificate[],
   issuedAt: Date,
-): Promise<number> {
-  if (certificates.length === 0) return 0;
+): Promise<string[]> {
+  if (certificates.length === 0) return [];
   const rows = await db
     .insertInto('certificates')
     .values(certificates.map((c) => ({ ...c, eventId, issuedAt })))
     .onConflict((oc) => oc.column('registrationId').doNothing())
-    .returning('id')
+    .returning('registrationId')
     .execute();
-  return rows.length;
+  return rows.flatMap((r) => (r.registrationId === null ? [] : [r.registrationId]));
 }
 
 export function findCertificateRow(db: Kysely<Database>, id: string): Promise<CertificateRow | undefined> {

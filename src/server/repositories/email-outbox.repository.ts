@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, EmailKind } from '../db/schema.ts';
-import type { RegistrationStatus } from '../../lib/types.ts';
+import type { RegistrationSettings, RegistrationStatus } from '../../lib/types.ts';
+import { isoTime } from './api-shape.ts';
 
 /**
  * The outbox of registration mail. A message is queued in the transaction that made its
- * reason (a registration, a promotion), so it is queued if and only if that commits; a sender works
+ * reason (a registration, a promotion, a certificate, a released hold), so it is queued if and only if that commits; a sender works
  * through the queue later, composing each message from the registration as it is then. A slow or
  * failing mail server therefore never delays or loses a registration.
  */
@@ -21,7 +22,9 @@ export async function enqueueEmail(db: Kysely<Database>, email: QueuedEmail): Pr
 /**
  * Queues several (a capacity raise promotes many at once) in one statement. A walk-in (added at the
  * door) is never sent registration mail, whatever happens to their registration later: their messages
- * are left out here, in the one place mail is queued after a registration exists.
+ * are left out here, in the one place mail is queued after a registration exists. A message of a kind
+ * that has one cause per registration (a certificate issued or withdrawn, a hold released: the index
+ * `email_outbox_once_per_cause`) that is already queued or sent is not queued again.
  */
 export async function enqueueEmails(db: Kysely<Database>, emails: readonly QueuedEmail[]): Promise<void> {
   if (emails.length === 0) return;
@@ -42,6 +45,7 @@ export async function enqueueEmails(db: Kysely<Database>, emails: readonly Queue
         .where('registrations.id', 'in', [...kinds.keys()])
         .where('registrations.walkIn', '=', false),
     )
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -103,7 +107,21 @@ export interface EmailRecipient {
   /** "Confirm by e-mail": 'pending' while the link waits to be used; the seat's hold meanwhile. */
   emailConfirmation: 'pending' | 'confirmed' | null;
   holdUntil: Date | null;
-  event: { id: string; title: string; eventDate: string; startTime: string; endTime: string; location: string };
+  /** When the seat was released because the e-mail was not confirmed in time. */
+  holdReleasedAt: Date | null;
+  /** Its certificate of attendance, once issued (withdrawn or not). */
+  certificate: { id: string; withdrawnAt: Date | null; withdrawnReason: string | null } | null;
+  event: {
+    id: string;
+    title: string;
+    eventDate: string;
+    startTime: string;
+    endTime: string;
+    location: string;
+    status: 'published' | 'draft';
+    /** Whether, and when, it takes registrations (someone released registers again only while it does). */
+    registration: Pick<RegistrationSettings, 'mode' | 'opensAt' | 'closesAt'>;
+  };
 }
 
 export async function findEmailRecipient(
@@ -113,6 +131,8 @@ export async function findEmailRecipient(
   const row = await db
     .selectFrom('registrations as r')
     .innerJoin('events as e', 'e.id', 'r.eventId')
+    // One certificate per registration at most (its registration_id is unique).
+    .leftJoin('certificates as c', 'c.registrationId', 'r.id')
     .select((eb) => [
       'r.fullName',
       'r.email',
@@ -120,12 +140,20 @@ export async function findEmailRecipient(
       'r.status',
       'r.emailConfirmation',
       'r.holdUntil',
+      'r.holdReleasedAt',
+      'c.id as certificateId',
+      'c.withdrawnAt as certificateWithdrawnAt',
+      'c.withdrawnReason as certificateWithdrawnReason',
       'e.id as eventId',
       'e.title',
       'e.eventDate',
       'e.startTime',
       'e.endTime',
       'e.location',
+      'e.status as eventStatus',
+      'e.registrationMode',
+      'e.registrationOpensAt',
+      'e.registrationClosesAt',
       eb
         .selectFrom('registrations as w')
         .select((c) => c.fn.countAll<string>().as('ahead'))
@@ -143,12 +171,46 @@ export async function findEmailRecipient(
     .where('r.id', '=', registrationId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { eventId, title, eventDate, startTime, endTime, location, ahead, seatFree, ...registration } = row;
+  const {
+    eventId,
+    title,
+    eventDate,
+    startTime,
+    endTime,
+    location,
+    eventStatus,
+    registrationMode,
+    registrationOpensAt,
+    registrationClosesAt,
+    certificateId,
+    certificateWithdrawnAt,
+    certificateWithdrawnReason,
+    ahead,
+    seatFree,
+    ...registration
+  } = row;
   return {
     ...registration,
     position: registration.status === 'waitlisted' ? Number(ahead ?? 0) + 1 : null,
     seatFree: Boolean(seatFree),
-    event: { id: eventId, title, eventDate, startTime, endTime, location },
+    certificate:
+      certificateId === null
+        ? null
+        : { id: certificateId, withdrawnAt: certificateWithdrawnAt, withdrawnReason: certificateWithdrawnReason },
+    event: {
+      id: eventId,
+      title,
+      eventDate,
+      startTime,
+      endTime,
+      location,
+      status: eventStatus,
+      registration: {
+        mode: registrationMode,
+        opensAt: registrationOpensAt && isoTime(registrationOpensAt),
+        closesAt: registrationClosesAt && isoTime(registrationClosesAt),
+      },
+    },
   };
 }
 

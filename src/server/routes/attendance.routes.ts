@@ -8,6 +8,7 @@ import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { eventRouter } from '../http/event-router.ts';
+import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { answerOrigin } from '../http/site-origin.ts';
 import { attendanceCsv, attendanceCsvFilename } from '../services/attendance-csv.service.ts';
 import { attendanceReport, attendanceRows, checkIn, doorCountOf, doorList } from '../services/attendance.service.ts';
@@ -125,10 +126,16 @@ export function attendanceRoutes(deps: ApiDeps) {
     .post('/certificates', requireUser, async (c) => {
       const event = await managedEvent(db, c, eventRefusal('issue its certificates'));
       const { issued } = await issueCertificates(edit(c), event, now());
+      // Each new holder's "your certificate is ready" is queued with it: sent after the answer.
+      if (issued > 0) sendMailSoon(c, deps);
       privately(c);
       return c.json({
         success: true,
-        message: issued === 0 ? 'Everyone checked in already has a certificate' : `${issued} certificates issued`,
+        message:
+          issued === 0
+            ? 'Everyone checked in already has a certificate'
+            : `${issued} certificate${issued === 1 ? '' : 's'} issued` +
+              (deps.mail.enabled ? '; each holder is told by e-mail' : ''),
         issued,
         certificates: await staffCertificates(db, event.id, origin(c)),
       });

@@ -4,6 +4,7 @@ import { assertCanManage, currentUser, requireUser } from '../auth/current-user.
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import { readJson } from '../http/body.ts';
+import { sendMailSoon } from '../http/send-mail-soon.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
 import { answerOrigin } from '../http/site-origin.ts';
@@ -15,7 +16,8 @@ import { toCertificateItem, withdrawCertificate } from '../services/certificates
  * admin (audited), answered privately. An event's certificates are issued and listed under the event
  * (attendance.routes.ts); the public verify page is /verify/{id}.
  */
-export function certificateRoutes({ database, now, pageCache, blobs, site }: ApiDeps) {
+export function certificateRoutes(deps: ApiDeps) {
+  const { database, now, pageCache, blobs, site } = deps;
   const db = database.db;
   return new Hono<AppEnv>().patch('/:id', requireUser, async (c) => {
     const owner = await findCertificateOwner(db, c.req.param('id'));
@@ -24,6 +26,8 @@ export function certificateRoutes({ database, now, pageCache, blobs, site }: Api
     assertCanManage(actor, owner.chapterId);
     const { reason } = await readJson(c, certificateWithdrawSchema);
     const row = await withdrawCertificate({ db, pageCache, blobs, actor }, c.req.param('id'), reason, now());
+    // Its holder's notice is queued with the withdrawal (none when it was withdrawn already).
+    sendMailSoon(c, deps);
     c.header('Cache-Control', PRIVATE_CACHE_CONTROL);
     return c.json({
       success: true,

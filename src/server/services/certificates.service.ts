@@ -4,6 +4,7 @@ import type { CertificateItem, CertificateRecord } from '../../lib/types.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { CertificateRow, Database } from '../db/schema.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
+import { enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import {
   eventsAwaitingCertificates,
   findCertificateOwner,
@@ -27,7 +28,10 @@ import type { EditDeps } from './edit-deps.ts';
  * Certificates of attendance: staff issue them for everyone checked in (one action, any
  * number of times: only those without one get one), or they are issued by themselves once the event
  * has ended (`certificates.auto`, the scheduled jobs); staff withdraw one with a reason, which its
- * public verify page (/verify/{id}) then shows. Each action is one audit row.
+ * public verify page (/verify/{id}) then shows. Each action is one audit row. Each holder is told by
+ * e-mail, queued in the action's transaction: "Your certificate is ready" when theirs is issued, and a
+ * notice with the organisers' reason when it is withdrawn (someone who shared its verify address
+ * should know why it now says "withdrawn"). Walk-ins are never mailed (email-outbox.repository.ts).
  */
 
 /** A certificate's id: base64url of 16 random bytes (128 bits), so its verify page cannot be guessed. */
@@ -53,8 +57,10 @@ async function eventTitle(db: Kysely<Database>, eventId: string): Promise<string
 
 /**
  * Issues a certificate to everyone checked in at the event who has none yet (a withdrawn one counts as
- * one: withdrawing is staff's decision, not undone by issuing again). How many were issued; issuing
- * none records nothing. Before the event has ended: 409, saying when they can be issued.
+ * one: withdrawing is staff's decision, not undone by issuing again), and queues each new holder's
+ * "ready" mail in the same transaction: only a certificate this call inserted is mailed, so issuing
+ * again, or two issuing at once (staff and the scheduled job), tells each holder once. How many were
+ * issued; issuing none records nothing. Before the event has ended: 409, saying when they can be issued.
  */
 export async function issueCertificates(
   edit: Pick<EditDeps, 'db' | 'actor'>,
@@ -69,13 +75,17 @@ export async function issueCertificates(
     async (tx) => {
       const title = await eventTitle(tx, eventId);
       const attendees = await uncertifiedAttendees(tx, eventId);
-      const issued = await insertCertificates(
+      const holders = await insertCertificates(
         tx,
         eventId,
         attendees.map((a) => ({ id: newCertificateId(), registrationId: a.id, fullName: a.fullName })),
         now,
       );
-      return { issued, title };
+      await enqueueEmails(
+        tx,
+        holders.map((registrationId) => ({ kind: 'certificate' as const, registrationId })),
+      );
+      return { issued: holders.length, title };
     },
     ({ issued, title }) =>
       issued === 0
@@ -91,7 +101,8 @@ export async function issueCertificates(
 
 /**
  * Withdraws a certificate, saying why; its verify page then says it was withdrawn (purged from the
- * CDN). Withdrawing again changes nothing. Unknown id: 404.
+ * CDN), and its holder is told in a mail queued in the same transaction (a "ready" mail not sent yet is
+ * then never sent). Withdrawing again changes nothing and mails no one. Unknown id: 404.
  */
 export async function withdrawCertificate(
   edit: EditDeps,
@@ -105,7 +116,12 @@ export async function withdrawCertificate(
       const owner = await findCertificateOwner(tx, certificateId);
       if (!owner) throw notFoundError('Certificate not found');
       const changed = await markWithdrawn(tx, certificateId, reason, now);
-      if (changed) return { row: changed, changed: true, title: owner.eventTitle };
+      if (changed) {
+        // Retention may have deleted the registration: nobody is left to tell.
+        if (changed.registrationId)
+          await enqueueEmails(tx, [{ kind: 'certificate-withdrawn', registrationId: changed.registrationId }]);
+        return { row: changed, changed: true, title: owner.eventTitle };
+      }
       const row = await findCertificateRow(tx, certificateId);
       if (!row) throw notFoundError('Certificate not found');
       return { row, changed: false, title: owner.eventTitle };

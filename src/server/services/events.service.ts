@@ -174,7 +174,7 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
       const seats = fields.registration;
       const was = found.item.registration;
       if (seats && (seats.capacity !== was.capacity || seats.mode !== was.mode))
-        await applyRegistrationSettings(tx, id, seats, now);
+        await applyRegistrationSettings(tx, id, seats, now, fields);
       if (seats) await applyConfirmationSetting(tx, id, seats, was, now);
       return { before: found.item, after: await updateEvent(tx, id, fields, now) };
     },

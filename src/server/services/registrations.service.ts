@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { dhakaInstant, eventEnd } from '../../lib/dhaka-time.ts';
+import { dhakaInstant, eventEnd, promotedHoldEnd } from '../../lib/dhaka-time.ts';
 import { holdEnd, SEAT_RELEASED, ticketConfirmation } from '../../lib/registration/email-confirmation.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type { RegistrationListQuery } from '../../lib/schemas/registration.schema.ts';
@@ -110,7 +110,7 @@ function refusal(
 
 /** Whether the event takes registrations now (the public summary's `open`). */
 export const isRegistrationOpen = (
-  event: Pick<EventItem, 'registration' | 'eventDate' | 'startTime' | 'endTime'>,
+  event: Pick<EventItem, 'eventDate' | 'startTime' | 'endTime'> & { registration: Window },
   now: Date,
 ) => refusal(event.registration, event, now) === undefined;
 
@@ -304,13 +304,16 @@ export async function readTicket(db: Kysely<Database>, ticket: string, now: Date
   };
 }
 
+/** When an event starts (its date and start time, Dhaka time). */
+type EventSchedule = { eventDate: string; startTime: string };
+
 /**
  * Confirms as many waitlisted people as `capacity` (null: unlimited) now leaves room for beside the
  * `confirmed` seats, in the waitlist's order (those who confirmed their e-mail first, each in arrival
  * order), with mail telling each; in the caller's transaction, which holds the event's lock. On an
  * event that confirms by e-mail, those whose e-mail is not confirmed yet hold their seat for its hold
- * time from now, and are passed over while their network holds its share (seat-holds.service.ts).
- * The ids promoted.
+ * time counted by day in Dhaka (promotedHoldEnd: a seat given at night waits for the morning), and
+ * are passed over while their network holds its share (seat-holds.service.ts). The ids promoted.
  */
 async function promoteIntoFreeSeats(
   tx: Transaction<Database>,
@@ -318,6 +321,7 @@ async function promoteIntoFreeSeats(
   settings: Pick<RegistrationSettings, 'capacity' | 'confirmByEmail' | 'holdMinutes'>,
   confirmed: number,
   now: Date,
+  schedule: EventSchedule,
 ): Promise<string[]> {
   const { capacity } = settings;
   const free = capacity === null ? null : capacity - confirmed;
@@ -326,7 +330,9 @@ async function promoteIntoFreeSeats(
   if (waiting.length === 0) return [];
   const holding = settings.confirmByEmail;
   const held = holding && waiting.some((w) => w.pending) ? await heldSeatsByNetwork(tx, eventId) : new Map();
-  const holdUntil = holding ? holdEnd(now, settings.holdMinutes) : null;
+  const holdUntil = holding
+    ? promotedHoldEnd(now, settings.holdMinutes, dhakaInstant(schedule.eventDate, schedule.startTime))
+    : null;
   const promoted = await promoteWaitlisted(tx, eventId, chooseForSeats(waiting, held, free, holding), now, holdUntil);
   await enqueueEmails(
     tx,
@@ -342,16 +348,22 @@ async function promoteIntoFreeSeats(
 export async function fillFreedSeats(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   if (event.registration.mode !== 'site') return [];
   const { confirmed } = await countSeats(tx, event.id);
-  return promoteIntoFreeSeats(tx, event.id, event.registration, confirmed, now);
+  return promoteIntoFreeSeats(tx, event.id, event.registration, confirmed, now, event);
 }
 
 /**
  * Releases the event's seats whose time to confirm the e-mail ran out, and gives them to those waiting;
  * in the caller's transaction, which holds the event's lock. Each release is audited as the system's
- * (no one signed in did it), in the same transaction. The ids released.
+ * (no one signed in did it), and its holder's "your held seat was released" mail queued, in the same
+ * transaction: a seat is released once (the update takes only seats still held), so a second run, or
+ * one waiting on the lock meanwhile, finds nothing and mails no one. The ids released.
  */
 async function releaseHolds(tx: Transaction<Database>, event: LockedEvent, now: Date): Promise<string[]> {
   const released = await releaseExpiredHolds(tx, event.id, now);
+  await enqueueEmails(
+    tx,
+    released.map((registrationId) => ({ kind: 'hold-released' as const, registrationId })),
+  );
   for (const id of released)
     await insertAuditRow(
       tx,
@@ -692,13 +704,16 @@ export const capacityBelowConfirmed = (confirmed: number) =>
  * An event edit's effect on its seats, inside the edit's transaction (which locked the event): a
  * capacity below the confirmed seats is refused (409 naming registration.capacity, nothing changed);
  * a higher capacity (or none) confirms as many waitlisted people as now fit, in arrival order, with
- * their mail. Switching the mode away from `site` keeps every registration as it is. The ids promoted.
+ * their mail. Switching the mode away from `site` keeps every registration as it is. `schedule`: the
+ * event's date and start time as the edit leaves them (a hold given now ends by the start). The ids
+ * promoted.
  */
 export async function applyRegistrationSettings(
   tx: Transaction<Database>,
   eventId: string,
   settings: RegistrationSettings,
   now: Date,
+  schedule: EventSchedule,
 ): Promise<string[]> {
   const { confirmed } = await countSeats(tx, eventId);
   if (settings.capacity !== null && settings.capacity < confirmed) {
@@ -706,7 +721,7 @@ export async function applyRegistrationSettings(
     throw conflictError(message, [{ path: 'registration.capacity', message }]);
   }
   if (settings.mode !== 'site') return [];
-  return promoteIntoFreeSeats(tx, eventId, settings, confirmed, now);
+  return promoteIntoFreeSeats(tx, eventId, settings, confirmed, now, schedule);
 }
 
 /**
