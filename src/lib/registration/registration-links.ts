@@ -29,8 +29,8 @@ export const attendanceCsvPath = (eventId: string) => `/api/v1/events/${encodeUR
 /** A certificate's public page, which its QR code names. */
 export const verifyPath = (certificateId: string) => `/verify/${encodeURIComponent(certificateId)}`;
 
-/** A ticket's printable certificate of attendance. */
 /** A ticket's own page. */
 export const ticketPath = (ticket: string) => `/tickets/${encodeURIComponent(ticket)}`;
 
+/** A ticket's printable certificate of attendance. */
 export const certificatePath = (ticket: string) => `/tickets/${encodeURIComponent(ticket)}/certificate`;
