@@ -166,9 +166,14 @@ test('the form posted as HTML without script: its answers pass the CDN and are n
       .held()
       .filter((copy) => copy.url.startsWith(`${eventPath}/`)),
   ).toEqual([]);
+  // The client never sees the CDN's own lifetime header: that the page is kept shows in the model's copies.
   const again = await request.get(eventPath);
-  expect(again.headers()['netlify-cdn-cache-control']).toMatch(/s-maxage=\d+/);
   expect(await again.text()).toContain('4 of 5 seats left');
+  expect(
+    cdn()
+      .held()
+      .some((copy) => copy.url === eventPath),
+  ).toBe(true);
   expect((await request.get(eventPath)).headers()['cache-status']).toMatch(HIT);
 });
 
