@@ -2,7 +2,6 @@ import { lstatSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import { listContent } from '../src/integrations/content-editor.ts';
 import {
   editorPaths,
@@ -22,11 +21,32 @@ import { contentJsonSchemas } from '../src/lib/content/json-schemas.ts';
  * names. decap-server's own command listens on every interface and answers any Host.
  */
 
-// decap-server's express, as decap-server itself loads it (its dependency, not ours).
+/** The part of express used here: decap-server's dependency, not ours, so described rather than imported. */
+interface ExpressRequest {
+  body: unknown;
+}
+interface ExpressResponse {
+  status(code: number): { json(body: unknown): void };
+}
+type RequestHandler = (req: ExpressRequest, res: ExpressResponse, next: () => void) => void;
+type ErrorRequestHandler = (
+  err: { status?: number; type?: string },
+  req: ExpressRequest,
+  res: ExpressResponse,
+  next: () => void,
+) => void;
+interface ExpressApp {
+  (req: IncomingMessage, res: ServerResponse): void;
+  disable(setting: string): void;
+  post(path: string, ...handlers: RequestHandler[]): void;
+  use(handler: ErrorRequestHandler): void;
+}
+
+// decap-server's express, as decap-server itself loads it.
 const decapRequire = createRequire(createRequire(import.meta.url).resolve('decap-server/package.json'));
-const express = decapRequire('express') as typeof import('express');
+const express = decapRequire('express') as { (): ExpressApp; json(options: { limit: string }): RequestHandler };
 const { registerLocalFs } = decapRequire('./dist/middlewares.js') as {
-  registerLocalFs(app: Express, options?: { logLevel?: string }): Promise<void>;
+  registerLocalFs(app: ExpressApp, options?: { logLevel?: string }): Promise<void>;
 };
 
 /** The largest request: a save with its photos, sent as base64 (decap-server's own limit). */
