@@ -142,6 +142,9 @@ describe('creating a door pass', () => {
     expect(revokedText({ revokedAt, revokedReason: 'password', createdBy })).toBe(
       'Revoked May 20, 2030, 2:00 PM GMT+6: Alpha Chapter’s password was changed',
     );
+    expect(revokedText({ revokedAt, revokedReason: 'account-deleted', createdBy })).toBe(
+      'Revoked May 20, 2030, 2:00 PM GMT+6: Alpha Chapter’s account was deleted',
+    );
   });
 
   it('may be revoked until two hours after its end (its late check-ins), unless it was', () => {

@@ -105,7 +105,8 @@ export const passEndedHeading = (message: string | undefined) =>
 
 /**
  * When and why a pass was revoked, as its staff list says it: "Revoked Nov 30, 2026, 10:05 AM GMT+6 by
- * staff", "… : Alpha Chapter signed out everywhere", "… : Alpha Chapter’s password was changed".
+ * staff", "… : Alpha Chapter signed out everywhere", "… : Alpha Chapter’s password was changed", "… : Alpha
+ * Chapter’s account was deleted".
  */
 export function revokedText(pass: Pick<DoorPassItem, 'revokedAt' | 'revokedReason' | 'createdBy'>): string {
   if (!pass.revokedAt) return '';
@@ -114,6 +115,7 @@ export function revokedText(pass: Pick<DoorPassItem, 'revokedAt' | 'revokedReaso
     staff: `${when} by staff`,
     'sign-out-everywhere': `${when}: ${pass.createdBy.name} signed out everywhere`,
     password: `${when}: ${pass.createdBy.name}’s password was changed`,
+    'account-deleted': `${when}: ${pass.createdBy.name}’s account was deleted`,
   };
   return why[pass.revokedReason ?? 'staff'];
 }
