@@ -15,7 +15,7 @@ import {
   fullOnDeviceQuestion,
   isFullForStaff,
   queuedWalkInId,
-  walkInAddedText,
+  walkInAddedAnswer,
   walkInAttendee,
   walkInBody,
   walkInProblems,
@@ -96,7 +96,7 @@ export function useWalkIn({ eventId, doorPass, current, put, mark, queue, show }
           const { registrationId, fullName, checkedInAt, walkIn } = result.data;
           if (walkIn) {
             put(walkInAttendee(registrationId, { fullName, institution: form.institution }, checkedInAt));
-            show({ tone: 'ok', text: walkInAddedText(fullName) });
+            show(walkInAddedAnswer(result.data));
           } else {
             mark(new Map([[registrationId, checkedInAt]]));
             show(answerOfCheckIn(result.data));
