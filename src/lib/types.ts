@@ -286,6 +286,20 @@ export interface WalkInAnswer {
   checkedInAt: string;
   /** True: added at the door (201). False: the e-mail given was already registered, and that registration was checked in (200). */
   walkIn: boolean;
+  /**
+   * A new walk-in only: registrations of the event (confirmed or waitlisted) under the same name, case
+   * and spacing aside. Names are not unique, so they are added all the same; the door says so, in case
+   * it is the same person registered (who is then on the list twice).
+   */
+  alsoRegistered?: SameNameRegistration[];
+}
+
+/** A registration of the event under a walk-in's name (WalkInAnswer's `alsoRegistered`). */
+export interface SameNameRegistration {
+  registrationId: string;
+  fullName: string;
+  status: 'confirmed' | 'waitlisted';
+  checkedIn: boolean;
 }
 
 /** One walk-in as staff see it on the attendance page (GET /events/:id/walk-ins). */

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { API_BASE } from '../lib/api-base.ts';
 import { authenticate } from './auth/current-user.ts';
+import { forgetEndedDoorPass } from './auth/door-pass-session.ts';
 import type { ApiDeps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { JSON_BODY_LIMIT } from './http/body.ts';
@@ -59,6 +60,7 @@ export function createApi(deps: ApiDeps) {
   });
   api.use(sameOrigin(deps.config.siteUrl));
   api.use(authenticate(deps));
+  api.use(forgetEndedDoorPass(deps.now));
 
   api.route('/health', healthRoutes(deps));
   api.route('/auth', authRoutes(deps));

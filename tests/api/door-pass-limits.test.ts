@@ -167,7 +167,7 @@ describe('after a pass’s natural end', () => {
 });
 
 describe('walk-ins with a pass', () => {
-  it('only on the event’s day in Dhaka: four days before, or scanned the evening before, is a 409; staff may any day', async () => {
+  it('only on the event’s day in Dhaka, judged by the scan time: four days before, or scanned the evening before, is a 409; staff may any day', async () => {
     const event = await createEvent(alpha.token);
     const pass = await createPass(api, event.id, alpha.token, { name: 'Rafi' });
     clock = new Date('2030-03-06T05:00:00Z');
@@ -188,7 +188,8 @@ describe('walk-ins with a pass', () => {
     // Midnight in Dhaka (18:00 UTC on the 9th) starts the day.
     clock = new Date('2030-03-09T18:00:00Z');
     expect((await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'Midnight Walker' }))).status).toBe(201);
-    // Scanned late on the day (23:00 in Dhaka) but sent after midnight, with a pass that still works: refused.
+    // Scanned late on the day (23:00 in Dhaka) and sent after midnight, while the pass still works: the
+    // scan time is on the day, so it is taken. One scanned after midnight is not.
     const long = await createPass(api, event.id, alpha.token, { name: 'Long', validUntil: '2030-03-11T12:00:00Z' });
     const longPhone = await openLink(long.url);
     clock = new Date('2030-03-10T19:00:00Z');
@@ -196,11 +197,35 @@ describe('walk-ins with a pass', () => {
       event.id,
       asPhone(longPhone, 'POST', { fullName: 'Night Walker', id: randomUUID(), scannedAt: '2030-03-10T17:00:00Z' }),
     );
-    expect(afterMidnight.status).toBe(409);
+    expect(afterMidnight.status).toBe(201);
+    expect(await afterMidnight.json()).toMatchObject({ checkedInAt: '2030-03-10T17:00:00.000Z', walkIn: true });
+    const nextDay = await walkIn(event.id, asPhone(longPhone, 'POST', { fullName: 'Next Day Walker' }));
+    expect(nextDay.status).toBe(409);
     // Staff record someone who came, whatever the day.
     clock = new Date('2030-03-12T05:00:00Z');
     expect((await walkIn(event.id, json('POST', { fullName: 'Staff Added' }, alpha.token))).status).toBe(201);
-    expect((await registrationsOf(event.id)).map((r) => r.fullName)).toEqual(['Midnight Walker', 'Staff Added']);
+    expect((await registrationsOf(event.id)).map((r) => r.fullName)).toEqual([
+      'Midnight Walker',
+      'Night Walker',
+      'Staff Added',
+    ]);
+  });
+
+  it('an evening event’s default pass takes a walk-in scanned before midnight and sent after it', async () => {
+    // 20:00 to 23:30 in Dhaka on 10 March: the pass works until 01:30 on the 11th (19:30 UTC).
+    const { event, cookie } = await eventWithPass({ name: 'Rafi' }, { startTime: '20:00', endTime: '23:30' });
+    clock = new Date('2030-03-10T18:30:00Z');
+    const sent = await walkIn(
+      event.id,
+      asPhone(cookie, 'POST', { fullName: 'Evening Walker', id: randomUUID(), scannedAt: '2030-03-10T17:05:00Z' }),
+    );
+    expect(sent.status).toBe(201);
+    // At 00:30, after the event's day, someone new is no walk-in of the pass's.
+    const late = await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'After Midnight' }));
+    expect(late.status).toBe(409);
+    expect((await registrationsOf(event.id)).map((r) => [r.fullName, r.checkedInAt])).toEqual([
+      ['Evening Walker', new Date('2030-03-10T17:05:00Z')],
+    ]);
   });
 
   it('up to the pass’s limit: the next is a clear 409, a retry or a registered e-mail is no new walk-in', async () => {
@@ -331,33 +356,189 @@ describe('a walk-in whose e-mail is already registered', () => {
     expect(JSON.stringify(audit)).not.toMatch(/nusrat|নুসরাত/i);
   });
 
-  it('a waitlisted or cancelled one is refused as its check-in would be, nobody added', async () => {
-    const { event, cookie } = await eventWithPass({ name: 'Rafi' }, { registration: { mode: 'site', capacity: 1 } });
+  /** An event of one seat: Seated cancelled (their seat went to Waiting), Waiting Two on the waitlist. */
+  async function fullEventWithWaitlist(title = 'Waitlist Workshop') {
+    const setup = await eventWithPass({ name: 'Rafi' }, { title, registration: { mode: 'site', capacity: 1 } });
+    const { event } = setup;
     await register(event.id, { fullName: 'Seated', email: 'seated@example.org' });
     await register(event.id, { fullName: 'Waiting', email: 'waiting@example.org' });
-    // Staff cancel the seated one: the waiting one gets the seat, and a third waits.
     const seatedRow = (await registrationsOf(event.id))[0]!;
-    expect(seatedRow.fullName).toBe('Seated');
     const cancelled = await api.call(
       `/registrations/${seatedRow.id}`,
       json('PATCH', { status: 'cancelled' }, alpha.token),
     );
     expect(cancelled.status).toBe(200);
     await register(event.id, { fullName: 'Waiting Two', email: 'waiting2@example.org' });
-    for (const [email, message] of [
-      ['waiting2@example.org', 'On the waitlist'],
-      ['SEATED@example.org', 'This registration was cancelled'],
-    ] as const) {
-      const res = await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'Someone', email }));
-      expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ success: false, message, errors: [{ path: 'email', message }] });
-    }
-    expect((await registrationsOf(event.id)).map((r) => [r.fullName, r.status, r.checkedInAt])).toEqual([
-      ['Seated', 'cancelled', null],
-      ['Waiting', 'confirmed', null],
-      ['Waiting Two', 'waitlisted', null],
-    ]);
+    return setup;
+  }
+  const mailsTo = async (registrationId: string) =>
+    (await api.db.selectFrom('emailOutbox').select('kind').where('registrationId', '=', registrationId).execute()).map(
+      (m) => m.kind,
+    );
+
+  it('a waitlisted one who came takes a seat and is checked in: a pass needs a free seat, staff confirm exceeding it', async () => {
+    const { event, cookie } = await fullEventWithWaitlist();
+    const before = await registrationsOf(event.id);
+    // The pass: no seat is free, so only staff may seat them. Nothing changes.
+    const byPass = await walkIn(
+      event.id,
+      asPhone(cookie, 'POST', { fullName: 'Waiting 2', email: 'Waiting2@Example.org' }),
+    );
+    expect(byPass.status).toBe(409);
+    expect(await byPass.json()).toEqual({
+      success: false,
+      message: 'On the waitlist, and the event is full: only its staff can give them a seat now',
+    });
+    // Staff are asked first, with the figures, as for any walk-in to a full event.
+    const asked = await walkIn(
+      event.id,
+      json('POST', { fullName: 'Waiting 2', email: 'waiting2@example.org' }, alpha.token),
+    );
+    expect(asked.status).toBe(409);
+    expect(await asked.json()).toEqual({
+      success: false,
+      message: 'The event is full (1 of 1): adding a walk-in exceeds its capacity',
+      capacity: 1,
+      registered: 1,
+    });
+    expect(await registrationsOf(event.id)).toEqual(before);
     expect(await checkInsOf(event.id)).toEqual([]);
+    // They confirm: the registration is the seat, checked in, answered by its registered name.
+    clock = new Date('2030-03-10T05:20:00Z');
+    const id = randomUUID();
+    const seated = await walkIn(
+      event.id,
+      json('POST', { fullName: 'Waiting 2', email: 'waiting2@example.org', exceedCapacity: true, id }, alpha.token),
+    );
+    expect(seated.status).toBe(200);
+    expect(await seated.json()).toEqual({
+      success: true,
+      result: 'checked-in',
+      registrationId: before[2]!.id,
+      fullName: 'Waiting Two',
+      checkedInAt: '2030-03-10T05:20:00.000Z',
+      walkIn: false,
+    });
+    const after = await registrationsOf(event.id);
+    expect(after.map((r) => [r.fullName, r.status, r.walkIn, r.checkedInAt])).toEqual([
+      ['Seated', 'cancelled', false, null],
+      ['Waiting', 'confirmed', false, null],
+      ['Waiting Two', 'confirmed', false, clock],
+    ]);
+    // Audited as the status change and the check-in it is, in one go; no mail (they are at the door).
+    const audit = (await auditOf('registration')).filter((r) => r.entityId === before[2]!.id);
+    expect(audit.map((r) => [r.action, r.accountName, r.entityName, r.changes])).toEqual([
+      [
+        'update',
+        'Alpha Chapter',
+        'Waitlist Workshop registration',
+        { status: { from: 'waitlisted', to: 'confirmed' } },
+      ],
+    ]);
+    expect((await auditOf('check-in')).filter((r) => r.entityId === id).map((r) => r.changes)).toEqual([
+      { result: { to: 'checked-in' } },
+    ]);
+    expect(await mailsTo(before[2]!.id)).toEqual(['waitlisted']);
+    // Sent again (a retry): the same check-in, nobody else seated.
+    const retry = await walkIn(
+      event.id,
+      json('POST', { fullName: 'Waiting 2', email: 'waiting2@example.org', exceedCapacity: true, id }, alpha.token),
+    );
+    expect(retry.status).toBe(200);
+    expect(await checkInsOf(event.id)).toHaveLength(1);
+    // The seat freed next goes to nobody else's waitlist entry of theirs: there is none left.
+    const waitingRow = after[1]!;
+    await api.call(`/registrations/${waitingRow.id}`, json('PATCH', { status: 'cancelled' }, alpha.token));
+    expect(await mailsTo(before[2]!.id)).toEqual(['waitlisted']);
+    expect((await registrationsOf(event.id)).filter((r) => r.status === 'confirmed').map((r) => r.fullName)).toEqual([
+      'Waiting Two',
+    ]);
+  });
+
+  it('a pass seats a waitlisted one when a seat is free (held back for an unconfirmed e-mail, say)', async () => {
+    const { event, cookie } = await eventWithPass({ name: 'Rafi' }, { title: 'Free Seat Workshop' });
+    await register(event.id, { fullName: 'নুসরাত জাহান', email: 'nusrat@example.org' });
+    const row = (await registrationsOf(event.id))[0]!;
+    // Waiting while seats are free: what a network holding its share of unconfirmed seats leaves.
+    await api.db.updateTable('registrations').set({ status: 'waitlisted' }).where('id', '=', row.id).execute();
+    const res = await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'Nusrat', email: 'NUSRAT@example.org' }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ result: 'checked-in', fullName: 'নুসরাত জাহান', walkIn: false });
+    expect((await registrationsOf(event.id)).map((r) => [r.status, r.walkIn, r.checkedInAt])).toEqual([
+      ['confirmed', false, ON_THE_DAY],
+    ]);
+    const audit = (await auditOf('registration')).filter((r) => r.entityId === row.id);
+    expect(audit.map((r) => r.accountName)).toEqual(['Rafi (door pass by Alpha Chapter)']);
+    expect(JSON.stringify(audit)).not.toMatch(/nusrat|নুসরাত/i);
+  });
+
+  it('a cancelled one gives way: the walk-in takes its place under every walk-in rule, audited', async () => {
+    const { event, cookie } = await fullEventWithWaitlist('Given Way Workshop');
+    const seatedRow = (await registrationsOf(event.id))[0]!;
+    // The pass: the event is full, so the walk-in is refused, and the cancelled registration stays.
+    const byPass = await walkIn(
+      event.id,
+      asPhone(cookie, 'POST', { fullName: 'Seated Again', email: 'SEATED@example.org' }),
+    );
+    expect(byPass.status).toBe(409);
+    expect((await byPass.json()).message).toBe('The event is full: only its staff can add walk-ins now');
+    expect((await registrationsOf(event.id))[0]).toEqual(seatedRow);
+    // Staff, once they confirm exceeding the capacity: added in its place, under the name typed.
+    const added = await walkIn(
+      event.id,
+      json('POST', { fullName: 'Seated Again', email: 'seated+door@example.org', exceedCapacity: true }, alpha.token),
+    );
+    expect(added.status).toBe(201);
+    const answer = await added.json();
+    expect(answer).toMatchObject({ result: 'checked-in', fullName: 'Seated Again', walkIn: true });
+    expect(answer.alsoRegistered).toBeUndefined();
+    const rows = await registrationsOf(event.id);
+    expect(rows.map((r) => [r.fullName, r.email, r.status, r.walkIn])).toEqual([
+      ['Waiting', 'waiting@example.org', 'confirmed', false],
+      ['Waiting Two', 'waiting2@example.org', 'waitlisted', false],
+      ['Seated Again', 'seated+door@example.org', 'confirmed', true],
+    ]);
+    expect(await mailsTo(answer.registrationId)).toEqual([]);
+    const audit = (await auditOf('registration')).filter((r) => r.entityId === seatedRow.id);
+    expect(audit.map((r) => [r.action, r.accountName, r.entityName])).toEqual([
+      ['update', 'Alpha Chapter', 'Given Way Workshop registration'],
+      ['delete', 'Alpha Chapter', 'Given Way Workshop registration'],
+    ]);
+    // The mailbox is registered once again: the same e-mail once more is that walk-in, checked in already.
+    const again = await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'Seated', email: 'seated@example.org' }));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ result: 'already', fullName: 'Seated Again', walkIn: true });
+  });
+
+  it('a new walk-in whose name is registered already is added (names are shared), and the answer names those registrations', async () => {
+    const { event, cookie } = await eventWithPass({ name: 'Rafi' });
+    for (const [fullName, email] of [
+      ['Rahim Uddin', 'rahim@example.org'],
+      ['Karim Ali', 'karim@example.org'],
+      ['Gone Away', 'gone@example.org'],
+    ])
+      await register(event.id, { fullName, email });
+    const [rahim, karim, gone] = await registrationsOf(event.id);
+    await checkIn(event.id, json('POST', { registration: rahim!.id }, alpha.token));
+    // One who cancelled, and one waiting while seats are free (a network's share of unconfirmed seats).
+    await api.call(`/registrations/${gone!.id}`, json('PATCH', { status: 'cancelled' }, alpha.token));
+    await api.db.updateTable('registrations').set({ status: 'waitlisted' }).where('id', '=', karim!.id).execute();
+    const named = async (fullName: string) => {
+      const res = await walkIn(event.id, asPhone(cookie, 'POST', { fullName }));
+      expect(res.status, fullName).toBe(201);
+      return (await res.json()).alsoRegistered;
+    };
+    expect(await named('  rahim   UDDIN ')).toEqual([
+      { registrationId: rahim!.id, fullName: 'Rahim Uddin', status: 'confirmed', checkedIn: true },
+    ]);
+    expect(await named('Karim Ali')).toEqual([
+      { registrationId: karim!.id, fullName: 'Karim Ali', status: 'waitlisted', checkedIn: false },
+    ]);
+    expect(await named('Gone Away')).toBeUndefined();
+    expect(await named('Someone New')).toBeUndefined();
+    // Each was added all the same: the walk-in before counts too (walk-ins are registrations).
+    expect((await named('Karim Ali')).map((r: { fullName: string }) => r.fullName)).toEqual(['Karim Ali', 'Karim Ali']);
+    expect((await registrationsOf(event.id)).filter((r) => r.walkIn).length).toBe(5);
   });
 });
 
@@ -571,6 +752,66 @@ describe('passes go with their maker’s sessions', () => {
     // Put back for the tests that follow.
     await setAdminPassword(api.db, ADMIN.email, ADMIN.password, clock);
     admin = await login(api, ADMIN.email, ADMIN.password);
+  });
+
+  it('deleting the account that made a pass revokes it in the same transaction, audited; its phone can do nothing', async () => {
+    // A second admin makes a pass for Alpha's event (an admin's account holds no events to go with it).
+    clock = START;
+    await setAdminPassword(api.db, 'second-admin@test.example', 'second-admin-password-1', clock);
+    const second = await login(api, 'second-admin@test.example', 'second-admin-password-1');
+    const event = await createEvent(alpha.token, { title: 'Outlived Workshop' });
+    const theirs = await createPass(api, event.id, second, { name: 'Rafi' });
+    const alphas = await createPass(api, event.id, alpha.token, { name: 'Mitu' });
+    clock = ON_THE_DAY;
+    const phone = await openLink(theirs.url);
+    const alphasPhone = await openLink(alphas.url);
+    expect((await api.call(`/events/${event.id}/door/count`, asPhone(phone))).status).toBe(200);
+    const accounts = (await (await api.call('/users', json('GET', undefined, admin))).json()).chapters as {
+      slug: string;
+      email: string;
+    }[];
+    const slug = accounts.find((a) => a.email === 'second-admin@test.example')!.slug;
+    const states = async () =>
+      (await passesOf(event.id, admin)).map((p) => [p.name, p.revokedReason, p.revokedAt]).sort();
+
+    // A revocation whose audit row fails: the account is not deleted and the pass still works.
+    await sql`create or replace function refuse_pass_audit() returns trigger language plpgsql as $$
+      begin if new.entity_type = 'door-pass' then raise exception 'pass audit refused by the test'; end if; return new; end $$`.execute(
+      api.db,
+    );
+    await sql`create trigger refuse_pass_audit before insert on audit_log for each row execute function refuse_pass_audit()`.execute(
+      api.db,
+    );
+    try {
+      expect((await api.call(`/users/${slug}`, json('DELETE', undefined, admin))).status).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_pass_audit on audit_log`.execute(api.db);
+    }
+    expect((await api.call(`/users/${slug}`, json('GET', undefined, admin))).status).toBe(200);
+    expect((await states()).every(([, reason]) => reason === null)).toBe(true);
+    expect((await api.call(`/events/${event.id}/door/count`, asPhone(phone))).status).toBe(200);
+
+    const deleted = await api.call(`/users/${slug}`, json('DELETE', undefined, admin));
+    expect(deleted.status).toBe(200);
+    expect(await states()).toEqual([
+      ['Mitu', null, null],
+      ['Rafi', 'account-deleted', ON_THE_DAY.toISOString()],
+    ]);
+    const audit = (await auditOf('door-pass')).filter((r) => r.entityId === theirs.id && r.action === 'update');
+    expect(audit.map((r) => [r.accountName, r.changes])).toEqual([
+      [
+        'IEEE Computer Society Bangladesh Chapter',
+        { revoked: { from: false, to: true }, revokedReason: { from: null, to: 'account-deleted' } },
+      ],
+    ]);
+    // Its phone can do nothing, whatever its scan time says; the pass Alpha made goes on.
+    const refused = await checkIn(
+      event.id,
+      asPhone(phone, 'POST', { registration: randomUUID(), scannedAt: '2030-03-10T04:59:00Z' }),
+    );
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).message).toBe('This door pass was revoked');
+    expect((await api.call(`/events/${event.id}/door/count`, asPhone(alphasPhone))).status).toBe(200);
   });
 
   it('in the same transaction: a revocation whose audit row fails leaves the sessions and the passes as they were', async () => {

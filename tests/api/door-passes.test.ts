@@ -499,9 +499,11 @@ describe('check-ins with a pass', () => {
     expect(door.event.capacity).toBe(40);
   });
 
-  it('a revoked pass is refused at its next request', async () => {
+  it('a revoked pass is refused at its next request, and each refusal signs the phone out of it', async () => {
     const { event, pass, cookie } = await eventWithPass();
-    expect((await api.call(`/events/${event.id}/door`, asPhone(cookie))).status).toBe(200);
+    const door = await api.call(`/events/${event.id}/door`, asPhone(cookie));
+    expect(door.status).toBe(200);
+    expect(door.headers.getSetCookie()).toEqual([]);
     await api.call(`/door-passes/${pass.id}`, json('DELETE', undefined, alpha.token));
     for (const [method, path, body] of [
       ['GET', `/events/${event.id}/door`, undefined],
@@ -513,7 +515,18 @@ describe('check-ins with a pass', () => {
       const res = await api.call(path, asPhone(cookie, method, body));
       expect(res.status, path).toBe(401);
       expect((await res.json()).message).toBe('This door pass was revoked');
+      // Both cookies go: the phone stops presenting the pass, and its page stops opening as that door.
+      expect(res.headers.getSetCookie(), path).toEqual([
+        expect.stringMatching(/^doorPass=; Max-Age=0; Path=\/;.*Expires=Thu, 01 Jan 1970/),
+        expect.stringMatching(/^doorPassInfo=; Max-Age=0; Path=\/;.*Expires=Thu, 01 Jan 1970/),
+      ]);
     }
+    // A staff session on the same phone: the pass was not read, its cookies are left alone.
+    const staff = await api.call(`/events/${event.id}/door`, {
+      headers: { cookie, authorization: `Bearer ${alpha.token}` },
+    });
+    expect(staff.status).toBe(200);
+    expect(staff.headers.getSetCookie()).toEqual([]);
   });
 
   it('after a revocation nothing is taken, whatever its scan time says: a lost phone’s queue is lost with it', async () => {
@@ -613,6 +626,12 @@ describe('check-ins with a pass', () => {
     const now = await api.call(`/events/${event.id}/door`, asPhone(cookie));
     expect(now.status).toBe(401);
     expect((await now.json()).message).toBe('This door pass has expired');
+    // Its cookies stay while it still carries check-ins scanned in time (until 11:00 UTC); then they go.
+    expect(now.headers.getSetCookie()).toEqual([]);
+    clock = new Date('2030-03-10T11:00:00Z');
+    const over = await api.call('/door-passes/current', asPhone(cookie));
+    expect(over.status).toBe(401);
+    expect(over.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(['doorPass=', 'doorPassInfo=']);
     const old = await api.call(
       `/events/${event.id}/check-ins`,
       json('POST', { ticket: dropped.ticket, scannedAt: '2030-03-03T09:59:00Z' }, alpha.token),

@@ -15,8 +15,9 @@ import { BASE_EVENT } from './live-data.ts';
  * from the phone), saves two walk-ins offline (the second after a warning: the phone's list shows the
  * event full), and back online, without a reload, sees one recorded and the other refused, listed as
  * not recorded until the volunteer deals with it; it sees the whole event's count, and is refused once
- * staff revoke the pass. The rules themselves are the unit and API tests'; this is the one walk through
- * the story.
+ * staff revoke the pass (what it saved meanwhile listed as not recorded), for good: reloaded offline it
+ * shows only that. The rules themselves are the unit and API tests'; this is the one walk through the
+ * story.
  */
 
 /** SCREENSHOTS=dir: the pages are also saved there, to be looked at. */
@@ -91,7 +92,7 @@ async function addWalkIn(page: Page, fullName: string) {
   await page.getByRole('button', { name: 'Add and check in' }).click();
 }
 
-test('a volunteer runs the door with a pass: scanner, offline reload, walk-ins saved then recorded or not, the count, refused once revoked', async ({
+test('a volunteer runs the door with a pass: scanner, offline reload, walk-ins saved then recorded or not, the count, refused once revoked, for good', async ({
   page,
   browser,
   baseURL,
@@ -228,18 +229,38 @@ test('a volunteer runs the door with a pass: scanner, offline reload, walk-ins s
   await shootWidths(page, 'attendance', 1280);
   await page.goto(checkInPath(event.id));
 
-  // Staff revoke the pass: the phone's next request is refused, and it says so.
+  // Staff revoke the pass while the phone, offline, holds a walk-in it saved (the event is full on its
+  // list: it asks first). Back online, the phone is refused, says so, and lists the walk-in as not recorded.
+  await phone.setOffline(true);
+  await addWalkIn(volunteer, 'Late Walker');
+  await volunteer.getByRole('dialog').getByRole('button', { name: 'Save anyway' }).click();
+  await expect(answerOf(volunteer)).toHaveText('Saved on this phone, not sent yet Late Walker (walk-in)');
   await waitForIslands(page);
   await page.getByRole('button', { name: 'Revoke Rahim Volunteer’s door pass' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByTestId('door-pass')).toContainText(['Revoked']);
-  // The phone asks about its pass on its next request: its count's (every 8 s), or at once here, as it
-  // does whenever the network comes back (a scan typed now could race the count's ask).
-  await volunteer.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect(volunteer.getByTestId('pass-ended')).toContainText('This door pass was revoked');
-  await expect(volunteer.getByTestId('pass-ended')).toContainText('Ask the event’s staff for a new door pass link.');
+  // The phone asks about its pass as the network comes back (and sends what it saved).
+  await phone.setOffline(false);
+  const ended = volunteer.getByTestId('pass-ended');
+  await expect(ended).toContainText('This door pass was revoked');
+  await expect(ended).toContainText('Ask the event’s staff for a new door pass link.');
+  await expect(notRecorded).toContainText('Late Walker (walk-in)');
+  await expect(notRecorded).toContainText('This door pass was revoked');
   await expect(volunteer).toHaveURL(new RegExp(`${checkInPath(event.id)}$`));
   await checkWidths(volunteer, 'pass-revoked', 375);
+  // That is final on the phone: the server cleared the pass's cookies, and reloaded offline the page
+  // shows the same, never the door's list, scanner or walk-in form again.
+  expect((await phone.cookies()).map((c) => c.name)).not.toContain('doorPassInfo');
+  await phone.setOffline(true);
+  await volunteer.reload();
+  await waitForIslands(volunteer);
+  await expect(ended).toContainText('This door pass was revoked');
+  await expect(notRecorded).toContainText('Late Walker (walk-in)');
+  await expect(volunteer.getByLabel('Ticket address or code')).toHaveCount(0);
+  await expect(volunteer.getByLabel('Full name')).toHaveCount(0);
+  await expect(volunteer.getByTestId('pass-holder')).toHaveCount(0);
+  await shootWidths(volunteer, 'pass-revoked-offline-reload', 375);
+  await phone.setOffline(false);
 
   // The refused walk-in's 409, the 401s of the revoked pass, and the requests the offline reload made
   // without a network are what the browser logs.

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { COUNT_EVERY_MS, countText, shouldAskCount, unsentText } from '../../src/lib/check-in/door-count.ts';
-import { withAttendee, withoutAttendee } from '../../src/lib/check-in/door-list.ts';
+import { withAttendee, withCheckIns, withoutAttendee } from '../../src/lib/check-in/door-list.ts';
 import {
   defaultValidUntil,
   doorPassInfoFromCookie,
+  endedPassesFrom,
+  ENDED_PASSES_KEPT,
   passAccount,
   passEndedHeading,
+  passIdOfAccount,
+  queueAfterPassEnded,
+  withEndedPass,
   mayRevoke,
   passFormProblems,
   passStanding,
@@ -26,6 +31,7 @@ import {
   isFullForStaff,
   queuedWalkInId,
   walkInBody,
+  walkInAddedAnswer,
   walkInProblems,
   walkInRefusedAnswer,
 } from '../../src/lib/check-in/walk-in.ts';
@@ -61,6 +67,66 @@ describe('the door pass on the volunteer’s phone', () => {
     expect(passEndedHeading('This door pass has expired')).toBe('This door pass has expired');
     expect(passEndedHeading('Unauthorized')).toBe('This door pass can no longer be used');
     expect(passEndedHeading(undefined)).toBe('This door pass can no longer be used');
+  });
+});
+
+describe('a door pass that has ended, on the phone', () => {
+  const info = { passId: 'p1', name: 'Rahim', eventId: 'e1', validUntil: '2030-05-20T09:00:00.000Z' };
+  const ended = (message: string, fields = {}) => ({
+    ...info,
+    message,
+    endedAt: '2030-05-20T05:00:00.000Z',
+    ...fields,
+  });
+
+  it('is remembered once per pass, the server’s first words kept unless they were none', () => {
+    const revoked = ended('This door pass was revoked');
+    expect(withEndedPass([], revoked)).toEqual([revoked]);
+    expect(withEndedPass([revoked], ended('This door pass has expired'))).toEqual([revoked]);
+    // A plain 401 (its cookies were gone already) gives way to the words learnt later.
+    const plain = ended('Please sign in to continue');
+    expect(withEndedPass([plain], revoked)).toEqual([revoked]);
+    expect(withEndedPass([revoked], plain)).toEqual([revoked]);
+    // Newest last, and no more than a phone needs.
+    const many = Array.from({ length: ENDED_PASSES_KEPT + 3 }, (_, i) =>
+      ended('This door pass was revoked', { passId: `p${i}` }),
+    );
+    const kept = many.reduce(withEndedPass, []);
+    expect(kept).toHaveLength(ENDED_PASSES_KEPT);
+    expect(kept.at(-1)?.passId).toBe(`p${ENDED_PASSES_KEPT + 2}`);
+  });
+
+  it('is read back from storage, leaving out anything malformed', () => {
+    const revoked = ended('This door pass was revoked');
+    expect(endedPassesFrom(JSON.stringify([revoked]))).toEqual([revoked]);
+    expect(endedPassesFrom(null)).toEqual([]);
+    expect(endedPassesFrom('{not json')).toEqual([]);
+    expect(endedPassesFrom(JSON.stringify({ passId: 'p1' }))).toEqual([]);
+    expect(
+      endedPassesFrom(JSON.stringify([{ ...revoked, passId: '' }, { ...revoked, message: 3 }, null, revoked])),
+    ).toEqual([revoked]);
+  });
+
+  it('knows its kept lists by their key', () => {
+    expect(passIdOfAccount(passAccount('p1'))).toBe('p1');
+    expect(passIdOfAccount('alpha@example.org')).toBeUndefined();
+    expect(passIdOfAccount('door-pass:')).toBeUndefined();
+  });
+
+  it('gives up what it queued at once when revoked; sends it once more while an expired pass’s late check-ins are taken', () => {
+    const before = new Date('2030-05-20T10:59:59Z');
+    const after = new Date('2030-05-20T11:00:00Z');
+    expect(queueAfterPassEnded(ended('This door pass was revoked'), before)).toEqual({
+      notRecorded: 'This door pass was revoked',
+    });
+    expect(queueAfterPassEnded(ended('This door pass has expired'), before)).toEqual({ send: true });
+    expect(queueAfterPassEnded(ended('This door pass has expired'), after)).toEqual({
+      notRecorded: 'Sent more than 2 hours after this door pass expired: not recorded',
+    });
+    // A pass the server no longer knows (its cookies gone) takes nothing either.
+    expect(queueAfterPassEnded(ended('Please sign in to continue'), before)).toEqual({
+      notRecorded: 'This door pass can no longer be used',
+    });
   });
 });
 
@@ -141,6 +207,9 @@ describe('creating a door pass', () => {
     );
     expect(revokedText({ revokedAt, revokedReason: 'password', createdBy })).toBe(
       'Revoked May 20, 2030, 2:00 PM GMT+6: Alpha Chapter’s password was changed',
+    );
+    expect(revokedText({ revokedAt, revokedReason: 'account-deleted', createdBy })).toBe(
+      'Revoked May 20, 2030, 2:00 PM GMT+6: Alpha Chapter’s account was deleted',
     );
   });
 
@@ -246,6 +315,40 @@ describe('walk-ins', () => {
       text: 'Not added: Rahim Uddin',
       detail: 'The event is full: only its staff can add walk-ins now',
     });
+  });
+
+  it('added say so in green; sharing a registered name, in amber, naming those registrations and what to do', () => {
+    expect(walkInAddedAnswer({ fullName: 'Rahim Uddin' })).toEqual({
+      tone: 'ok',
+      text: 'Checked in: Rahim Uddin (walk-in)',
+    });
+    expect(walkInAddedAnswer({ fullName: 'Rahim Uddin', alsoRegistered: [] })).toEqual({
+      tone: 'ok',
+      text: 'Checked in: Rahim Uddin (walk-in)',
+    });
+    const namesake = { registrationId: 'r1', fullName: 'Rahim Uddin', status: 'confirmed' as const, checkedIn: false };
+    expect(
+      walkInAddedAnswer({
+        fullName: 'rahim uddin',
+        alsoRegistered: [
+          namesake,
+          { ...namesake, checkedIn: true },
+          { ...namesake, fullName: 'RAHIM UDDIN', status: 'waitlisted' },
+        ],
+      }),
+    ).toEqual({
+      tone: 'warn',
+      text: 'Checked in: rahim uddin (walk-in)',
+      detail:
+        'Also on the list under this name: Rahim Uddin (registered, not checked in), Rahim Uddin (checked in), RAHIM UDDIN (on the waitlist). If it is the same person, the event’s staff can remove this walk-in on the attendance page.',
+    });
+  });
+
+  it('with a waitlisted person’s e-mail seat them: their line shows them checked in, in a seat', () => {
+    const waiting = list([doorAttendee({ registrationId: 'r1', status: 'waitlisted' })]);
+    const seated = withCheckIns(waiting, new Map([['r1', '2030-05-20T04:00:00.000Z']]));
+    expect(seated.attendees[0]).toMatchObject({ status: 'confirmed', checkedInAt: '2030-05-20T04:00:00.000Z' });
+    expect(withCheckIns(seated, new Map([['r1', null]])).attendees[0]).toMatchObject({ checkedInAt: null });
   });
 
   it('ask staff before exceeding a full event’s capacity, naming the count and the person', () => {

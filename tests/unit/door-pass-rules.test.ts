@@ -4,6 +4,7 @@ import {
   PASS_EXPIRED,
   PASS_REVOKED,
   passCookieSeconds,
+  passIsOver,
   passRefusal,
   passState,
   SCANNED_AFTER_EXPIRED,
@@ -50,6 +51,15 @@ describe('whether a pass works now (expiry and revocation)', () => {
     expect(passRefusal(pass(), at('11:59'))).toBeUndefined();
     expect(passState(pass(), at('12:00'))).toBe('expired');
     expect(passRefusal(pass(), at('12:00'))).toBe(PASS_EXPIRED);
+  });
+
+  it('can do nothing any more once revoked, or two hours after its end (its late check-ins taken until then)', () => {
+    expect(passIsOver(pass(), at('11:59'))).toBe(false);
+    expect(passIsOver(pass(), at('13:59'))).toBe(false);
+    expect(passIsOver(pass(), at('14:00'))).toBe(true);
+    expect(passIsOver(pass(at('10:00')), at('10:00'))).toBe(true);
+    // A revocation is final at once, whatever a clock behind the server's says.
+    expect(passIsOver(pass(at('10:00')), at('09:30'))).toBe(true);
   });
 
   it('is revoked from its revocation on, and stays "revoked" after its end', () => {

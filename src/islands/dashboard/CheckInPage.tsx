@@ -3,7 +3,7 @@ import type { DoorAnswer as Answer } from '../../lib/check-in/door-answer.ts';
 import { doorCounts } from '../../lib/check-in/door-answer.ts';
 import { doorPassInfoFromCookie, isPassEnded, passAccount } from '../../lib/check-in/door-pass.ts';
 import { userInfoFromCookie } from '../shared/session-store.ts';
-import { useIdBeforeInPath } from '../shared/use-address.ts';
+import { idBeforeInPath, useIdBeforeInPath } from '../shared/use-address.ts';
 import CameraSection from './check-in/CameraSection.tsx';
 import DoorAnswer from './check-in/DoorAnswer.tsx';
 import {
@@ -23,6 +23,7 @@ import PassShell from './check-in/PassShell.tsx';
 import TicketForm from './check-in/TicketForm.tsx';
 import WaitingForAccount from './check-in/WaitingForAccount.tsx';
 import WalkInForm from './check-in/WalkInForm.tsx';
+import { lastEndedPassAt } from './check-in/ended-passes.ts';
 import { useCamera } from './check-in/use-camera.ts';
 import { useCheckInQueue } from './check-in/use-check-in-queue.ts';
 import { useOnline, useOpensOffline } from './check-in/use-connection.ts';
@@ -37,13 +38,20 @@ import { Loading } from './ui/states.tsx';
 /**
  * The check-in page, for the event's staff in the dashboard, or for a volunteer's phone signed in by a
  * door pass (its readable cookie says so at once, offline too): then without the dashboard around it.
- * A staff session on the phone wins, as it does on the server.
+ * A staff session on the phone wins, as it does on the server. A phone whose pass for this event ended
+ * (the server then cleared its cookies) still opens as that pass: its ended screen, and what it saved
+ * that was not recorded, never the login page.
  */
 export default function CheckInPage() {
   const eventId = useIdBeforeInPath('check-in');
-  const [pass] = useState(() =>
-    userInfoFromCookie(document.cookie) ? undefined : doorPassInfoFromCookie(document.cookie),
-  );
+  const [pass] = useState(() => {
+    if (userInfoFromCookie(document.cookie)) return undefined;
+    const cookie = doorPassInfoFromCookie(document.cookie);
+    if (cookie) return cookie;
+    const here = idBeforeInPath(window.location.pathname, 'check-in');
+    const ended = here ? lastEndedPassAt(here) : undefined;
+    return ended && { passId: ended.passId, name: ended.name, eventId: ended.eventId, validUntil: ended.validUntil };
+  });
   if (pass) {
     return (
       <PassShell info={pass} eventId={eventId}>

@@ -6,14 +6,20 @@ import type { DoorAttendee, DoorList } from '../types.ts';
  */
 export type Marks = ReadonlyMap<string, string | null>;
 
-/** The list with these people marked checked in (at their time), or unmarked (null); the rest as they were. */
+/**
+ * The list with these people marked checked in (at their time), or unmarked (null); the rest as they
+ * were. Only a seat is checked in: someone marked so holds one now (a waitlisted person seated at the
+ * door, by their e-mail given as a walk-in's).
+ */
 export function withCheckIns(list: DoorList, marks: Marks): DoorList {
   if (marks.size === 0) return list;
   return {
     ...list,
-    attendees: list.attendees.map((a) =>
-      marks.has(a.registrationId) ? { ...a, checkedInAt: marks.get(a.registrationId)! } : a,
-    ),
+    attendees: list.attendees.map((a) => {
+      if (!marks.has(a.registrationId)) return a;
+      const at = marks.get(a.registrationId)!;
+      return at === null ? { ...a, checkedInAt: null } : { ...a, checkedInAt: at, status: 'confirmed' as const };
+    }),
   };
 }
 

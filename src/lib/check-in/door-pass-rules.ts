@@ -26,8 +26,8 @@ export const DEFAULT_WALK_IN_LIMIT = 20;
 /** The most walk-ins staff may let one pass add. */
 export const MAX_WALK_IN_LIMIT = 500;
 
-/** Why a pass was revoked: by staff on its event's page, or with its maker's sessions. */
-export const DOOR_PASS_REVOKED_REASONS = ['staff', 'sign-out-everywhere', 'password'] as const;
+/** Why a pass was revoked: by staff on its event's page, with its maker's sessions, or with its maker's account. */
+export const DOOR_PASS_REVOKED_REASONS = ['staff', 'sign-out-everywhere', 'password', 'account-deleted'] as const;
 export type DoorPassRevokedReason = (typeof DOOR_PASS_REVOKED_REASONS)[number];
 
 const HOUR_MS = 3_600_000;
@@ -93,6 +93,15 @@ export function passRefusal(pass: PassTimes, now: Date): string | undefined {
   const ended = passEndedAt(pass, now);
   if (!ended) return undefined;
   return ended.why === 'revoked' ? PASS_REVOKED : PASS_EXPIRED;
+}
+
+/**
+ * Whether the pass can do nothing any more, whatever it sends: revoked, or expired more than the two
+ * hours in which its late check-ins are taken. Its cookies are then worth nothing to keep (before that,
+ * an expired pass's cookie still carries the check-ins it scanned in time).
+ */
+export function passIsOver(pass: PassTimes, now: Date): boolean {
+  return pass.revokedAt !== null || now.getTime() >= pass.validUntil.getTime() + LATE_CHECK_IN_HOURS * HOUR_MS;
 }
 
 /** What a pass is asked to record: a check-in of someone registered, or a walk-in. */

@@ -8,6 +8,7 @@ import {
   MAX_DOOR_PASS_NAME_LENGTH,
   PASS_EXPIRED,
   PASS_REVOKED,
+  SENT_TOO_LATE,
   defaultValidUntil as passEnd,
   passState,
   validUntilRefusal,
@@ -104,8 +105,76 @@ export const passEndedHeading = (message: string | undefined) =>
   message && isPassEnded(message) ? message : 'This door pass can no longer be used';
 
 /**
+ * A pass the server said has ended (a 401), as the phone remembers it: so a reload, offline or online,
+ * and after the server cleared the pass's cookies, shows the ended screen and what was not recorded,
+ * never the door again. `message` is the server's words.
+ */
+export interface EndedPass extends DoorPassInfo {
+  message: string;
+  /** ISO instant the phone learnt it. */
+  endedAt: string;
+}
+
+/** How many ended passes a phone remembers (a volunteer's phone sees a few doors a season). */
+export const ENDED_PASSES_KEPT = 20;
+
+/** The ended passes a phone remembers, read from what it stored; anything malformed is left out. */
+export function endedPassesFrom(stored: string | null): EndedPass[] {
+  if (!stored) return [];
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (e): e is EndedPass =>
+        typeof e === 'object' &&
+        e !== null &&
+        ['passId', 'name', 'eventId', 'validUntil', 'message', 'endedAt'].every(
+          (key) => typeof (e as Record<string, unknown>)[key] === 'string',
+        ) &&
+        (e as EndedPass).passId !== '' &&
+        (e as EndedPass).eventId !== '',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The list with this pass remembered as ended: newest last, once per pass, at most ENDED_PASSES_KEPT.
+ * The server's first words are kept (a revoked pass stays revoked), unless they were none: a plain
+ * 401 of a pass whose cookies were already gone gives way to "revoked" or "expired" learnt later.
+ */
+export function withEndedPass(list: readonly EndedPass[], ended: EndedPass): EndedPass[] {
+  const known = list.find((e) => e.passId === ended.passId);
+  if (known && (isPassEnded(known.message) || !isPassEnded(ended.message))) return [...list];
+  return [...list.filter((e) => e !== known), ended].slice(-ENDED_PASSES_KEPT);
+}
+
+/** The pass whose lists an account key names (passAccount), if it is a pass's. */
+export const passIdOfAccount = (account: string): string | undefined =>
+  account.startsWith('door-pass:') ? account.slice('door-pass:'.length) || undefined : undefined;
+
+/**
+ * What becomes of what the phone still has queued once its pass has ended: sent once more while the
+ * server may still take some (an expired pass's check-ins scanned before its end, for two hours after
+ * it), else at once "Not recorded" with the reason (a revoked pass takes nothing, ever; nor does a
+ * pass the server no longer knows, whose cookies are gone).
+ */
+export function queueAfterPassEnded(
+  ended: Pick<EndedPass, 'message' | 'validUntil'>,
+  now: Date,
+): { send: true } | { notRecorded: string } {
+  if (ended.message !== PASS_EXPIRED) return { notRecorded: passEndedHeading(ended.message) };
+  const until = Date.parse(ended.validUntil);
+  if (Number.isFinite(until) && now.getTime() >= until + LATE_CHECK_IN_HOURS * 3_600_000)
+    return { notRecorded: SENT_TOO_LATE };
+  return { send: true };
+}
+
+/**
  * When and why a pass was revoked, as its staff list says it: "Revoked Nov 30, 2026, 10:05 AM GMT+6 by
- * staff", "… : Alpha Chapter signed out everywhere", "… : Alpha Chapter’s password was changed".
+ * staff", "… : Alpha Chapter signed out everywhere", "… : Alpha Chapter’s password was changed", "… : Alpha
+ * Chapter’s account was deleted".
  */
 export function revokedText(pass: Pick<DoorPassItem, 'revokedAt' | 'revokedReason' | 'createdBy'>): string {
   if (!pass.revokedAt) return '';
@@ -114,6 +183,7 @@ export function revokedText(pass: Pick<DoorPassItem, 'revokedAt' | 'revokedReaso
     staff: `${when} by staff`,
     'sign-out-everywhere': `${when}: ${pass.createdBy.name} signed out everywhere`,
     password: `${when}: ${pass.createdBy.name}’s password was changed`,
+    'account-deleted': `${when}: ${pass.createdBy.name}’s account was deleted`,
   };
   return why[pass.revokedReason ?? 'staff'];
 }

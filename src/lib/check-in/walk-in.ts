@@ -1,5 +1,6 @@
 import { walkInSchema } from '../schemas/door-pass.schema.ts';
-import type { DoorAttendee } from '../types.ts';
+import type { DoorAttendee, SameNameRegistration, WalkInAnswer } from '../types.ts';
+import type { DoorAnswer } from './door-answer.ts';
 
 /**
  * A walk-in: someone who did not register, added at the door, registered and checked in at once.
@@ -82,6 +83,25 @@ export const fullOnDeviceNote = (doorPass: boolean) =>
 
 /** The answer on screen once the server added a walk-in: "Checked in: Rahim Uddin (walk-in)". */
 export const walkInAddedText = (fullName: string) => `Checked in: ${fullName} (walk-in)`;
+
+const namesakeState = (r: SameNameRegistration) =>
+  r.checkedIn ? 'checked in' : r.status === 'waitlisted' ? 'on the waitlist' : 'registered, not checked in';
+
+/**
+ * The answer once the server added a walk-in. When registrations of the event share their name, it
+ * says so (amber, not green): it may be one person on the list twice, which the event's staff undo on
+ * the attendance page, or two people of one name, which is fine.
+ */
+export function walkInAddedAnswer(answer: Pick<WalkInAnswer, 'fullName' | 'alsoRegistered'>): DoorAnswer {
+  const namesakes = answer.alsoRegistered ?? [];
+  if (namesakes.length === 0) return { tone: 'ok', text: walkInAddedText(answer.fullName) };
+  const listed = namesakes.map((r) => `${r.fullName} (${namesakeState(r)})`).join(', ');
+  return {
+    tone: 'warn',
+    text: walkInAddedText(answer.fullName),
+    detail: `Also on the list under this name: ${listed}. If it is the same person, the event’s staff can remove this walk-in on the attendance page.`,
+  };
+}
 
 /** A walk-in waiting on the phone is on the door list under this id until the server names its registration. */
 export const queuedWalkInId = (id: string) => `walk-in:${id}`;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type {
   RegistrationCounts,
   RegistrationOverviewItem,
@@ -201,6 +201,32 @@ export function insertWalkIn(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A name as the door compares it: its words, trimmed and single-spaced, in lower case (SQL's own `lower`). */
+const doorName = (name: RawBuilder<unknown>) => sql`lower(regexp_replace(btrim(${name}), '\\s+', ' ', 'g'))`;
+
+/**
+ * The event's confirmed and waitlisted registrations (walk-ins included) whose name is `fullName`, told
+ * apart by neither case nor spacing, other than `exceptId`: at most `limit`, in arrival order.
+ */
+export function registrationsNamed(
+  tx: Transaction<Database>,
+  eventId: string,
+  fullName: string,
+  exceptId: string,
+  limit: number,
+): Promise<Pick<RegistrationRow, 'id' | 'fullName' | 'status' | 'checkedInAt'>[]> {
+  return tx
+    .selectFrom('registrations')
+    .select(['id', 'fullName', 'status', 'checkedInAt'])
+    .where('eventId', '=', eventId)
+    .where('status', 'in', ['confirmed', 'waitlisted'])
+    .where('id', '<>', exceptId)
+    .where(sql<boolean>`${doorName(sql.ref('full_name'))} = ${doorName(sql.val(fullName))}`)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
 }
 
 /** A waitlisted registration's place in line: 1 + the waitlisted ones ahead of it in the waitlist's order. */

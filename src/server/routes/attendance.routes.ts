@@ -91,6 +91,7 @@ export function attendanceRoutes(deps: ApiDeps) {
           fullName: done.fullName,
           checkedInAt: done.checkedInAt.toISOString(),
           walkIn: done.walkIn,
+          ...(done.alsoRegistered ? { alsoRegistered: done.alsoRegistered } : {}),
         } satisfies WalkInAnswer,
         done.created ? 201 : 200,
       );

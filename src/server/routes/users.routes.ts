@@ -69,7 +69,7 @@ export function userRoutes({ database, now, pageCache, blobs }: ApiDeps) {
       .delete('/:slug', async (c) => {
         const chapter = await bySlug(c.req.param('slug'));
         if (chapter.id === currentUser(c).id) throw badRequest('You cannot delete the account you are signed in with');
-        await closeChapterAccount(edit(c), chapter);
+        await closeChapterAccount(edit(c), chapter, now());
         return c.json({ success: true, message: 'Chapter Deleted Successfully' });
       })
   );

@@ -113,13 +113,23 @@ export async function editChapterAccount(
 /**
  * Deletes an account; the database deletes its landing page, events and committee with it (the trail
  * records the account's deletion, by its name, which says as much), and the uploads only they showed
- * are removed.
+ * are removed. In the same transaction the door passes the account made are revoked, each audited
+ * (`account-deleted`): a pass is as trusted as the sign-in that made it, and it has none left.
  */
-export async function closeChapterAccount({ db, pageCache, blobs, actor }: EditDeps, account: Chapter): Promise<void> {
+export async function closeChapterAccount(
+  { db, pageCache, blobs, actor }: EditDeps,
+  account: Chapter,
+  now: Date,
+): Promise<void> {
   const events = await listEvents(db, ofChapter(account.id));
   const images = await imagesOfChapter(db, account.id);
   const audit = auditRow(actor, 'account', { action: 'delete', before: account });
-  if (!(await deleteAccount(db, account.id, audit))) throw notFoundError(ACCOUNT_NOT_FOUND);
+  const deleted = await db.transaction().execute(async (tx) => {
+    // Before the account goes: its passes name it as their maker until then.
+    await revokePassesMadeBy(tx, account.id, actor, 'account-deleted', now);
+    return deleteAccount(tx, account.id, audit);
+  });
+  if (!deleted) throw notFoundError(ACCOUNT_NOT_FOUND);
   await purgeStalePages(
     pageCache,
     stalePages.closedAccount(

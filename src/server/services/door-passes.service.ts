@@ -166,9 +166,10 @@ export async function revokeDoorPassOf(
 
 /**
  * Revokes, in the caller's transaction, every pass the account made that could still do anything: its
- * maker signed out everywhere or got a new password, so whatever they handed out with the old sign-in
- * stops too (a pass is as trusted as the session that made it). Each revocation is audited, by `actor`
- * (the account itself, the admin who set the password, or the system), with the reason. How many.
+ * maker signed out everywhere, got a new password or had the account deleted, so whatever they handed
+ * out with the old sign-in stops too (a pass is as trusted as the session that made it). Each
+ * revocation is audited, by `actor` (the account itself, the admin who set the password or deleted the
+ * account, or the system), with the reason. How many.
  */
 export async function revokePassesMadeBy(
   tx: Transaction<Database>,

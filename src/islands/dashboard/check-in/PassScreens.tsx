@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { passEndedHeading } from '../../../lib/check-in/door-pass.ts';
+import { passEndedHeading, queueAfterPassEnded } from '../../../lib/check-in/door-pass.ts';
 import { waitingText } from '../../../lib/check-in/door-answer.ts';
 import { checkInPath } from '../../../lib/registration/registration-links.ts';
 import { StatusPanel, secondaryLinkClass } from '../ui/states.tsx';
 import NotRecorded from './NotRecorded.tsx';
+import { forgetListsOf } from './door-store.ts';
 import { useCheckInQueue } from './use-check-in-queue.ts';
 
 /** The door pass's own pages when the check-in page cannot be shown: ended, left, or another event's. */
@@ -14,11 +15,22 @@ const never = async () => false;
 
 /**
  * The pass was revoked or has expired: said in the server's words, with what to do (never the login
- * page: a volunteer has no account). What this device saved offline is sent once more: after an expiry
- * the server still takes check-ins scanned before the end (for two hours), never after a revocation;
- * those refused stay listed as not recorded until the volunteer deals with each.
+ * page: a volunteer has no account). The pass's kept lists (names, institutions) leave the phone. What
+ * this device saved offline is sent once more while the server may still take it (after an expiry,
+ * check-ins scanned before the end, for two hours); after a revocation, or once that is over, it goes
+ * at once to the "Not recorded" list, which stays until the volunteer deals with each.
  */
-export function PassEnded({ message, eventId, account }: { message: string; eventId: string; account: string }) {
+export function PassEnded({
+  message,
+  eventId,
+  account,
+  validUntil,
+}: {
+  message: string;
+  eventId: string;
+  account: string;
+  validUntil: string;
+}) {
   const queue = useCheckInQueue({
     eventId,
     account,
@@ -29,10 +41,13 @@ export function PassEnded({ message, eventId, account }: { message: string; even
     confirmEarly: never,
     doorPass: true,
   });
-  const { flush } = queue;
+  const { flush, abandon } = queue;
   useEffect(() => {
-    void flush();
-  }, [flush]);
+    void forgetListsOf(account).catch(() => {});
+    const fate = queueAfterPassEnded({ message, validUntil }, new Date());
+    if ('notRecorded' in fate) void abandon(fate.notRecorded);
+    else void flush();
+  }, [account, message, validUntil, flush, abandon]);
 
   return (
     <div className="max-w-xl space-y-4" data-testid="pass-ended">

@@ -38,7 +38,14 @@ export default function PassShell({ info, eventId, children }: Props) {
 
   let body: ReactNode;
   if (state.status === 'ended')
-    body = <PassEnded message={state.message} eventId={info.eventId} account={passAccount(info.passId)} />;
+    body = (
+      <PassEnded
+        message={state.message}
+        eventId={info.eventId}
+        account={passAccount(info.passId)}
+        validUntil={info.validUntil}
+      />
+    );
   else if (state.status === 'left') body = <LeftTheDoor />;
   else if (eventId && eventId !== state.pass.eventId) body = <OtherEventsPass eventId={state.pass.eventId} />;
   else body = children(check);

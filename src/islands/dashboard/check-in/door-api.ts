@@ -1,6 +1,7 @@
-import { api } from '../../../lib/api-client.ts';
+import { api, type ApiResult } from '../../../lib/api-client.ts';
 import type { DoorCount } from '../../../lib/check-in/door-count.ts';
 import type { CheckInBody } from '../../../lib/check-in/door-queue.ts';
+import { isPassEnded } from '../../../lib/check-in/door-pass.ts';
 import type { WalkInBody } from '../../../lib/check-in/walk-in.ts';
 import type {
   CheckInAnswer,
@@ -11,24 +12,36 @@ import type {
   WalkInAnswer,
   WalkInItem,
 } from '../../../lib/types.ts';
+import { passEndedSaid } from './ended-passes.ts';
 
-/** The API calls of the check-in page, for one event (and for the door pass this phone may hold). */
+/**
+ * The API calls of the check-in page, for one event (and for the door pass this phone may hold). Each
+ * call a door pass makes tells the page when its answer says the pass has ended (passEndedSaid), so
+ * whichever request learns it first ends the pass on the phone.
+ */
 
 const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
 
+/** The answer, once it has said whether the pass has ended. */
+async function watched<T>(request: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  const result = await request;
+  if (!result.ok && result.status === 401 && isPassEnded(result.message)) passEndedSaid(result.message);
+  return result;
+}
+
 /** GET /events/:id/door: the door list (who is registered, tickets as hashes). */
-export const fetchDoorList = (eventId: string) => api.get<DoorList>(`${eventPath(eventId)}/door`);
+export const fetchDoorList = (eventId: string) => watched(api.get<DoorList>(`${eventPath(eventId)}/door`));
 
 /** POST /events/:id/check-ins: one check-in, with its own id so sending it again counts once. */
 export const sendCheckIn = (eventId: string, body: CheckInBody) =>
-  api.post<CheckInAnswer>(`${eventPath(eventId)}/check-ins`, body);
+  watched(api.post<CheckInAnswer>(`${eventPath(eventId)}/check-ins`, body));
 
 /** POST /events/:id/walk-ins: someone added at the door, with their own id so sending them again adds nobody. */
 export const sendWalkIn = (eventId: string, body: WalkInBody) =>
-  api.post<WalkInAnswer>(`${eventPath(eventId)}/walk-ins`, body);
+  watched(api.post<WalkInAnswer>(`${eventPath(eventId)}/walk-ins`, body));
 
 /** GET /events/:id/door/count: the whole event's count, across every door (never kept by a cache). */
-export const fetchDoorCount = (eventId: string) => api.get<DoorCount>(`${eventPath(eventId)}/door/count`);
+export const fetchDoorCount = (eventId: string) => watched(api.get<DoorCount>(`${eventPath(eventId)}/door/count`));
 
 /** GET /events/:id/door-passes (staff): the event's passes, newest first. */
 export const fetchDoorPasses = (eventId: string) =>
@@ -44,7 +57,7 @@ export const createDoorPass = (
 export const revokeDoorPass = (passId: string) => api.delete(`/door-passes/${encodeURIComponent(passId)}`);
 
 /** GET /door-passes/current: the pass this phone is signed in with (401 once revoked or expired). */
-export const fetchCurrentPass = () => api.get<{ pass: CurrentDoorPass }>('/door-passes/current');
+export const fetchCurrentPass = () => watched(api.get<{ pass: CurrentDoorPass }>('/door-passes/current'));
 
 /** POST /door-passes/current/sign-out: this phone leaves the door (the pass itself stays valid). */
 export const leaveDoor = () => api.post('/door-passes/current/sign-out', {});

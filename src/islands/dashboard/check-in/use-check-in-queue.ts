@@ -12,7 +12,7 @@ import {
   refusalReason,
   undoneMarks,
 } from '../../../lib/check-in/door-queue.ts';
-import { queuedWalkInId, walkInAddedText, walkInAttendee } from '../../../lib/check-in/walk-in.ts';
+import { queuedWalkInId, walkInAddedAnswer, walkInAttendee } from '../../../lib/check-in/walk-in.ts';
 import type { DoorAttendee, DoorList } from '../../../lib/types.ts';
 import { toast } from '../../shared/toast.tsx';
 import { sendCheckIn, sendWalkIn } from './door-api.ts';
@@ -107,6 +107,15 @@ export function useCheckInQueue({
       await count();
     }
 
+    /**
+     * The server recorded it: it leaves the queue, and the "Not recorded" list too, should the ended
+     * screen of its pass have given up on it while it was on its way.
+     */
+    async function recorded(id: string): Promise<void> {
+      await dequeue(id);
+      await forgetRefused(id).catch(() => {});
+    }
+
     /** Refused to the account signed in now (403): kept apart until an account of the event sends it. */
     async function keepForAccount(item: QueuedCheckIn): Promise<'kept'> {
       if (!item.needsAccount) await enqueue({ ...item, needsAccount: true });
@@ -126,13 +135,13 @@ export function useCheckInQueue({
       const body = queuedWalkInBody({ ...item, walkIn: item.walkIn ?? {} });
       const result = await sendWalkIn(eventId!, item.exceedCapacity ? { ...body, exceedCapacity: true } : body);
       if (result.ok) {
-        await dequeue(item.id);
+        await recorded(item.id);
         drop(queuedWalkInId(item.id));
         const { registrationId, fullName, checkedInAt, walkIn } = result.data;
         // The e-mail given was already registered: that registration was checked in, nobody added.
         if (walkIn) {
           put(walkInAttendee(registrationId, { fullName, institution: item.walkIn?.institution ?? '' }, checkedInAt));
-          settled.current?.(item.id, { tone: 'ok', text: walkInAddedText(fullName) });
+          settled.current?.(item.id, walkInAddedAnswer(result.data));
         } else {
           mark(new Map([[registrationId, checkedInAt]]));
           settled.current?.(item.id, answerOfCheckIn(result.data));
@@ -153,7 +162,7 @@ export function useCheckInQueue({
       if (!result.ok && isTooEarly(result) && (await confirmEarly()))
         result = await sendCheckIn(eventId!, { ...queuedBody(item), early: true });
       if (result.ok) {
-        await dequeue(item.id);
+        await recorded(item.id);
         mark(new Map([[result.data.registrationId, result.data.checkedInAt]]));
         settled.current?.(item.id, answerOfCheckIn(result.data));
         return 'sent';
@@ -166,6 +175,24 @@ export function useCheckInQueue({
       return notRecorded(item, refusalReason(result, current()?.event.eventDate ?? ''));
     }
   }, [eventId, account, count, mark, put, drop, confirmEarly, current, doorPass]);
+
+  /**
+   * Gives up on everything still queued (its pass has ended, and the server will take none of it): each
+   * goes to the "Not recorded" list with `reason`, for the volunteer to deal with.
+   */
+  const abandon = useCallback(
+    async (reason: string) => {
+      if (!eventId) return;
+      for (const item of await queued(eventId).catch(() => [])) {
+        const walkIn = item.walkIn !== undefined;
+        await refuse({ id: item.id, eventId, account, fullName: item.fullName, walkIn, at: item.at, reason }).catch(
+          () => {},
+        );
+      }
+      await count();
+    },
+    [eventId, account, count],
+  );
 
   /** Queues a check-in made offline (the list shows it already). */
   const add = useCallback(
@@ -211,5 +238,5 @@ export function useCheckInQueue({
     return () => window.clearInterval(timer);
   }, [waiting, flush]);
 
-  return { waiting, needsAccount, pending, refused, flush, add, discardNeedingAccount, acknowledge };
+  return { waiting, needsAccount, pending, refused, flush, add, abandon, discardNeedingAccount, acknowledge };
 }

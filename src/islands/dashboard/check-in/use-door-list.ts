@@ -5,6 +5,7 @@ import { queuedMarks, withQueuedWalkIns } from '../../../lib/check-in/door-queue
 import type { DoorAttendee, DoorList } from '../../../lib/types.ts';
 import { fetchDoorList } from './door-api.ts';
 import { keepList, keptList, queued } from './door-store.ts';
+import { isEndedAccount } from './ended-passes.ts';
 
 export type LoadFailure = { status: number; message: string };
 
@@ -27,7 +28,8 @@ export function useDoorList(eventId: string | null | undefined, account: string)
     (next: DoorList, keep = true) => {
       listRef.current = next;
       setList(next);
-      if (keep) void keepList(next, account, new Date()).catch(() => {});
+      // An ended pass keeps no list: a request answered after it ended must not put one back.
+      if (keep && !isEndedAccount(account)) void keepList(next, account, new Date()).catch(() => {});
     },
     [account],
   );

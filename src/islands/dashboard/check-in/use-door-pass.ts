@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isNoAnswer } from '../../../lib/check-in/door-answer.ts';
 import { passAccount } from '../../../lib/check-in/door-pass.ts';
 import type { DoorPassInfo } from '../../../lib/types.ts';
 import { fetchCurrentPass, leaveDoor } from './door-api.ts';
 import { forgetListsOf } from './door-store.ts';
+import { endedPassOf, onPassEnded, rememberEndedPass } from './ended-passes.ts';
 
 /** The pass shown on the page: its volunteer, its event and until when it is valid. */
 export interface ShownPass {
@@ -24,32 +25,59 @@ export type DoorPassState =
  * A phone signed in by a door pass: what the readable cookie says at once (and offline), then GET
  * /door-passes/current, asked again when the network comes back and whenever a request was refused
  * (`check`); and leaving the door (`leave`: signed out of the pass, its kept lists forgotten).
+ *
+ * Once the server says the pass has ended (a 401 to any of the door's requests, or to `check`), that is
+ * final on the phone too: remembered (ended-passes.ts), so a reload shows the ended screen whether or
+ * not there is a network and whether or not the server has cleared the pass's cookies yet (it does on
+ * that 401), and its kept lists are forgotten (the ended screen sees to what was queued).
  */
 export function useDoorPass(info: DoorPassInfo) {
   const fromCookie: ShownPass = { name: info.name, eventId: info.eventId, validUntil: info.validUntil };
-  const [state, setState] = useState<DoorPassState>({ status: 'checking', pass: fromCookie });
+  const [state, setState] = useState<DoorPassState>(() => {
+    const ended = endedPassOf(info.passId);
+    return ended ? { status: 'ended', message: ended.message } : { status: 'checking', pass: fromCookie };
+  });
+  const ended = useRef(state.status === 'ended');
+
+  const end = useCallback(
+    (message: string) => {
+      rememberEndedPass({ ...info, message, endedAt: new Date().toISOString() });
+      ended.current = true;
+      // The remembered state keeps the message the server gave first (or a plainer one's better words).
+      setState({ status: 'ended', message: endedPassOf(info.passId)?.message ?? message });
+      void forgetListsOf(passAccount(info.passId)).catch(() => {});
+    },
+    [info],
+  );
 
   const check = useCallback(async () => {
+    if (ended.current) return;
     const result = await fetchCurrentPass();
+    if (ended.current) return;
     if (result.ok) {
       const { name, eventId, validUntil } = result.data.pass;
       setState({ status: 'valid', pass: { name, eventId, validUntil } });
     } else if (result.status === 401) {
-      setState({ status: 'ended', message: result.message });
+      end(result.message);
     } else {
       // No answer (offline), or not now (too many requests): the pass as this phone knows it.
       const pass = { name: info.name, eventId: info.eventId, validUntil: info.validUntil };
       const offline = isNoAnswer(result.status) ? ({ offline: true } as const) : {};
       setState((now) => (now.status === 'valid' ? now : { status: 'valid', pass, ...offline }));
     }
-  }, [info.name, info.eventId, info.validUntil]);
+  }, [info.name, info.eventId, info.validUntil, end]);
 
   useEffect(() => {
     void Promise.resolve().then(check);
     const recheck = () => void check();
     window.addEventListener('online', recheck);
-    return () => window.removeEventListener('online', recheck);
-  }, [check]);
+    // Whichever door request hears it first ("This door pass was revoked"), the pass ends at once.
+    const stop = onPassEnded(end);
+    return () => {
+      window.removeEventListener('online', recheck);
+      stop();
+    };
+  }, [check, end]);
 
   const leave = useCallback(async () => {
     await leaveDoor();

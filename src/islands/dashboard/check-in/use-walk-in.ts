@@ -4,7 +4,6 @@ import {
   fullOnList,
   isNoAnswer,
   newScanId,
-  refusalAnswer,
   savedAnswer,
   type DoorAnswer,
 } from '../../../lib/check-in/door-answer.ts';
@@ -15,7 +14,7 @@ import {
   fullOnDeviceQuestion,
   isFullForStaff,
   queuedWalkInId,
-  walkInAddedText,
+  walkInAddedAnswer,
   walkInAttendee,
   walkInBody,
   walkInProblems,
@@ -96,7 +95,7 @@ export function useWalkIn({ eventId, doorPass, current, put, mark, queue, show }
           const { registrationId, fullName, checkedInAt, walkIn } = result.data;
           if (walkIn) {
             put(walkInAttendee(registrationId, { fullName, institution: form.institution }, checkedInAt));
-            show({ tone: 'ok', text: walkInAddedText(fullName) });
+            show(walkInAddedAnswer(result.data));
           } else {
             mark(new Map([[registrationId, checkedInAt]]));
             show(answerOfCheckIn(result.data));
@@ -116,11 +115,10 @@ export function useWalkIn({ eventId, doorPass, current, put, mark, queue, show }
         if (!isNoAnswer(result.status)) {
           const problems: Partial<Record<WalkInField, string>> = {};
           for (const e of result.errors) problems[e.path as WalkInField] ??= e.message;
-          // The e-mail is someone registered who may not come in (waitlisted, cancelled): said as their scan
-          // would be. A refusal of the door's (its limit, the day, a full event) is the door's answer too; a
-          // pass that has ended says so in the server's words (the page then asks about the pass).
-          if (result.status === 409 && problems.email) show(refusalAnswer(result));
-          else if (result.status === 401) show({ tone: 'error', text: result.message });
+          // A refusal of the door's (its limit, the day, a full event, a waitlisted person with no seat free)
+          // is the door's answer; a pass that has ended says so in the server's words (and the pass ends on
+          // this device). A field's problem is shown at its field.
+          if (result.status === 401) show({ tone: 'error', text: result.message });
           else if (Object.keys(problems).length === 0) show(walkInRefusedAnswer(form.fullName, result.message));
           return { added: false, problems, error: result.message };
         }
