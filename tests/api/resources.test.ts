@@ -329,7 +329,9 @@ describe('caching of public reads', () => {
     // parameters (not fbclid, utm_*) and the session, and purged through its tag.
     expect(anon.headers.get('cache-control')).toBe('public, no-cache');
     expect(anon.headers.get('netlify-cdn-cache-control')).toBe('public, s-maxage=60, stale-while-revalidate=300');
-    expect(anon.headers.get('netlify-vary')).toBe('query=chapter|when|q|page|pageSize,cookie=token,header=Authorization');
+    expect(anon.headers.get('netlify-vary')).toBe(
+      'query=chapter|when|q|page|pageSize,cookie=token,header=Authorization',
+    );
     expect(anon.headers.get('netlify-cache-tag')).toBe('events');
     const signedIn = await api.call('/events', json('GET', undefined, admin));
     expect(signedIn.headers.get('cache-control')).toBe('private, no-store');

@@ -81,8 +81,8 @@ export default function BackupsSection() {
       )}
       <p>
         To put a backup back, someone with the site&rsquo;s project on their computer runs{' '}
-        <code className="whitespace-nowrap rounded bg-slate-100 px-1 dark:bg-slate-800">npm run restore -- FILE</code>: the README&rsquo;s
-        &ldquo;Backup and restore&rdquo; says how, step by step.
+        <code className="whitespace-nowrap rounded bg-slate-100 px-1 dark:bg-slate-800">npm run restore -- FILE</code>:
+        the README&rsquo;s &ldquo;Backup and restore&rdquo; says how, step by step.
       </p>
     </div>
   );
