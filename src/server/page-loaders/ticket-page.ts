@@ -147,7 +147,8 @@ function refusalPage(known: HttpError, token: string, heading: string, next: str
     kind: 'page',
     status: known.status,
     heading,
-    text: `${known.message.replace(/\.$/, '')}. ${next}`,
+    // A field's own words ("The confirmation code is missing…"), not the API's "Invalid code: …".
+    text: `${(known.errors?.[0]?.message ?? known.message).replace(/\.$/, '')}. ${next}`,
     retryAfter: known.headers?.['Retry-After'],
   };
 }
