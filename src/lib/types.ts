@@ -452,10 +452,15 @@ export interface NetworkGroup {
   held: number;
   waitlisted: number;
   cancelled: number;
+  /** Not cancelled and at the event (checked in, walk-ins among them): a selection never cancels them. */
+  atTheEvent: number;
   /** The first and the last registration's time (ISO). */
   firstAt: string;
   lastAt: string;
-  /** Those not cancelled, in arrival order (at most as many as one cancellation takes): what selecting the group selects. */
+  /**
+   * Those a selection can cancel (not cancelled, not at the event), in arrival order (at most as many
+   * as one cancellation takes): what selecting the group selects.
+   */
   active: { id: string; fullName: string }[];
 }
 
@@ -472,6 +477,11 @@ export interface SelectionCancelled {
   /** Registrations cancelled now (those already cancelled are left as they were). */
   cancelled: number;
   alreadyCancelled: number;
+  /**
+   * Selected registrations left as they are because their person is at the event: checked in, or
+   * added at the door (walk-ins). They keep their seat and are mailed nothing.
+   */
+  atTheEvent: number;
   /** Waitlisted people given the seats freed. */
   promoted: number;
 }

@@ -278,6 +278,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /door-passes/current/sign-out': 'signs a phone out of a door pass (clears its cookies): nothing stored changes',
   'POST /tickets/:ticket/confirm':
     'the registrant confirms their own e-mail address: no account did it (a seat it releases on the way is audited as the system’s)',
+  'POST /tickets/:ticket/confirmation-mail':
+    'a ticket’s holder asks for the confirmation e-mail again: nothing changes but the outbox, and no account did it',
 };
 
 /** Every row of every table, in a stable order. */

@@ -12,8 +12,8 @@ import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts'
  * Staff see bursts and cancel them: an event's registrations grouped by the network they came from
  * (an anonymous label, never the address), and a selection cancelled in one action: one audit row per
  * registration, the freed seats given to the waitlist in order, each cancelled person mailed through
- * the outbox under their mailbox's cap. Every refusal changes nothing. Runs on PGlite, and on
- * PostgreSQL with TEST_DATABASE_URL.
+ * the outbox under their mailbox's cap; those already in the room (checked in, walk-ins) are left as
+ * they are. Every refusal changes nothing. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -168,6 +168,7 @@ describe('cancelling a selection', () => {
       message: '3 registrations cancelled; 2 people given a seat from the waitlist',
       cancelled: 3,
       alreadyCancelled: 0,
+      atTheEvent: 0,
       promoted: 2,
     } satisfies SelectionCancelled);
 
@@ -222,6 +223,87 @@ describe('cancelling a selection', () => {
     expect(sent[0]!.text).toContain(`/events/${eventId}`);
     const promoted = smtp.accepted.filter((m) => m.subject === `You have a seat: ${title}`);
     expect(promoted).toHaveLength(2);
+  });
+
+  it('leaves those already in the room (checked in, walk-ins) as they are: attendance kept, nobody mailed, counted in the answer', async () => {
+    const eventId = await siteEvent(3);
+    const title = `Burst Day ${eventCount}`;
+    const inside = await register('203.0.113.95', eventId, 'inside@example.org');
+    const burst = await register('203.0.113.95', eventId, 'burst@example.org');
+    const added = await api.call(
+      `/events/${eventId}/walk-ins`,
+      json('POST', { fullName: 'Walk In Wali', email: 'walkin@example.org' }, alpha.token),
+    );
+    expect(added.status, await added.clone().text()).toBe(201);
+    const waiting = await register('198.51.100.95', eventId, 'waiting@example.org');
+    expect(waiting.status).toBe('waitlisted');
+    const checked = await api.call(
+      `/events/${eventId}/check-ins`,
+      json('POST', { ticket: inside.ticket, early: true }, alpha.token),
+    );
+    expect(checked.status).toBe(200);
+    const walkIn = await api.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('eventId', '=', eventId)
+      .where('walkIn', '=', true)
+      .executeTakeFirstOrThrow();
+
+    // Selecting a group never picks them: the network's burst and the walk-ins' group (no network).
+    const groups = (await groupsOf(eventId)).body.groups;
+    const burstGroup = groups.find((g) => g.network !== null && g.total === 2)!;
+    expect(burstGroup).toMatchObject({ atTheEvent: 1, active: [{ id: burst.id }] });
+    expect(groups.find((g) => g.network === null)).toMatchObject({ atTheEvent: 1, active: [] });
+
+    // Staff select them anyway (a list made before the check-in, a script): they are left as they are.
+    await api.deps.mail.idle();
+    const res = await cancel(eventId, { registrationIds: [inside.id, burst.id, walkIn.id] });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      message:
+        '1 registration cancelled; 2 people already checked in or added at the door left as they are; 1 person given a seat from the waitlist',
+      cancelled: 1,
+      alreadyCancelled: 0,
+      atTheEvent: 2,
+      promoted: 1,
+    } satisfies SelectionCancelled);
+    const statuses = await api.db
+      .selectFrom('registrations')
+      .select(['id', 'status'])
+      .where('eventId', '=', eventId)
+      .orderBy('seq')
+      .execute();
+    expect(statuses).toEqual([
+      { id: inside.id, status: 'confirmed' },
+      { id: burst.id, status: 'cancelled' },
+      { id: walkIn.id, status: 'confirmed' },
+      { id: waiting.id, status: 'confirmed' },
+    ]);
+    const report = await (await api.call(`/events/${eventId}/attendance`, json('GET', undefined, alpha.token))).json();
+    expect(report).toMatchObject({ attended: 2, walkIns: 1 });
+    await api.deps.mail.idle();
+    const cancelledMail = await api.db
+      .selectFrom('emailOutbox')
+      .select('registrationId')
+      .where('kind', '=', 'cancelled')
+      .where('registrationId', 'in', [inside.id, burst.id, walkIn.id])
+      .execute();
+    expect(cancelledMail).toEqual([{ registrationId: burst.id }]);
+    expect(
+      smtp.accepted
+        .filter((m) => m.subject === `Registration cancelled: ${title}`)
+        .map((m) => (m.to && !Array.isArray(m.to) ? m.to.value[0]?.address : '')),
+    ).toEqual(['burst@example.org']);
+    const audited = await api.db
+      .selectFrom('auditLog')
+      .select('entityId')
+      .where('entityType', '=', 'registration')
+      .where('entityId', 'in', [inside.id, walkIn.id])
+      .where('accountName', '=', 'Alpha Chapter')
+      .where('action', '=', 'update')
+      .execute();
+    expect(audited).toEqual([]);
   });
 
   it('sent again (a replay), changes nothing, mails no one and writes no audit row', async () => {

@@ -173,7 +173,12 @@ const steps: WriteStep[] = [
     // This site sends no e-mail, so the event cannot confirm by e-mail: refused, nothing changed. A
     // confirmation changes no seat count anyway; the releases it may run purge (email-confirmation.test.ts).
     route: 'POST /tickets/:ticket/confirm',
-    run: () => write('POST', `/tickets/${tickets[1]}/confirm`, undefined, '', 409),
+    run: () => write('POST', `/tickets/${tickets[1]}/confirm`, { code: 'A'.repeat(32) }, '', 409),
+  },
+  {
+    // Queues mail at most (without SMTP_URL here: 409, nothing at all).
+    route: 'POST /tickets/:ticket/confirmation-mail',
+    run: () => write('POST', `/tickets/${tickets[1]}/confirmation-mail`, undefined, '', 409),
   },
   {
     route: 'PATCH /registrations/:id',

@@ -403,6 +403,64 @@ describe('what a pass may reach', () => {
     expect(rows.length).toBe(1);
   });
 
+  it('its own event’s id in another letter case is no event: 404, before the pass is judged, and nothing is recorded', async () => {
+    const { event, cookie } = await eventWithPass();
+    const person = await register(event.id);
+    const upper = event.id.toUpperCase();
+    for (const [method, path, body] of [
+      ['GET', `/events/${upper}/door`, undefined],
+      ['GET', `/events/${upper}/door/count`, undefined],
+      ['POST', `/events/${upper}/check-ins`, { ticket: person.ticket }],
+      ['POST', `/events/${upper}/walk-ins`, { fullName: 'Upper Case' }],
+    ] as const) {
+      for (const init of [asPhone(cookie, method, body), json(method, body, alpha.token)]) {
+        const res = await api.call(path, init);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect((await res.json()).message).toBe('Event not found');
+      }
+    }
+    const rows = await api.db
+      .selectFrom('registrations')
+      .select(['checkedInAt'])
+      .where('eventId', '=', event.id)
+      .execute();
+    expect(rows).toEqual([{ checkedInAt: null }]);
+  });
+
+  it('a scan time that is no real date (30 February, 25:00) is a 400 naming scannedAt, not a day rolled over', async () => {
+    const { event, cookie } = await eventWithPass();
+    const person = await register(event.id);
+    for (const scannedAt of [
+      '2030-02-30T10:00:00Z',
+      '2030-03-10T25:00:00Z',
+      '2030-03-10T04:60:00Z',
+      '2030-03-10T04:59:60Z',
+      '2030-03-10T04:59:00+24:00',
+      '2030-13-01T04:59:00Z',
+      '2030-03-10 04:59:00Z',
+    ]) {
+      for (const [path, body] of [
+        [`/events/${event.id}/check-ins`, { ticket: person.ticket, scannedAt }],
+        [`/events/${event.id}/walk-ins`, { fullName: 'Rolled Over', scannedAt }],
+      ] as const) {
+        const res = await api.call(path, asPhone(cookie, 'POST', body));
+        expect(res.status, `${path} ${scannedAt}`).toBe(400);
+        expect((await res.json()).errors).toEqual([
+          {
+            path: 'scannedAt',
+            message: 'Scanned at must be a real date and time with its offset (2030-03-10T16:00:00Z)',
+          },
+        ]);
+      }
+    }
+    const rows = await api.db
+      .selectFrom('registrations')
+      .select(['fullName', 'checkedInAt'])
+      .where('eventId', '=', event.id)
+      .execute();
+    expect(rows).toEqual([{ fullName: expect.any(String), checkedInAt: null }]);
+  });
+
   it('forged or swapped cookies sign nobody in', async () => {
     const { event, cookie } = await eventWithPass();
     const passToken = cookie.split('; ')[0]!.slice('doorPass='.length);

@@ -1,13 +1,21 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import type { PageCache } from '../../src/server/caching/page-cache.ts';
 import { runScheduledJobs } from '../../src/server/jobs/scheduled-jobs.ts';
-import { SEAT_RELEASED } from '../../src/lib/registration/email-confirmation.ts';
+import {
+  CONFIRM_CODE_MISSING,
+  CONFIRM_CODE_WRONG,
+  CONFIRMED_WHILE_WAITING,
+  SEAT_RELEASED,
+  SENT_AGAIN,
+} from '../../src/lib/registration/email-confirmation.ts';
 import { CONFIRM_NEEDS_MAIL } from '../../src/server/services/registrations.service.ts';
 import type { RegistrationResult, RegistrationSummary, TicketView } from '../../src/lib/types.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
+import { confirmationMails, mailedCode } from '../support/confirmation-mail.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -100,7 +108,10 @@ const ticketOf = async (ticket: string) => {
   expect(res.status).toBe(200);
   return (await res.json()) as TicketView;
 };
-const confirm = (ticket: string) => call(app, `/tickets/${ticket}/confirm`, { method: 'POST' });
+/** "Confirm my e-mail" with this code, as the page the e-mail's link opens posts it. */
+const confirmWith = (ticket: string, code: string) => call(app, `/tickets/${ticket}/confirm`, json('POST', { code }));
+/** "Confirm my e-mail" as the registrant does it: with the code of the latest e-mail caught for the ticket. */
+const confirm = async (ticket: string) => confirmWith(ticket, await mailedCode(api, smtp, ticket));
 const summary = async (eventId: string) =>
   (await (await call(app, `/events/${eventId}/registration`)).json()) as RegistrationSummary;
 const mailOf = (ticket: string) =>
@@ -224,8 +235,11 @@ describe('a held seat', () => {
     );
     expect(more).toEqual([]);
     expect(mail!.subject).toBe(`Confirm your seat: Rust Workshop ${eventCount}`);
-    expect(mail!.text).toContain('open your ticket and choose “Confirm my e-mail” before then');
-    expect(mail!.text).toContain(`/tickets/${reg.ticket}`);
+    expect(mail!.text).toContain('open the link below and press “Confirm my e-mail” on the page it opens before then');
+    expect(mail!.text).toMatch(
+      new RegExp(`Confirm your e-mail: http://\\S+/tickets/${reg.ticket}/confirm\\?code=[\\w-]{32}\n`),
+    );
+    expect(mail!.text).toContain(`Your ticket: ${api.origin}/tickets/${reg.ticket}\n`);
 
     // Queued again, but due only after the hold ran out: dropped, not sent.
     const late = await register(eventId, 'Late Mail Lina');
@@ -399,8 +413,8 @@ describe('a held seat', () => {
   });
 
   it('a confirm for an unknown ticket is 404, for one that asked nothing 409', async () => {
-    expect((await confirm('A'.repeat(32))).status).toBe(404);
-    expect((await confirm('not-a-ticket')).status).toBe(404);
+    expect((await confirmWith('A'.repeat(32), 'B'.repeat(32))).status).toBe(404);
+    expect((await confirmWith('not-a-ticket', 'B'.repeat(32))).status).toBe(404);
     const plain = await call(
       app,
       '/events',
@@ -409,8 +423,191 @@ describe('a held seat', () => {
     const { event } = (await plain.json()) as { event: { _id: string } };
     const reg = await register(event._id, 'Plain Parvez');
     expect(reg.confirmation).toBeUndefined();
-    const res = await confirm(reg.ticket);
+    expect(confirmationMails(smtp, reg.ticket)).toEqual([]);
+    const res = await confirmWith(reg.ticket, 'B'.repeat(32));
     expect(res.status).toBe(409);
     expect((await ticketOf(reg.ticket)).confirmation).toBeUndefined();
+  });
+});
+
+describe('the code only the e-mail carries', () => {
+  /** Requests from one network, as a script on one connection sends them. */
+  const fromNetwork = (address: string, path: string, init: RequestInit = {}) =>
+    app.request(`/api/v1${path}`, init, { incoming: { socket: { remoteAddress: address } } });
+  const stateOf = (ticket: string) =>
+    api.db
+      .selectFrom('registrations')
+      .select(['status', 'emailConfirmation', 'holdUntil'])
+      .where('ticket', '=', ticket)
+      .executeTakeFirstOrThrow();
+
+  it('a script with the ticket alone confirms nothing: no code 400, a wrong one or another registration’s 403', async () => {
+    const eventId = await confirmingEvent(5);
+    const mine = await register(eventId, 'Ticket Tania');
+    const other = await register(eventId, 'Other Omar');
+    // Neither the registration's answer nor the ticket's carries a code: it is made when the mail is sent.
+    const code = await mailedCode(api, smtp, mine.ticket);
+    const otherCode = await mailedCode(api, smtp, other.ticket);
+    expect(code).not.toBe(otherCode);
+    expect(JSON.stringify(mine)).not.toContain(code);
+    expect(JSON.stringify(await ticketOf(mine.ticket))).not.toContain(code);
+    const before = await stateOf(mine.ticket);
+    const post = (init: RequestInit) => call(app, `/tickets/${mine.ticket}/confirm`, { method: 'POST', ...init });
+
+    for (const init of [{}, json('POST', {}), json('POST', { code: '' }), json('POST', { code: '   ' })]) {
+      const res = await post(init);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ errors: [{ path: 'code', message: CONFIRM_CODE_MISSING }] });
+    }
+    expect((await post(json('POST', { code: 42 }))).status).toBe(400);
+    expect((await post(json('POST', { code: code.repeat(10) }))).status).toBe(400);
+    expect((await post({ headers: { 'Content-Type': 'text/plain' }, body: code })).status).toBe(415);
+    expect((await post({ headers: { 'Content-Type': 'application/json' }, body: '{"code":' })).status).toBe(400);
+    for (const wrong of ['A'.repeat(32), code.slice(0, -1), `${code}x`, code.toUpperCase(), otherCode, mine.ticket]) {
+      const res = await confirmWith(mine.ticket, wrong);
+      expect(res.status, wrong).toBe(403);
+      expect(await res.json()).toMatchObject({ message: CONFIRM_CODE_WRONG });
+    }
+    expect(await stateOf(mine.ticket)).toEqual(before);
+    expect((await ticketOf(mine.ticket)).confirmation).toMatchObject({ state: 'pending' });
+
+    // Only the hash is kept: the table alone confirms nobody.
+    const stored = await api.db.selectFrom('emailConfirmationCodes').select('codeHash').execute();
+    expect(stored.map((r) => r.codeHash)).toContain(createHash('sha256').update(code).digest('base64url'));
+    expect(JSON.stringify(stored)).not.toContain(code);
+  });
+
+  it('the code from the caught e-mail confirms; sent again, it answers the same; any mailed code works', async () => {
+    const eventId = await confirmingEvent(5);
+    const reg = await register(eventId, 'Real Rima');
+    const first = await mailedCode(api, smtp, reg.ticket);
+    // "Send the e-mail again" from the ticket's page: a second message with a code of its own.
+    const again = await call(app, `/tickets/${reg.ticket}/confirmation-mail`, { method: 'POST' });
+    expect(again.status).toBe(202);
+    expect(await again.json()).toMatchObject({ message: SENT_AGAIN });
+    const second = await mailedCode(api, smtp, reg.ticket);
+    expect(second).not.toBe(first);
+    expect(confirmationMails(smtp, reg.ticket)).toHaveLength(2);
+
+    const res = await confirmWith(reg.ticket, first);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ confirmation: { state: 'confirmed' }, status: 'confirmed' });
+    expect(await stateOf(reg.ticket)).toMatchObject({ status: 'confirmed', emailConfirmation: 'confirmed' });
+    // A replay (the button pressed twice, the link opened twice) changes nothing more.
+    for (const code of [first, second]) {
+      const replay = await confirmWith(reg.ticket, code);
+      expect(replay.status).toBe(200);
+      expect(await replay.json()).toMatchObject({ confirmation: { state: 'confirmed' } });
+    }
+    clock.advance(31 * MINUTE);
+    expect(await ticketOf(reg.ticket)).toMatchObject({ status: 'confirmed', confirmation: { state: 'confirmed' } });
+    // Nothing is left to send again.
+    expect((await call(app, `/tickets/${reg.ticket}/confirmation-mail`, { method: 'POST' })).status).toBe(409);
+  });
+
+  it('confirming while waiting needs the code too', async () => {
+    const eventId = await confirmingEvent(1);
+    await register(eventId, 'Seated Sabbir');
+    const waiting = await register(eventId, 'Waiting Wahida');
+    expect(waiting.status).toBe('waitlisted');
+    expect((await call(app, `/tickets/${waiting.ticket}/confirm`, { method: 'POST' })).status).toBe(400);
+    expect((await confirmWith(waiting.ticket, 'A'.repeat(32))).status).toBe(403);
+    expect((await ticketOf(waiting.ticket)).confirmation).toEqual({ state: 'pending', holdUntil: null });
+    const res = await confirm(waiting.ticket);
+    expect(confirmationMails(smtp, waiting.ticket).at(-1)!.subject).toContain('You are on the waitlist');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'waitlisted', message: CONFIRMED_WHILE_WAITING });
+  });
+
+  it('sending the e-mail again goes to the registered address only, under the mailbox’s limit', async () => {
+    const eventId = await confirmingEvent(5);
+    const reg = await register(eventId, 'Again Anika');
+    const address = `again.anika.${eventId.slice(0, 8)}@example.org`;
+    const resend = () => call(app, `/tickets/${reg.ticket}/confirmation-mail`, { method: 'POST' });
+    // "Send my ticket again" and this share the mailbox's few an hour at this event.
+    for (let i = 0; i < 3; i++) expect((await resend()).status).toBe(202);
+    const limited = await resend();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBeTruthy();
+    await api.deps.mail.idle();
+    await api.deps.mail.deliver();
+    // Every message with its link went to the address registered; the fourth waits under the mailbox's cap.
+    const mails = confirmationMails(smtp, reg.ticket);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) expect(mail.to).toMatchObject({ value: [{ address }] });
+    const queued = await api.db
+      .selectFrom('emailOutbox as o')
+      .innerJoin('registrations as r', 'r.id', 'o.registrationId')
+      .select(['o.kind', 'o.sentAt', 'o.lastError'])
+      .where('r.ticket', '=', reg.ticket)
+      .orderBy('o.createdAt')
+      .execute();
+    expect(queued.map((q) => [q.kind, q.sentAt !== null])).toEqual([
+      ['registered', true],
+      ['ticket-again', true],
+      ['ticket-again', true],
+      ['ticket-again', false],
+    ]);
+    expect(queued[3]!.lastError).toMatch(/^held: 3 messages to this address in the last hour/);
+    expect((await call(app, `/tickets/${'A'.repeat(32)}/confirmation-mail`, { method: 'POST' })).status).toBe(404);
+    const off = await call(mailless, `/tickets/${reg.ticket}/confirmation-mail`, { method: 'POST' });
+    expect(off.status).toBe(409);
+  });
+
+  it('a confirmation refused because the seat was just released mails its holder at once', async () => {
+    const eventId = await confirmingEvent(1, 10);
+    const reg = await register(eventId, 'Released Rashed');
+    const code = await mailedCode(api, smtp, reg.ticket);
+    clock.advance(10 * MINUTE + 1_000);
+    const res = await confirmWith(reg.ticket, code);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ message: SEAT_RELEASED });
+    // The route kicked the sender: the mail is out without waiting for the timer.
+    await api.deps.mail.idle();
+    const address = `released.rashed.${eventId.slice(0, 8)}@example.org`;
+    expect(
+      smtp.accepted.some(
+        (m) =>
+          m.subject === `Your held seat was released: Rust Workshop ${eventCount}` &&
+          m.to &&
+          !Array.isArray(m.to) &&
+          m.to.value[0]?.address === address,
+      ),
+    ).toBe(true);
+  });
+
+  it('42 made-up addresses from one network hold at most 5 seats of 40, and none is confirmed', async () => {
+    const eventId = await confirmingEvent(40);
+    const network = '203.0.113.66';
+    for (let i = 0; i < 42; i++) {
+      const res = await fromNetwork(
+        network,
+        `/events/${eventId}/registrations`,
+        json('POST', {
+          fullName: `Made Up ${i}`,
+          email: `made-up-${i}.${eventId.slice(0, 8)}@nowhere.invalid`,
+          consent: true,
+        }),
+      );
+      expect(res.status).toBe(201);
+      const { ticket } = (await res.json()) as RegistrationResult;
+      // What the script has: the ticket. No body, a guess, the ticket itself: nothing confirms.
+      expect((await fromNetwork(network, `/tickets/${ticket}/confirm`, { method: 'POST' })).status).toBe(400);
+      expect((await fromNetwork(network, `/tickets/${ticket}/confirm`, json('POST', { code: ticket }))).status).toBe(
+        403,
+      );
+    }
+    const rows = await api.db
+      .selectFrom('registrations')
+      .select(['status', 'emailConfirmation'])
+      .where('eventId', '=', eventId)
+      .execute();
+    expect(rows.filter((r) => r.status === 'confirmed').length).toBeLessThanOrEqual(5);
+    expect(rows.filter((r) => r.emailConfirmation === 'confirmed')).toEqual([]);
+    expect(await summary(eventId)).toMatchObject({ seatsLeft: 35 });
+    // A real student from elsewhere gets a seat, and keeps it with the code from their e-mail.
+    const student = await register(eventId, 'Real Student');
+    expect(student.status).toBe('confirmed');
+    expect((await confirm(student.ticket)).status).toBe(200);
   });
 });

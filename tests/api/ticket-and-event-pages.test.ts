@@ -3,8 +3,19 @@ import { createApi } from '../../src/server/app.ts';
 import { pageCacheHeaders, PAGE_CDN_CACHE_CONTROL } from '../../src/server/caching/page-cache.ts';
 import { eventPageData } from '../../src/server/page-loaders/event-page.ts';
 import type { PageDeps } from '../../src/server/page-loaders/page-deps.ts';
-import { answerConfirmPost, ticketPageData } from '../../src/server/page-loaders/ticket-page.ts';
-import { CONFIRMED_SEAT, SEAT_RELEASED } from '../../src/lib/registration/email-confirmation.ts';
+import {
+  answerConfirmPost,
+  answerSendAgainPost,
+  confirmPageData,
+  ticketPageData,
+} from '../../src/server/page-loaders/ticket-page.ts';
+import {
+  CONFIRM_CODE_MISSING,
+  CONFIRM_CODE_WRONG,
+  CONFIRMED_SEAT,
+  SEAT_RELEASED,
+  SENT_AGAIN,
+} from '../../src/lib/registration/email-confirmation.ts';
 import {
   CERTIFICATE_BY_ORGANISERS,
   CERTIFICATE_SOON,
@@ -17,6 +28,7 @@ import {
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, type TestApi } from '../support/api-server.ts';
 import { attendanceHelpers } from '../support/attendance.ts';
+import { mailedCode } from '../support/confirmation-mail.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -76,9 +88,9 @@ const ORIGIN = 'http://127.0.0.1';
 const ticketAddress = (ticket: string, query = '') => `${ORIGIN}/tickets/${ticket}${query}`;
 const ticketPage = async (ticket: string, query = '') =>
   (await ticketPageData(deps(), ticket, ticketAddress(ticket, query)))!;
-/** "Confirm my e-mail" as the ticket's page posts it: a form from a no-referrer page carries `Origin: null`. */
-const confirmForm = (ticket: string, headers: Record<string, string> = {}) =>
-  new Request(`${ticketAddress(ticket)}/confirm`, {
+/** A form as a ticket's pages post it: from a no-referrer page it carries `Origin: null`. */
+const ticketForm = (path: string, body: string, headers: Record<string, string> = {}) =>
+  new Request(`${ORIGIN}${path}`, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
@@ -86,8 +98,14 @@ const confirmForm = (ticket: string, headers: Record<string, string> = {}) =>
       'Sec-Fetch-Site': 'same-origin',
       ...headers,
     },
-    body: '',
+    body,
   });
+/** "Confirm my e-mail" as the page the e-mail's link opens posts it: the code in a hidden field. */
+const confirmForm = (ticket: string, code: string, headers: Record<string, string> = {}) =>
+  ticketForm(`/tickets/${ticket}/confirm`, new URLSearchParams({ code }).toString(), headers);
+/** "Send the e-mail again" as the ticket's page posts it. */
+const sendAgainForm = (ticket: string, headers: Record<string, string> = {}) =>
+  ticketForm(`/tickets/${ticket}/send-again`, '', headers);
 const statusOf = async (ticket: string) =>
   await api.db
     .selectFrom('registrations')
@@ -144,55 +162,131 @@ describe('the event page as time passes', () => {
 });
 
 describe('"Confirm my e-mail" as a plain form', () => {
-  it('reads "Seat held until …" before, confirms from the ticket’s own page, and the page it leads to says so', async () => {
+  it('the ticket’s page cannot confirm; the e-mail’s link opens a page that changes nothing until its button posts the code', async () => {
     const event = await createEvent(alpha.token, { registration: { mode: 'site', capacity: 2, confirmByEmail: true } });
     const { ticket } = await register(event.id);
+    const other = await register(event.id);
     const before = await ticketPage(ticket);
     // Held for 30 minutes from 00:00 UTC: 06:30 in Dhaka. Never "Confirmed" before the press.
     expect(ticketStatus(before, before.over)).toBe('Seat held until 06:30 (Dhaka time)');
-    expect(before.justConfirmed).toBeNull();
+    expect(before).toMatchObject({ justConfirmed: null, canSendAgain: true, sentAgain: null });
 
-    const answer = await answerConfirmPost(deps(), confirmForm(ticket), ticket);
+    // Posted with the ticket alone (what whoever registered has), or a wrong code: refused, nothing changes.
+    expect(await answerConfirmPost(deps(), confirmForm(ticket, ''), ticket)).toMatchObject({
+      kind: 'page',
+      status: 400,
+      heading: 'Not confirmed',
+      text: expect.stringContaining(CONFIRM_CODE_MISSING),
+    });
+    const otherCode = await mailedCode(api, smtp, other.ticket);
+    for (const wrong of ['A'.repeat(32), otherCode, ticket])
+      expect(await answerConfirmPost(deps(), confirmForm(ticket, wrong), ticket)).toMatchObject({
+        kind: 'page',
+        status: 403,
+        text: expect.stringContaining(CONFIRM_CODE_WRONG),
+      });
+    expect(await statusOf(ticket)).toEqual({ status: 'confirmed', emailConfirmation: 'pending' });
+
+    // The e-mail's link: its page asks, and opening it (twice, as a scanner and then the person) confirms nothing.
+    const code = await mailedCode(api, smtp, ticket);
+    for (let i = 0; i < 2; i++)
+      expect(await confirmPageData(deps(), ticket, code)).toMatchObject({
+        state: 'ask',
+        code,
+        asking: 'Confirm your e-mail by 06:30 (Dhaka time) to keep your seat',
+      });
+    expect(await statusOf(ticket)).toEqual({ status: 'confirmed', emailConfirmation: 'pending' });
+    for (const wrong of ['A'.repeat(32), otherCode, ''])
+      expect((await confirmPageData(deps(), ticket, wrong))?.state).toBe('wrong-code');
+    expect(await confirmPageData(deps(), 'no-such-ticket', code)).toBeUndefined();
+
+    const answer = await answerConfirmPost(deps(), confirmForm(ticket, code), ticket);
     expect(answer).toEqual({ kind: 'redirect', location: `/tickets/${ticket}?confirmed` });
     expect(await statusOf(ticket)).toEqual({ status: 'confirmed', emailConfirmation: 'confirmed' });
     const after = await ticketPage(ticket, '?confirmed');
     expect(after.justConfirmed).toBe(CONFIRMED_SEAT);
+    expect(after.canSendAgain).toBe(false);
     expect(ticketStatus(after, after.over)).toBe('Confirmed');
     // The same address opened again says what is true, and only that: without the parameter nothing.
     expect((await ticketPage(ticket)).justConfirmed).toBeNull();
-    // Pressed again (a double tap): the same answer, nothing changes.
-    expect(await answerConfirmPost(deps(), confirmForm(ticket), ticket)).toEqual(answer);
+    // Pressed again (a double tap), or the link opened again: the same answer, nothing changes.
+    expect(await answerConfirmPost(deps(), confirmForm(ticket, code), ticket)).toEqual(answer);
+    expect((await confirmPageData(deps(), ticket, code))?.state).toBe('confirmed');
+    // Another registration's code stays wrong for this one, confirmed or not.
+    expect((await answerConfirmPost(deps(), confirmForm(ticket, otherCode), ticket)).kind).toBe('page');
   });
 
   it('refuses a post from another site and confirms nothing; a late press leads to the ticket, which says the seat was released', async () => {
     const event = await createEvent(alpha.token, { registration: { mode: 'site', capacity: 2, confirmByEmail: true } });
     const { ticket } = await register(event.id);
+    const code = await mailedCode(api, smtp, ticket);
     for (const headers of [
       { 'Sec-Fetch-Site': 'cross-site' },
       { Origin: 'https://elsewhere.example', 'Sec-Fetch-Site': '' },
       { 'Sec-Fetch-Site': '' },
     ]) {
-      const refused = await answerConfirmPost(deps(), confirmForm(ticket, headers), ticket);
+      const refused = await answerConfirmPost(deps(), confirmForm(ticket, code, headers), ticket);
       expect(refused).toMatchObject({ kind: 'page', status: 403, heading: 'Not confirmed' });
     }
     expect(await statusOf(ticket)).toEqual({ status: 'confirmed', emailConfirmation: 'pending' });
     // A page on this site with its address shown sends its origin: taken as well.
     const other = await register(event.id);
-    expect(await answerConfirmPost(deps(), confirmForm(other.ticket, { Origin: ORIGIN }), other.ticket)).toMatchObject({
-      kind: 'redirect',
-    });
+    const otherCode = await mailedCode(api, smtp, other.ticket);
+    expect(
+      await answerConfirmPost(deps(), confirmForm(other.ticket, otherCode, { Origin: ORIGIN }), other.ticket),
+    ).toMatchObject({ kind: 'redirect' });
 
     clock = new Date(START.getTime() + 31 * 60_000);
-    const late = await answerConfirmPost(deps(), confirmForm(ticket), ticket);
+    expect(await confirmPageData(deps(), ticket, code)).toMatchObject({
+      state: 'closed',
+      closedText: `${SEAT_RELEASED}.`,
+    });
+    const late = await answerConfirmPost(deps(), confirmForm(ticket, code), ticket);
     expect(late).toEqual({ kind: 'redirect', location: `/tickets/${ticket}` });
     const page = await ticketPage(ticket, '?confirmed');
     expect(page.confirmation).toMatchObject({ state: 'released' });
     expect(page.justConfirmed).toBeNull();
     expect(SEAT_RELEASED).toBe('Your seat was released because the e-mail was not confirmed in time');
-    expect(await answerConfirmPost(deps(), confirmForm('no-such-ticket'), 'no-such-ticket')).toMatchObject({
+    expect(await answerConfirmPost(deps(), confirmForm('no-such-ticket', code), 'no-such-ticket')).toMatchObject({
       kind: 'page',
       status: 404,
     });
+  });
+
+  it('"Send the e-mail again" is a plain form: the ticket’s page says it is on its way, with a new code', async () => {
+    const event = await createEvent(alpha.token, { registration: { mode: 'site', capacity: 2, confirmByEmail: true } });
+    const { ticket } = await register(event.id);
+    const first = await mailedCode(api, smtp, ticket);
+    expect(
+      await answerSendAgainPost(
+        deps(),
+        sendAgainForm(ticket, { 'Sec-Fetch-Site': 'cross-site' }),
+        ticket,
+        '198.51.100.7',
+      ),
+    ).toMatchObject({
+      kind: 'page',
+      status: 403,
+      heading: 'Not sent',
+    });
+    expect(await answerSendAgainPost(deps(), sendAgainForm(ticket), ticket, '198.51.100.7')).toEqual({
+      kind: 'redirect',
+      location: `/tickets/${ticket}?mailed`,
+    });
+    expect((await ticketPage(ticket, '?mailed')).sentAgain).toBe(SENT_AGAIN);
+    const second = await mailedCode(api, smtp, ticket);
+    expect(second).not.toBe(first);
+    expect(await answerConfirmPost(deps(), confirmForm(ticket, second), ticket)).toMatchObject({ kind: 'redirect' });
+    // Nothing left to confirm: back to the ticket, which says nothing was sent.
+    expect(await answerSendAgainPost(deps(), sendAgainForm(ticket), ticket, '198.51.100.7')).toEqual({
+      kind: 'redirect',
+      location: `/tickets/${ticket}`,
+    });
+    expect((await ticketPage(ticket, '?mailed')).sentAgain).toBeNull();
+    // Without e-mail on this site the page offers nothing to send.
+    const held = await register(event.id);
+    const mailless = { ...deps(), mail: { enabled: false, kick: () => Promise.resolve() } };
+    expect((await ticketPageData(mailless, held.ticket, ticketAddress(held.ticket)))?.canSendAgain).toBe(false);
   });
 });
 

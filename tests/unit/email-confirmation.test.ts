@@ -59,10 +59,10 @@ describe('confirm by e-mail', () => {
   it('says so in the words the form and the ticket show, in Dhaka time', () => {
     // What to press in the mail's page; a waitlist's form promises no seat.
     expect(holdNotice(30)).toBe(
-      'We will e-mail you a link to your ticket. Open it and press “Confirm my e-mail” within 30 minutes to keep your seat.',
+      'We will e-mail you a link to confirm your address. Open it and press “Confirm my e-mail” within 30 minutes to keep your seat.',
     );
     expect(holdNotice(30, true)).toBe(
-      'We will e-mail you a link to your ticket. Open it and press “Confirm my e-mail”, so that a seat that frees up can be yours without a wait.',
+      'We will e-mail you a link to confirm your address. Open it and press “Confirm my e-mail”, so that a seat that frees up can be yours without a wait.',
     );
     expect(confirmByText('2030-03-01T08:30:00.000Z')).toBe(
       'Confirm your e-mail by 14:30 (Dhaka time) to keep your seat',

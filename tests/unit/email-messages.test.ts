@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS, retryDelay } from '../../src/server/email/retry.ts';
 import {
+  asksToConfirm,
   composeTicketMail,
   dhakaTimeWords,
   escapeHtml,
@@ -8,11 +9,15 @@ import {
   type TicketMailData,
 } from '../../src/server/email/messages.ts';
 
+const CONFIRM_URL = 'https://ieeecsbdc.org/tickets/abc_DEF-123/confirm?code=c0de_C0DE-c0de';
+
 const data = (overrides: Partial<TicketMailData> = {}): TicketMailData => ({
   kind: 'registered',
   fullName: 'রাফিদ <Rafid> "R" & Co',
   email: 'rafid@example.com',
   ticketUrl: 'https://ieeecsbdc.org/tickets/abc_DEF-123',
+  // Used only by a message that asks to confirm (delivery.ts makes its code as it sends it).
+  confirmUrl: CONFIRM_URL,
   event: {
     title: 'Rust & <Safety> Workshop',
     eventDate: '2030-03-10',
@@ -63,10 +68,18 @@ describe('the registration e-mails', () => {
     const held = composeTicketMail(data({ confirmation: { holdUntil: '2030-03-01T08:30:00.000Z' } }));
     expect(held.subject).toBe('Confirm your seat: Rust & <Safety> Workshop');
     expect(held.text).toContain('A seat at Rust & <Safety> Workshop is held for you until 14:30 (Dhaka time).');
-    expect(held.text).toContain('open your ticket and choose “Confirm my e-mail” before then');
+    expect(held.text).toContain('open the link below and press “Confirm my e-mail” on the page it opens before then');
     expect(held.text).toContain('Otherwise the seat goes to the next person on the waitlist.');
     expect(held.text).not.toContain('is confirmed');
-    expect(held.html).toContain('Open your ticket to confirm your seat</a>');
+    // The link is the confirmation page's, with its code; the ticket's address follows it.
+    expect(held.text).toContain(
+      `Confirm your e-mail: ${CONFIRM_URL}\nYour ticket: https://ieeecsbdc.org/tickets/abc_DEF-123\n`,
+    );
+    expect(held.html).toContain(
+      `<a href="${CONFIRM_URL}" style="color: #00629b; font-weight: bold;">Open the page to confirm your e-mail</a>`,
+    );
+    expect(held.html).toContain('<a href="https://ieeecsbdc.org/tickets/abc_DEF-123"');
+    expect(asksToConfirm(data({ confirmation: { holdUntil: '2030-03-01T08:30:00.000Z' } }))).toBe(true);
 
     const promoted = composeTicketMail(
       data({ kind: 'promoted', confirmation: { holdUntil: '2030-03-01T08:30:00.000Z' } }),
@@ -78,14 +91,24 @@ describe('the registration e-mails', () => {
     const waiting = composeTicketMail(data({ kind: 'waitlisted', position: 2, confirmation: { holdUntil: null } }));
     expect(waiting.subject).toBe('You are on the waitlist: Rust & <Safety> Workshop');
     expect(waiting.text).toContain(
-      'Please confirm your e-mail address: open your ticket and choose “Confirm my e-mail” now.',
+      'Please confirm your e-mail address: open the link below and press “Confirm my e-mail” on the page it opens now.',
     );
+    expect(waiting.text).toContain(`Confirm your e-mail: ${CONFIRM_URL}`);
+    // Sent again from the ticket's page, a place in line asks the same, with a code of its own.
+    const again = composeTicketMail(data({ kind: 'ticket-again', position: 2, confirmation: { holdUntil: null } }));
+    expect(again.text).toContain('Please confirm your e-mail address: open the link below');
+    expect(again.text).toContain(`Confirm your e-mail: ${CONFIRM_URL}`);
 
-    // A seat staff confirmed holds nothing, and a registration that confirmed is asked nothing.
-    expect(composeTicketMail(data({ kind: 'promoted', confirmation: { holdUntil: null } })).text).not.toContain(
-      'Confirm my e-mail',
-    );
-    expect(composeTicketMail(data()).text).not.toContain('Confirm my e-mail');
+    // A seat staff confirmed holds nothing, and a registration that confirmed is asked nothing: no code.
+    for (const asked of [
+      data({ kind: 'promoted', confirmation: { holdUntil: null } }),
+      data({ kind: 'ticket-again', confirmation: { holdUntil: null } }),
+      data(),
+    ]) {
+      expect(asksToConfirm(asked)).toBe(false);
+      expect(composeTicketMail(asked).text).not.toContain('Confirm my e-mail');
+      expect(composeTicketMail(asked).text).not.toContain(CONFIRM_URL);
+    }
   });
 
   it('tells one waiting while a seat is free (their network held its share) that confirming gives it at once', () => {
@@ -95,7 +118,7 @@ describe('the registration e-mails', () => {
     expect(mail.subject).toBe('Confirm your e-mail to get your seat: Rust & <Safety> Workshop');
     expect(mail.text).toContain('so your registration holds no seat until you confirm yours.');
     expect(mail.text).toContain(
-      'A seat is free now: open your ticket and choose “Confirm my e-mail”, and it is yours at once.',
+      'A seat is free now: open the link below and press “Confirm my e-mail” on the page it opens, and it is yours at once.',
     );
     expect(mail.text).not.toContain('is full');
     // Full, the same person reads the plain waitlist message.
@@ -163,6 +186,8 @@ describe('the mails beside the ticket', () => {
     );
     expect(released.subject).toBe('Your held seat was released: Rust & <Safety> Workshop');
     expect(released.text).not.toContain('Confirm my e-mail');
+    expect(released.text).not.toContain(CONFIRM_URL);
+    expect(asksToConfirm(data({ kind: 'hold-released', ...pending }))).toBe(false);
   });
 
   it('tells a holder their certificate was withdrawn, with the organisers’ reason and its verify page', () => {

@@ -85,6 +85,16 @@ type View = (typeof VIEWS)[number]['value'];
 const NAMES_SHOWN = 8;
 
 /**
+ * Whether a selection may hold this registration: not cancelled, and nobody at the event (checked in,
+ * or a walk-in), whom cancelling a selection leaves as they are (the server's rule too).
+ */
+const selectableToCancel = (r: StaffRegistration) => r.status !== 'cancelled' && r.checkedInAt === null && !r.walkIn;
+
+/** Said before staff cancel a selection. */
+export const AT_THE_EVENT_KEPT =
+  'Anyone already checked in, and every walk-in added at the door, is left as they are: they keep their seat and are not e-mailed.';
+
+/**
  * One event's registrations for its chapter's staff (and admins), a page at a time from the server,
  * which searches (the site's one rule) and filters them; the counts are the server's too, over every
  * registration of the event. Cards rather than a table, so a phone shows every field without scrolling
@@ -204,7 +214,7 @@ function Registrations() {
     list.setFilter('network', label ?? NO_NETWORK);
     list.setFilter('view', '');
   };
-  const selectable = registrations.filter((r) => r.status !== 'cancelled');
+  const selectable = registrations.filter(selectableToCancel);
   const pageSelected = selectable.length > 0 && selectable.every((r) => selected.has(r.id));
 
   return (
@@ -307,7 +317,7 @@ function Registrations() {
                   >
                     {pageSelected
                       ? 'Deselect those on this page'
-                      : `Select the ${selectable.length} on this page not cancelled`}
+                      : `Select the ${selectable.length} on this page not cancelled or checked in`}
                   </button>
                 </p>
               )}
@@ -365,6 +375,7 @@ function Registrations() {
           Each is cancelled and told so by e-mail. The seats they held go to the people on the waitlist, in order.
           Anyone cancelled by mistake can register again while registration is open.
         </p>
+        <p>{AT_THE_EVENT_KEPT}</p>
       </ConfirmDialog>
 
       <ConfirmDialog
@@ -440,7 +451,7 @@ function RegistrationCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 items-start gap-3">
-          {r.status !== 'cancelled' && (
+          {selectableToCancel(r) && (
             <input
               id={selectId}
               type="checkbox"
@@ -571,7 +582,7 @@ function ViewSwitch({ view, onChange }: { view: View; onChange: (view: View) => 
 /**
  * The event's registrations grouped by the network they came from (an anonymous label per network and
  * event: never the address), the largest first: a burst shows as one group with its counts and times.
- * A group is selected whole (those not cancelled) or shown in the list.
+ * A group is selected whole (those not cancelled and not at the event) or shown in the list.
  */
 function NetworkGroups({
   eventId,
@@ -648,7 +659,9 @@ function NetworkGroupCard({
     ...(group.held > 0 ? [`${group.held} of them held, e-mail not confirmed`] : []),
     `${group.waitlisted} waitlisted`,
     `${group.cancelled} cancelled`,
+    ...(group.atTheEvent > 0 ? [`${group.atTheEvent} checked in (never selected)`] : []),
   ];
+  const cancellable = group.total - group.cancelled - group.atTheEvent;
   return (
     <li
       className={`rounded-lg border bg-white p-4 shadow-sm dark:bg-slate-900 ${
@@ -676,7 +689,7 @@ function NetworkGroupCard({
             .slice(0, NAMES_SHOWN)
             .map((a) => a.fullName)
             .join(', ')}
-          {group.total - group.cancelled > NAMES_SHOWN && ` and ${group.total - group.cancelled - NAMES_SHOWN} more`}
+          {cancellable > NAMES_SHOWN && ` and ${cancellable - NAMES_SHOWN} more`}
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
@@ -690,8 +703,8 @@ function NetworkGroupCard({
             {all
               ? 'Deselect this group'
               : active.length === 1
-                ? 'Select its 1 registration not cancelled'
-                : `Select its ${active.length} registrations not cancelled`}
+                ? 'Select its 1 registration not cancelled or checked in'
+                : `Select its ${active.length} registrations not cancelled or checked in`}
             <span className="sr-only"> ({name})</span>
           </button>
         )}

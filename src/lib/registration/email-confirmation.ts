@@ -3,8 +3,12 @@
  * e-mail), against seats filled with made-up addresses. The rules, in one place:
  *
  * - Every registration on such an event is asked to confirm its e-mail address ('pending'), by the
- *   link in its e-mail (the ticket page's "Confirm my e-mail" button: opening the page changes
- *   nothing, so a mail scanner that fetches the link confirms nobody).
+ *   link in its e-mail: `/tickets/{ticket}/confirm?code=…`, whose page has the "Confirm my e-mail"
+ *   button (opening the page changes nothing, so a mail scanner that fetches the link confirms nobody).
+ *   The code is the proof of the mailbox: each message that asks to confirm carries one of its own
+ *   (server/auth/confirmation-code.ts, only its hash stored); the ticket, which the registration's
+ *   answer hands to whoever registered, confirms nothing, and the ticket's page only offers to send the
+ *   e-mail again, to the address registered.
  * - A pending registration that takes a seat on registering holds it for the event's hold time
  *   (default 30 minutes) from then (holdEnd: the registrant is at the form). One given a seat from the
  *   waitlist did not ask for it at that moment, and may be asleep: its hold counts only Dhaka's
@@ -62,13 +66,25 @@ export function ticketConfirmation(r: ConfirmationFacts, now: Date): TicketConfi
 }
 
 /**
- * The form's words before sending, on an event that confirms by e-mail: what to press in the mail's
- * page, and what it keeps (a seat, or with every seat taken, the first claim on one that frees up).
+ * Whether a ticket waits for its e-mail to be confirmed, in a way that matters to its holder: a seat
+ * held until then, or a place in line. (A seat staff confirmed holds nothing and asks nothing.)
+ */
+export const awaitsConfirmation = (
+  status: RegistrationStatus,
+  confirmation: TicketConfirmation | null | undefined,
+): confirmation is Extract<TicketConfirmation, { state: 'pending' }> =>
+  confirmation?.state === 'pending' &&
+  status !== 'cancelled' &&
+  (confirmation.holdUntil !== null || status === 'waitlisted');
+
+/**
+ * The form's words before sending, on an event that confirms by e-mail: what to press on the page the
+ * mail's link opens, and what it keeps (a seat, or with every seat taken, the first claim on one that frees up).
  */
 export const holdNotice = (minutes: number, full = false) =>
   full
-    ? `We will e-mail you a link to your ticket. Open it and press “${CONFIRM_BUTTON}”, so that a seat that frees up can be yours without a wait.`
-    : `We will e-mail you a link to your ticket. Open it and press “${CONFIRM_BUTTON}” within ${minutes} minutes to keep your seat.`;
+    ? `We will e-mail you a link to confirm your address. Open it and press “${CONFIRM_BUTTON}”, so that a seat that frees up can be yours without a wait.`
+    : `We will e-mail you a link to confirm your address. Open it and press “${CONFIRM_BUTTON}” within ${minutes} minutes to keep your seat.`;
 
 /** "Confirm your e-mail by 14:05 (Dhaka time) to keep your seat": the ticket and the form's answer. */
 export const confirmByText = (holdUntil: string) =>
@@ -120,8 +136,27 @@ export const pendingText = (pending: { holdUntil: string | null; seatFree?: true
 
 export const SEAT_RELEASED = 'Your seat was released because the e-mail was not confirmed in time';
 
-/** The button on the ticket page (the e-mail's link leads to it). */
+/** The button on the page the e-mail's link opens. */
 export const CONFIRM_BUTTON = 'Confirm my e-mail';
+
+/** The longest confirmation code a client may send: ours are 32 characters; anything far longer is no code. */
+export const MAX_CONFIRMATION_CODE_LENGTH = 200;
+
+/** A confirmation sent without the code its e-mail's link carries. */
+export const CONFIRM_CODE_MISSING = `The confirmation code is missing: press “${CONFIRM_BUTTON}” in the e-mail we sent you`;
+/** A code that is not one mailed for this registration (mistyped, cut short, or another registration's). */
+export const CONFIRM_CODE_WRONG =
+  'This confirmation link is not valid for this ticket: use the link in the latest e-mail we sent you, or ask for the e-mail again on your ticket';
+
+/** "Send the e-mail again" on a ticket with nothing to confirm. */
+export const NOTHING_TO_SEND_AGAIN = 'This ticket has no e-mail address waiting to be confirmed';
+/** "Send the e-mail again" on the ticket page: its button, and what it answers. */
+export const SEND_AGAIN_BUTTON = 'Send the e-mail again';
+export const SENT_AGAIN =
+  'We are sending the e-mail again. It can take a few minutes: look in your spam folder too. Press “Confirm my e-mail” in the newest one.';
+
+/** Where a pending ticket's page sends its holder: the e-mail, since only its link confirms. */
+export const CONFIRM_IN_EMAIL = `To confirm, press “${CONFIRM_BUTTON}” in the e-mail we sent you: only its link can confirm, so that nobody can register someone else’s address.`;
 
 /** The staff list's "E-mail confirmed" line; undefined where the event asked nothing. */
 export function staffConfirmationText(r: {

@@ -32,5 +32,18 @@ export const verifyPath = (certificateId: string) => `/verify/${encodeURICompone
 /** A ticket's own page. */
 export const ticketPath = (ticket: string) => `/tickets/${encodeURIComponent(ticket)}`;
 
+/** The confirmation parameter of a ticket's confirm page: the code its e-mail carries. */
+export const CONFIRM_CODE_PARAMETER = 'code';
+
+/**
+ * The page an e-mail's confirmation link opens: it shows a button that posts the code (opening it
+ * confirms nothing, as a mail scanner opens links). Without a code, the form's own address.
+ */
+export const confirmPath = (ticket: string, code?: string) =>
+  `${ticketPath(ticket)}/confirm${code === undefined ? '' : `?${CONFIRM_CODE_PARAMETER}=${encodeURIComponent(code)}`}`;
+
+/** "Send the e-mail again" on a ticket's page: where its form posts. */
+export const sendAgainPath = (ticket: string) => `${ticketPath(ticket)}/send-again`;
+
 /** A ticket's printable certificate of attendance. */
 export const certificatePath = (ticket: string) => `/tickets/${encodeURIComponent(ticket)}/certificate`;

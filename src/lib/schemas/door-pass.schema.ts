@@ -2,23 +2,32 @@ import './zod-config.ts';
 import { z } from 'astro/zod';
 import { MAX_DOOR_PASS_NAME_LENGTH, MAX_WALK_IN_LIMIT } from '../check-in/door-pass-rules.ts';
 import { requiredText } from './fields.ts';
-import { registrantSchema } from './registration.schema.ts';
+import { parseInstant, registrantSchema } from './registration.schema.ts';
 
 /**
  * Door passes (a volunteer's phone running one event's door) and walk-ins (people added at the door).
  * The check-in page shows the same messages the API answers with.
  */
 
-/** An ISO instant sent by a client (`validUntil`, `scannedAt`): a date with a time and an offset or Z. */
+/**
+ * An ISO instant sent by a client (`validUntil`, `scannedAt`): a date with a time and an offset or Z,
+ * each part real (parseInstant): 30 February or 25:00 is refused, never rolled over into another day.
+ */
 const isoInstant = (label: string) =>
   z
     .string(`${label} must be a date and time`)
     .trim()
-    .refine(
-      (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !isNaN(Date.parse(v)),
-      `${label} must be an ISO date and time with its offset (2030-03-10T16:00:00Z)`,
-    )
-    .transform((v) => new Date(v));
+    .transform((v, ctx) => {
+      const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/.test(v)
+        ? parseInstant(v)
+        : undefined;
+      if (at) return at;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} must be a real date and time with its offset (2030-03-10T16:00:00Z)`,
+      });
+      return z.NEVER;
+    });
 
 /** How many walk-ins a pass may add: a whole number from 0 (none) to MAX_WALK_IN_LIMIT. */
 export const walkInLimitField = z

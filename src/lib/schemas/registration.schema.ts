@@ -2,6 +2,11 @@ import './zod-config.ts';
 import { z } from 'astro/zod';
 import { DHAKA_OFFSET_MINUTES } from '../dhaka-time.ts';
 import { DEFAULT_HOLD_MINUTES } from '../registration/registration-view.ts';
+import {
+  CONFIRM_CODE_MISSING,
+  CONFIRM_CODE_WRONG,
+  MAX_CONFIRMATION_CODE_LENGTH,
+} from '../registration/email-confirmation.ts';
 import { toAsciiDigits } from '../digits.ts';
 import { NETWORK_LABEL, NO_NETWORK } from '../registration/networks.ts';
 import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
@@ -223,6 +228,18 @@ export type Registrant = z.output<typeof registrantSchema>;
 
 /** "Send my ticket again" (POST /events/:id/registrations/resend): the address registered with. */
 export const ticketAgainSchema = z.object({ email: registrantEmail() });
+
+/**
+ * "Confirm my e-mail" (POST /tickets/:ticket/confirm): the code from the e-mail's link. Its length is
+ * bounded; whether it is right is the server's to say (403).
+ */
+export const confirmCodeSchema = z.object({
+  code: z
+    .string(CONFIRM_CODE_MISSING)
+    .trim()
+    .min(1, CONFIRM_CODE_MISSING)
+    .max(MAX_CONFIRMATION_CODE_LENGTH, CONFIRM_CODE_WRONG),
+});
 
 /** What staff may set (PATCH /registrations/:id). */
 export const registrationStatusChangeSchema = z.object({

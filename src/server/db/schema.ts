@@ -162,6 +162,17 @@ export interface EmailOutboxTable {
 }
 
 /**
+ * A code that confirms a registration's e-mail address: one per message that asked to confirm, only its
+ * SHA-256 kept (src/server/auth/confirmation-code.ts). Deleted with its registration.
+ */
+export interface EmailConfirmationCodeTable {
+  id: Generated<string>;
+  registrationId: string;
+  codeHash: string;
+  createdAt: Timestamp;
+}
+
+/**
  * One message sent (or being sent) to an address, for its hourly and daily cap: a hash of the address
  * in lower case, never the address; rows older than the longest window are deleted.
  */
@@ -333,6 +344,7 @@ export interface Database {
   registrations: RegistrationTable;
   emailOutbox: EmailOutboxTable;
   emailSends: EmailSendTable;
+  emailConfirmationCodes: EmailConfirmationCodeTable;
   checkIns: CheckInTable;
   certificates: CertificateTable;
   doorPasses: DoorPassTable;

@@ -13,10 +13,18 @@ import {
   type ClaimedEmail,
   type EmailRecipient,
 } from '../repositories/email-outbox.repository.ts';
-import { certificatePath, eventPath, ticketPath, verifyPath } from '../../lib/registration/registration-links.ts';
+import {
+  certificatePath,
+  confirmPath,
+  eventPath,
+  ticketPath,
+  verifyPath,
+} from '../../lib/registration/registration-links.ts';
+import { confirmationCodeHash, newConfirmationCode } from '../auth/confirmation-code.ts';
+import { addConfirmationCode, deleteConfirmationCode } from '../repositories/confirmation-codes.repository.ts';
 import { isRegistrationOpen } from '../services/registrations.service.ts';
 import { addressHash, MAIL_CAP_HORIZON_MS, overCap } from './mail-cap.ts';
-import { composeTicketMail, type TicketMailData } from './messages.ts';
+import { asksToConfirm, composeTicketMail, type TicketMailData } from './messages.ts';
 import { MAX_ATTEMPTS, retryDelay } from './retry.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -171,12 +179,25 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         report.held++;
         continue;
       }
-      const mail = composeTicketMail(mailData(message.kind, recipient, origin, at));
+      const data = mailData(message.kind, recipient, origin, at);
+      // A message that asks to confirm carries a code of its own, made now: only its hash is kept, so the
+      // code exists nowhere but in this message (the ticket alone confirms nothing).
+      let code: { id: string } | undefined;
+      if (asksToConfirm(data)) {
+        const secret = newConfirmationCode();
+        const registrationId = message.registrationId;
+        code = {
+          id: await addConfirmationCode(db, { registrationId, codeHash: confirmationCodeHash(secret), now: at }),
+        };
+        data.confirmUrl = `${origin}${confirmPath(recipient.ticket, secret)}`;
+      }
+      const mail = composeTicketMail(data);
       try {
         await transport.send({ ...mail, from });
       } catch (err) {
-        // Not sent: it takes no place under the address's cap.
+        // Not sent: it takes no place under the address's cap, and its code confirms nothing.
         await releaseEmailSend(db, place.reserved);
+        if (code) await deleteConfirmationCode(db, code.id);
         const delay = retryDelay(message.attempts);
         await markEmailFailed(db, message.id, {
           error:

@@ -11,6 +11,11 @@ export interface TicketMailData {
   email: string;
   /** The ticket's own address: `${siteOrigin}/tickets/${ticket}`. */
   ticketUrl: string;
+  /**
+   * A message that asks to confirm the e-mail (asksToConfirm): its confirmation page,
+   * `${siteOrigin}/tickets/${ticket}/confirm?code=…`, with the code only this message carries.
+   */
+  confirmUrl?: string | undefined;
   /** The event's page: `${siteOrigin}/events/${id}` (where someone cancelled registers again). */
   eventUrl?: string | undefined;
   /**
@@ -21,7 +26,7 @@ export interface TicketMailData {
   /** The place on the waitlist (waitlisted messages). */
   position?: number | undefined;
   /**
-   * "Confirm by e-mail": the address is still to be confirmed, on the ticket's page (the link); with
+   * "Confirm by e-mail": the address is still to be confirmed, on the page of `confirmUrl`; with
    * `holdUntil` the seat is held until then (ISO instant), and released if not confirmed.
    */
   confirmation?: { holdUntil: string | null } | undefined;
@@ -97,12 +102,35 @@ const CANCEL_NOTE =
 
 const ASKS_TO_CONFIRM: ReadonlySet<EmailKind> = new Set(['registered', 'waitlisted', 'promoted', 'ticket-again']);
 
-/** The words that ask to confirm: a held seat says until when, a place in line why now. */
+/**
+ * Whether this message asks to confirm the e-mail: only one that hands out a seat or a place (not a
+ * certificate's, nor a cancellation's), while a confirmation is pending, for a held seat or a place in
+ * line (a seat staff confirmed holds nothing: it is not asked). Such a message carries a confirmation
+ * link with a code of its own.
+ */
+export function asksToConfirm({
+  kind,
+  confirmation,
+  position,
+}: Pick<TicketMailData, 'kind' | 'confirmation' | 'position'>) {
+  if (!confirmation || !ASKS_TO_CONFIRM.has(kind)) return false;
+  if (confirmation.holdUntil) return true;
+  return kind === 'waitlisted' || (kind === 'ticket-again' && position !== undefined);
+}
+
+/**
+ * The words that ask to confirm: a held seat says until when, a place in line why now. The link is the
+ * confirmation page's (its code is what confirms: the ticket alone does not), the ticket's address after it.
+ */
 function confirmationParts(data: TicketMailData, parts: Parts, title: string): Parts {
   const holdUntil = data.confirmation?.holdUntil;
-  // Only the messages that hand out a seat or a place ask to confirm (not a certificate's, nor a cancellation's).
-  if (!data.confirmation || !ASKS_TO_CONFIRM.has(data.kind)) return parts;
-  const ask = `open your ticket and choose “${CONFIRM_BUTTON}”`;
+  if (!asksToConfirm(data) || !data.confirmUrl) return parts;
+  const ask = `open the link below and press “${CONFIRM_BUTTON}” on the page it opens`;
+  const confirmLink = {
+    link: { url: data.confirmUrl, label: 'Confirm your e-mail' },
+    linkText: 'Open the page to confirm your e-mail',
+    more: [{ url: data.ticketUrl, label: 'Your ticket' }],
+  };
   if (holdUntil) {
     const by = dhakaTimeWords(holdUntil, data.sentAt);
     const held =
@@ -115,20 +143,20 @@ function confirmationParts(data: TicketMailData, parts: Parts, title: string): P
       subject: `Confirm your seat: ${title}`,
       lead: `${held} To keep it, confirm your e-mail address: ${ask} before then. Otherwise the seat goes to the next person on the waitlist.${night}`,
       after: parts.after,
-      linkText: 'Open your ticket to confirm your seat',
+      ...confirmLink,
     };
   }
-  // A seat staff confirmed holds nothing: only a place in line is asked to confirm ahead.
-  if (data.kind !== 'waitlisted') return parts;
+  // Otherwise a place in line (asksToConfirm), asked to confirm ahead.
   if (data.seatFree)
     return {
       subject: `Confirm your e-mail to get your seat: ${title}`,
       lead: `Many people have registered for ${title} from the same network as you without confirming their e-mail yet, so your registration holds no seat until you confirm yours. A seat is free now: ${ask}, and it is yours at once.`,
       after: parts.after,
-      linkText: 'Open your ticket to confirm your e-mail',
+      ...confirmLink,
     };
   return {
     ...parts,
+    ...confirmLink,
     after: [
       `Please confirm your e-mail address: ${ask} now. When a seat becomes free for you, it is then yours at once; otherwise it is held for you only a short time, until you confirm.`,
       ...parts.after,
@@ -234,7 +262,7 @@ function basicPartsOf(data: TicketMailData): Parts {
       return {
         subject: `Your ticket again: ${title}`,
         lead:
-          `Here is your ticket for ${title} again, as asked for on the event’s page.` +
+          `Here is your ticket for ${title} again, as asked for on our site.` +
           (data.position
             ? ` You are on its waitlist, at position ${data.position}; your ticket’s page always shows your current place.`
             : ''),

@@ -100,6 +100,8 @@ const PENDING = sql<boolean>`(email_confirmation is not distinct from 'pending')
 const WAITLIST_ORDER = sql`${PENDING}, seq`;
 /** A seat held for an e-mail not yet confirmed (its release aside: callers release first). */
 const HELD = sql<boolean>`(status = 'confirmed' and email_confirmation = 'pending' and hold_until is not null)`;
+/** Someone at the event: checked in, or added at the door (a walk-in). A selection never cancels them. */
+const AT_THE_EVENT = sql<boolean>`(checked_in_at is not null or walk_in)`;
 
 /**
  * The event's seat counts and the registration of this e-mail address's mailbox (src/lib/mailbox.ts:
@@ -619,18 +621,21 @@ export function registrationsOfEvent(
   tx: Transaction<Database>,
   eventId: string,
   ids: readonly string[],
-): Promise<Pick<RegistrationRow, 'id' | 'status' | 'fullName'>[]> {
+): Promise<Pick<RegistrationRow, 'id' | 'status' | 'fullName' | 'checkedInAt' | 'walkIn'>[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return tx
     .selectFrom('registrations')
-    .select(['id', 'status', 'fullName'])
+    .select(['id', 'status', 'fullName', 'checkedInAt', 'walkIn'])
     .where('eventId', '=', eventId)
     .where('id', 'in', ids)
     .forUpdate()
     .execute();
 }
 
-/** Cancels these registrations (not cancelled yet) in one statement, as setStatus does one; the rows after. */
+/**
+ * Cancels these registrations (not cancelled yet) in one statement, as setStatus does one; the rows
+ * after. Never someone at the event: one checked in, or a walk-in (atTheEvent), is left as it is.
+ */
 export function cancelRegistrations(
   tx: Transaction<Database>,
   ids: readonly string[],
@@ -642,6 +647,8 @@ export function cancelRegistrations(
     .set({ status: 'cancelled', updatedAt: now, holdUntil: null, cancelledAt: now })
     .where('id', 'in', ids)
     .where('status', '<>', 'cancelled')
+    .where('checkedInAt', 'is', null)
+    .where('walkIn', '=', false)
     .returningAll()
     .execute();
 }
@@ -655,6 +662,8 @@ export interface NetworkGroupRow {
   held: number;
   waitlisted: number;
   cancelled: number;
+  /** Not cancelled and at the event: checked in, or added at the door (walk-ins). */
+  atTheEvent: number;
   firstAt: Date;
   lastAt: Date;
 }
@@ -669,6 +678,7 @@ export async function networkGroups(db: Kysely<Database>, eventId: string): Prom
       ...SEAT_COUNTS,
       sql<string>`count(*) filter (where ${HELD})`.as('held'),
       sql<string>`count(*) filter (where status = 'cancelled')`.as('cancelled'),
+      sql<string>`count(*) filter (where status <> 'cancelled' and ${AT_THE_EVENT})`.as('atTheEvent'),
       (eb) => eb.fn.min('createdAt').as('firstAt'),
       (eb) => eb.fn.max('createdAt').as('lastAt'),
     ])
@@ -684,14 +694,16 @@ export async function networkGroups(db: Kysely<Database>, eventId: string): Prom
     held: Number(r.held),
     waitlisted: Number(r.waitlisted),
     cancelled: Number(r.cancelled),
+    atTheEvent: Number(r.atTheEvent),
     firstAt: r.firstAt,
     lastAt: r.lastAt,
   }));
 }
 
 /**
- * The registrations not cancelled of each network at the event, ids and names (at most `limit` a
- * network, in arrival order): what staff select when they pick a whole group.
+ * The registrations of each network at the event that a selection can cancel (not cancelled, nobody
+ * at the event: checked in or a walk-in), ids and names (at most `limit` a network, in arrival order):
+ * what staff select when they pick a whole group.
  */
 export async function activeByNetwork(
   db: Kysely<Database>,
@@ -711,6 +723,7 @@ export async function activeByNetwork(
         ])
         .where('eventId', '=', eventId)
         .where('status', '<>', 'cancelled')
+        .where(sql<boolean>`not ${AT_THE_EVENT}`)
         .as('r'),
     )
     .select(['id', 'fullName', 'network'])

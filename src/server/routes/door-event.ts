@@ -16,6 +16,7 @@ import type { Database, DoorPassRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findEvent } from '../repositories/events.repository.ts';
+import { isCanonicalId } from '../repositories/ids.ts';
 import type { Actor } from '../services/audit.service.ts';
 import { notePassUse, passActor } from '../services/door-passes.service.ts';
 import { managedEvent } from './managed-event.ts';
@@ -32,7 +33,8 @@ export interface AtTheDoor {
 /**
  * The one guard of the door's routes (check-ins, the door list and its count, walk-ins): staff of the
  * event as managedEvent lets them (the staff session wins when a request carries both), or the event's
- * own door pass; no session at all is a 401. A pass for another event is a 403; a revoked or expired
+ * own door pass; no session at all is a 401. An id in another spelling than the database's (another
+ * letter case) is no event: 404 before anything else. A pass for another event is a 403; a revoked or expired
  * pass a 401 saying which, unless the route takes scans made before (`lateScans`: check-ins and
  * walk-ins judge those by their scan time with acceptScan, which refuses anything of a revoked pass).
  * Each use of a pass that works is noted (last seen); acceptScan notes a late check-in taken.
@@ -43,6 +45,8 @@ export async function doorEvent(
   refusal: string,
   { lateScans = false }: { lateScans?: boolean } = {},
 ): Promise<AtTheDoor> {
+  // Ids have one spelling (ids.ts): any other names no event, whoever asks, before a pass is judged.
+  if (!isCanonicalId(c.req.param('id') ?? '')) throw notFound('Event not found');
   if (c.get('user')) return { event: await managedEvent(deps.db, c, refusal), actor: currentUser(c), pass: undefined };
   const pass = requestDoorPass(c);
   const now = deps.now();

@@ -45,11 +45,16 @@ export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
 export function selectionMessage({
   cancelled,
   alreadyCancelled,
+  atTheEvent,
   promoted,
 }: Omit<SelectionCancelled, 'success' | 'message'>) {
   const people = (n: number) => (n === 1 ? '1 registration' : `${n} registrations`);
   const parts = [`${people(cancelled)} cancelled`];
   if (alreadyCancelled > 0) parts.push(`${people(alreadyCancelled)} already cancelled`);
+  if (atTheEvent > 0)
+    parts.push(
+      `${atTheEvent === 1 ? '1 person' : `${atTheEvent} people`} already checked in or added at the door left as they are`,
+    );
   if (promoted > 0) parts.push(`${promoted === 1 ? '1 person' : `${promoted} people`} given a seat from the waitlist`);
   return parts.join('; ');
 }

@@ -1,15 +1,29 @@
-import { Hono } from 'hono';
-import { CONFIRMED_SEAT, CONFIRMED_WHILE_WAITING } from '../../lib/registration/email-confirmation.ts';
+import { Hono, type Context } from 'hono';
+import { CONFIRMED_SEAT, CONFIRMED_WHILE_WAITING, SENT_AGAIN } from '../../lib/registration/email-confirmation.ts';
+import { confirmCodeSchema } from '../../lib/schemas/registration.schema.ts';
 import type { TicketView } from '../../lib/types.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
+import { readJson, validate } from '../http/body.ts';
+import { clientIp } from '../http/client-ip.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { notFound } from '../http/errors.ts';
 import { answerOrigin } from '../http/site-origin.ts';
 import { verifyUrl } from '../services/certificates.service.ts';
+import { askConfirmationAgain } from '../services/registration-intake.service.ts';
 import { cancelByTicket, confirmByTicket, readTicket } from '../services/registrations.service.ts';
 import { ticketUrl } from './registrations.routes.ts';
+
+/**
+ * The code of "Confirm my e-mail": a JSON body `{ code }`; a POST with no body at all (a client that
+ * still sends the ticket alone) is read as one without a code, so it too answers 400 saying what is
+ * missing rather than 415.
+ */
+async function readConfirmCode(c: Context<AppEnv>): Promise<{ code: string }> {
+  if (!c.req.header('content-type') && (await c.req.raw.clone().text()) === '') return validate(confirmCodeSchema, {});
+  return readJson(c, confirmCodeSchema);
+}
 
 /**
  * A registrant's ticket: whoever holds its address may read and cancel it, so its answers are never
@@ -49,17 +63,29 @@ export function ticketRoutes(deps: ApiDeps) {
       return c.json(body);
     })
     .post('/:ticket/confirm', async (c) => {
-      // "Confirm by e-mail": the ticket page's button. A POST, so a mail scanner fetching the e-mail's
-      // link (the ticket page) confirms nothing; 409 when the seat was already released.
-      const { confirmation, status } = await confirmByTicket({ db, pageCache }, c.req.param('ticket'), now());
-      // A release that ran on the way, or this confirmation, may have promoted someone, whose message is now queued.
+      // "Confirm my e-mail": the button of the page the e-mail's link opens, with the code only that
+      // e-mail carries (the ticket alone confirms nothing). A POST, so a mail scanner fetching the link
+      // confirms nothing; 409 when the seat was already released.
+      const { code } = await readConfirmCode(c);
+      try {
+        const { confirmation, status } = await confirmByTicket({ db, pageCache }, c.req.param('ticket'), code, now());
+        return c.json({
+          success: true,
+          confirmation,
+          status,
+          message: status === 'waitlisted' ? CONFIRMED_WHILE_WAITING : CONFIRMED_SEAT,
+        });
+      } finally {
+        // A release that ran on the way (its holder's mail) or this confirmation (a promotion) may have
+        // queued mail, refused or not.
+        sendMailSoon(c, deps);
+      }
+    })
+    .post('/:ticket/confirmation-mail', async (c) => {
+      // "Send the e-mail again": the confirmation link, mailed to the address registered only.
+      await askConfirmationAgain({ db, mailEnabled: deps.mail.enabled }, c.req.param('ticket'), clientIp(c), now());
       sendMailSoon(c, deps);
-      return c.json({
-        success: true,
-        confirmation,
-        status,
-        message: status === 'waitlisted' ? CONFIRMED_WHILE_WAITING : CONFIRMED_SEAT,
-      });
+      return c.json({ success: true, message: SENT_AGAIN }, 202);
     })
     .delete('/:ticket', async (c) => {
       const { status } = await cancelByTicket({ db, pageCache }, c.req.param('ticket'), now());

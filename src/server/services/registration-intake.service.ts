@@ -1,9 +1,17 @@
+import { awaitsConfirmation, NOTHING_TO_SEND_AGAIN } from '../../lib/registration/email-confirmation.ts';
 import { ASK_THE_ORGANISER } from '../../lib/registration/registration-view.ts';
 import type { Registrant } from '../../lib/types.ts';
 import { isCanonicalId } from '../repositories/ids.ts';
 import { conflictError, invalidInput, notFoundError, serviceBusy } from './domain-errors.ts';
 import { countFormAttempt, countRegistrationAttempt } from './rate-limits.service.ts';
-import { register, sendTicketAgain, type Registered, type RegistrationDeps } from './registrations.service.ts';
+import { enqueueEmail } from '../repositories/email-outbox.repository.ts';
+import {
+  readTicket,
+  register,
+  sendTicketAgain,
+  type Registered,
+  type RegistrationDeps,
+} from './registrations.service.ts';
 import { countTicketAgain } from './ticket-again-limit.service.ts';
 
 /**
@@ -88,4 +96,28 @@ export async function askTicketAgain(
   await countFormAttempt(db, caller, now);
   await countTicketAgain(db, eventId, email, now);
   await sendTicketAgain(db, eventId, email);
+}
+
+/**
+ * "Send the e-mail again" on a ticket whose e-mail is still to be confirmed: its confirmation link is
+ * mailed once more (a `ticket-again` message, which carries a new code) to the address registered, never
+ * to another, under the same limits as "Send my ticket again" (the caller's loop guard, counted first; the
+ * mailbox's few an hour at this event; the mailbox's cap site-wide). Refused (409) when the site sends no
+ * e-mail or there is nothing to confirm (confirmed already, released, cancelled, never asked); an
+ * unknown ticket is a 404.
+ */
+export async function askConfirmationAgain(
+  { db, mailEnabled = false }: Pick<RegistrationDeps, 'db' | 'mailEnabled'>,
+  ticket: string,
+  caller: string,
+  now: Date,
+): Promise<void> {
+  if (!mailEnabled) throw conflictError(ASK_THE_ORGANISER);
+  await countFormAttempt(db, caller, now);
+  const found = await readTicket(db, ticket, now);
+  if (!found) throw notFoundError('Ticket not found');
+  const { registration, confirmation } = found;
+  if (!awaitsConfirmation(registration.status, confirmation)) throw conflictError(NOTHING_TO_SEND_AGAIN);
+  await countTicketAgain(db, registration.eventId, registration.email, now);
+  await enqueueEmail(db, { kind: 'ticket-again', registrationId: registration.id });
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { dhakaInstant, eventEnd, promotedHoldEnd } from '../../lib/dhaka-time.ts';
-import { holdEnd, SEAT_RELEASED, ticketConfirmation } from '../../lib/registration/email-confirmation.ts';
+import {
+  CONFIRM_CODE_MISSING,
+  CONFIRM_CODE_WRONG,
+  holdEnd,
+  MAX_CONFIRMATION_CODE_LENGTH,
+  SEAT_RELEASED,
+  ticketConfirmation,
+} from '../../lib/registration/email-confirmation.ts';
 import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
 import type { RegistrationListQuery } from '../../lib/schemas/registration.schema.ts';
 import { MAX_SELECTION } from '../../lib/schemas/registration.schema.ts';
@@ -22,6 +29,8 @@ import { pgErrorCode } from '../db/errors.ts';
 import type { Database, RegistrationRow } from '../db/schema.ts';
 import { auditedChange, insertAuditRow, insertAuditRows } from '../repositories/audit.repository.ts';
 import { activeCertificateOf, hasWithdrawnCertificate } from '../repositories/certificates.repository.ts';
+import { confirmationCodeHashes } from '../repositories/confirmation-codes.repository.ts';
+import { matchesStoredCode } from '../auth/confirmation-code.ts';
 import { enqueueEmail, enqueueEmails } from '../repositories/email-outbox.repository.ts';
 import { findEvent } from '../repositories/events.repository.ts';
 import {
@@ -57,7 +66,7 @@ import {
 import { isCanonicalId } from '../repositories/ids.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
 import { auditRow, type Actor } from './audit.service.ts';
-import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
+import { conflictError, invalidInput, notAllowed, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { chooseForSeats, mayHoldAnother } from './seat-holds.service.ts';
 
@@ -404,21 +413,59 @@ export async function releaseAllExpiredHolds(deps: RegistrationDeps, now: Date):
 }
 
 /**
- * The ticket's holder confirms their e-mail (the ticket page's button, where the e-mail's link leads):
- * the seat's hold ends and the seat is theirs; on the waitlist, they move ahead of everyone still to
- * confirm, and take a seat at once if one is free. Too late, the seat was released (409, saying so;
- * the release runs now if it had not yet). Confirming again answers the same. Unknown ticket: 404.
- * The confirmation and the registration's status after it.
+ * Whether `code` is one mailed for this registration (auth/confirmation-code.ts: compared in constant
+ * time). A registration that was never asked to confirm has none.
+ */
+async function codeConfirms(db: Kysely<Database>, registration: RegistrationRow, code: string): Promise<boolean> {
+  if (code === '' || code.length > MAX_CONFIRMATION_CODE_LENGTH) return false;
+  return matchesStoredCode(code, await confirmationCodeHashes(db, registration.id));
+}
+
+/** What the page of a confirmation link shows: the ticket, and whether the link's code confirms it. */
+export interface ConfirmLink {
+  details: TicketDetails;
+  codeValid: boolean;
+}
+
+/**
+ * The page an e-mail's confirmation link opens (`/tickets/{ticket}/confirm?code=…`): the ticket as
+ * readTicket reads it, and whether the code is one mailed for it. Reading it confirms nothing (mail
+ * scanners open links); its button posts the code. Undefined: no such ticket.
+ */
+export async function readConfirmLink(
+  db: Kysely<Database>,
+  ticket: string,
+  code: string,
+  now: Date,
+): Promise<ConfirmLink | undefined> {
+  const details = await readTicket(db, ticket, now);
+  if (!details) return undefined;
+  return { details, codeValid: await codeConfirms(db, details.registration, code) };
+}
+
+/**
+ * The e-mail's holder confirms it: the code comes from the link in a message that asked to confirm
+ * (never from the ticket, which the registration's answer hands to whoever registered), so a script that
+ * registers made-up addresses confirms none. Refused, with nothing changed: no code (400), a code not
+ * mailed for this registration (403), a registration that was never asked to confirm (409). Then the
+ * seat's hold ends and the seat is theirs; on the waitlist, they move ahead of everyone still to confirm,
+ * and take a seat at once if one is free. Too late, the seat was released (409, saying so; the release
+ * runs now if it had not yet, and its mail is queued). Confirming again answers the same. Unknown ticket:
+ * 404. The confirmation and the registration's status after it.
  */
 export async function confirmByTicket(
   { db, pageCache }: RegistrationDeps,
   ticket: string,
+  code: string,
   now: Date,
 ): Promise<{ confirmation: TicketConfirmation; status: RegistrationRow['status'] }> {
+  if (code === '') throw invalidInput(CONFIRM_CODE_MISSING, [{ path: 'code', message: CONFIRM_CODE_MISSING }]);
+  const stored = await findByTicket(db, ticket);
+  if (!stored) throw notFoundError(TICKET_NOT_FOUND);
+  if (stored.emailConfirmation === null && stored.holdReleasedAt === null) throw conflictError(NOTHING_TO_CONFIRM);
+  if (!(await codeConfirms(db, stored, code))) throw notAllowed(CONFIRM_CODE_WRONG);
   const outcome = await db.transaction().execute(async (tx) => {
-    const found = await findByTicket(tx, ticket);
-    if (!found) throw notFoundError(TICKET_NOT_FOUND);
-    const event = await lockEvent(tx, found.eventId);
+    const event = await lockEvent(tx, stored.eventId);
     if (!event) throw notFoundError(TICKET_NOT_FOUND);
     const released = await releaseHolds(tx, event, now);
     // Read again under the event's lock: a release or a staff change may have come first.
@@ -624,16 +671,21 @@ export const NOT_OF_THIS_EVENT = 'Not a registration of this event';
 export interface SelectionResult {
   cancelled: number;
   alreadyCancelled: number;
+  /** Left as they are: checked in, or walk-ins. */
+  atTheEvent: number;
   promoted: number;
 }
 
 /**
  * Staff cancel a selection of one event's registrations (a burst from one network, say) in one
  * transaction under the event's lock: each is cancelled with its own audit row, each cancelled person
- * is told by e-mail (through the outbox, under their mailbox's cap; walk-ins are never mailed), and the
- * seats freed go to the waitlist in its order. Every id must name a registration of this event, or
- * nothing changes (400 naming each one that does not). Those already cancelled are left as they are,
- * so the same request sent again changes nothing and mails no one.
+ * is told by e-mail (through the outbox, under their mailbox's cap), and the seats freed go to the
+ * waitlist in its order. Every id must name a registration of this event, or nothing changes (400
+ * naming each one that does not). Those already cancelled are left as they are, so the same request
+ * sent again changes nothing and mails no one. So is everyone at the event (checked in, or added at the
+ * door: a walk-in): a burst's network can hold someone in the room, and the group without a network
+ * holds every walk-in; they keep their seat and their attendance and are mailed nothing, and the
+ * answer counts them (`atTheEvent`). Staff cancel one of them, when they mean it, on its own.
  */
 export async function cancelSelection(
   edit: EditDeps,
@@ -657,7 +709,9 @@ export async function cancelSelection(
           : `${strangers.length} of the selected are not registrations of this event: nothing was cancelled`,
         strangers,
       );
-    const open = found.filter((r) => r.status !== 'cancelled').map((r) => r.id);
+    const live = found.filter((r) => r.status !== 'cancelled');
+    const atTheEvent = live.filter((r) => r.checkedInAt !== null || r.walkIn).length;
+    const open = live.filter((r) => r.checkedInAt === null && !r.walkIn).map((r) => r.id);
     const cancelled = await cancelRegistrations(tx, open, now);
     await insertAuditRows(
       tx,
@@ -675,7 +729,12 @@ export async function cancelSelection(
     );
     const freed = cancelled.some((row) => before.get(row.id)!.status === 'confirmed');
     const promoted = freed ? await fillFreedSeats(tx, event, now) : [];
-    return { cancelled: cancelled.length, alreadyCancelled: found.length - open.length, promoted: promoted.length };
+    return {
+      cancelled: cancelled.length,
+      alreadyCancelled: found.length - live.length,
+      atTheEvent,
+      promoted: promoted.length,
+    };
   });
   if (done.cancelled > 0) await purgeStalePages(edit.pageCache, stalePages.registration(eventId));
   return done;

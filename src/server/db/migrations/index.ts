@@ -17,6 +17,7 @@ import * as doorPassLimits from './2026-12-01T0100-door-pass-limits.ts';
 import * as mailboxAndHolds from './2026-12-01T0200-mailbox-and-holds.ts';
 import * as peopleMails from './2026-12-02T0300-people-mails.ts';
 import * as passRevokedWithAccount from './2026-12-03T0100-pass-revoked-with-account.ts';
+import * as confirmationCodes from './2026-12-04T0100-confirmation-codes.ts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so bundled functions carry them.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0200-mailbox-and-holds': mailboxAndHolds,
   '2026-12-02T0300-people-mails': peopleMails,
   '2026-12-03T0100-pass-revoked-with-account': passRevokedWithAccount,
+  '2026-12-04T0100-confirmation-codes': confirmationCodes,
 };
