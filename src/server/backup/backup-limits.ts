@@ -21,7 +21,7 @@ export const BACKUP_LIMITS = {
   uploadBytes: MAX_IMAGE_BYTES,
   /** Members in one file (each name is remembered, to refuse a second copy of it). */
   members: 100_000,
-  /** `tables/*.jsonl` members in one file: more than any schema version of the site has (17 today). */
+  /** `tables/*.jsonl` members in one file: more than any schema version of the site has (18 today). */
   tables: 64,
   /** Names of columns in one table's rows: PostgreSQL's own ceiling of columns in a table. */
   columns: 1600,
