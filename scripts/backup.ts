@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeBackupFile } from '../src/server/backup/archive.ts';
-import { finishInterruptedRestore } from '../src/server/backup/restore.ts';
+import { lostUploadsText, writeBackupExclusively } from '../src/server/backup/restore.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded-lock.ts';
 import { createBlobStore } from '../src/server/storage/blob-store.ts';
+import { guardDataDir } from '../src/server/storage/data-dir.ts';
 import { commandConfig, typedPath } from './backup-command.ts';
 import { describeBackup } from './backup-figures.ts';
 
@@ -31,12 +31,15 @@ try {
   const out = typedPath(values.out);
   const database = await connectDatabase(config.database);
   try {
+    await guardDataDir(config.dataDir, { create: false });
     const started = performance.now();
     const source = { db: database.db, kind: database.kind, blobs: await createBlobStore(config) };
     // A restore stopped while it moved its uploads into place is finished first, or the copy would lack them.
-    if (await finishInterruptedRestore(source))
+    const { manifest, finished } = await writeBackupExclusively(source, out);
+    if (finished) {
       console.log('An earlier restore had stopped while it moved the uploads into place: it is finished now.');
-    const manifest = await writeBackupFile(source, out);
+      if (finished.lostUploads.length) console.log(`But ${lostUploadsText(finished.lostUploads)}.`);
+    }
     for (const line of await describeBackup(manifest, out, performance.now() - started)) console.log(line);
   } finally {
     await database.db.destroy();

@@ -4,10 +4,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { verifyBackup } from '../src/server/backup/backup-check.ts';
 import { BackupRefusedError, RestoreFailedError } from '../src/server/backup/backup-errors.ts';
-import { finishInterruptedRestore, restoreBackup } from '../src/server/backup/restore.ts';
+import {
+  finishInterruptedRestore,
+  lostUploadsText,
+  restoreBackup,
+  type FinishedRestore,
+} from '../src/server/backup/restore.ts';
 import { connectDatabase } from '../src/server/db/connect.ts';
 import { DatabaseInUseError } from '../src/server/db/embedded-lock.ts';
 import { createBlobStore } from '../src/server/storage/blob-store.ts';
+import { guardDataDir } from '../src/server/storage/data-dir.ts';
 import { backupKey } from '../src/server/storage/backup-store.ts';
 import { commandConfig, typedPath } from './backup-command.ts';
 import { describeBackup } from './backup-figures.ts';
@@ -33,6 +39,12 @@ function restoreCommand(file: string): string {
   return process.env['DATABASE_URL'] ? `${command}   (with DATABASE_URL set as for this run)` : command;
 }
 
+/** What finishing an earlier, stopped restore did. */
+function reportFinished(finished: FinishedRestore) {
+  console.log('An earlier restore had stopped while it moved the uploads into place: it is finished now.');
+  if (finished.lostUploads.length) console.log(`But ${lostUploadsText(finished.lostUploads)}.`);
+}
+
 try {
   const { values, positionals } = parseArgs({
     options: { replace: { type: 'boolean' }, finish: { type: 'boolean' } },
@@ -50,22 +62,33 @@ try {
   }
   const database = await connectDatabase(config.database);
   try {
+    await guardDataDir(config.dataDir, { create: false });
     const target = { db: database.db, kind: database.kind, blobs: await createBlobStore(config) };
-    const finished = await finishInterruptedRestore(target);
-    if (finished)
-      console.log('An earlier restore had stopped while it moved the uploads into place: it is finished now.');
-    else if (values.finish) console.log('No stopped restore to finish.');
-    if (file) {
+    if (!file) {
+      const finished = await finishInterruptedRestore(target);
+      if (finished) reportFinished(finished);
+      else console.log('No stopped restore to finish.');
+    } else {
       const started = performance.now();
       const replacedDir = join(config.dataDir, 'backups');
       if (values.replace) await mkdir(replacedDir, { recursive: true, mode: 0o700 });
-      const { manifest, replacedBackupPath } = await restoreBackup(target, file, {
+      const restored = await restoreBackup(target, file, {
         replace: values.replace ?? false,
         replacedBackupPath: join(replacedDir, backupKey(new Date(), 'replaced')),
       });
-      if (replacedBackupPath) console.log(`What was there before is kept in ${replacedBackupPath}`);
+      if (restored.finished) reportFinished(restored.finished);
+      if (restored.superseded)
+        console.log(
+          `An earlier restore's journal could not be finished (${restored.superseded}): this restore replaced it.`,
+        );
+      if (restored.replacedBackupPath) console.log(`What was there before is kept in ${restored.replacedBackupPath}`);
       console.log(`Restored (${database.kind}):`);
-      for (const line of await describeBackup(manifest, file, performance.now() - started)) console.log(line);
+      for (const line of await describeBackup(restored.manifest, file, performance.now() - started)) console.log(line);
+      console.log(
+        restored.admins.length
+          ? `Admin accounts in the restored data (each can sign in and manage the whole site): ${restored.admins.join(', ')}`
+          : 'The restored data has no admin account: `npm start` creates one.',
+      );
     }
   } finally {
     await database.db.destroy();
@@ -75,7 +98,8 @@ try {
     console.error(`Refused, nothing was changed: ${err.message}`);
   } else if (err instanceof RestoreFailedError) {
     console.error(err.message);
-    if (err.databaseRestored) console.error('To finish moving the uploads into place: npm run restore -- --finish');
+    if (err.databaseRestored && err.lostUploads.length === 0)
+      console.error('To finish moving the uploads into place: npm run restore -- --finish');
     if (err.replacedBackupPath) {
       console.error(`What was there before the restore is kept in ${err.replacedBackupPath}`);
       console.error(`To put it back at any time: ${restoreCommand(err.replacedBackupPath)}`);

@@ -147,7 +147,8 @@ function localSessionSecret(dataDir: string): string {
   } catch {
     // first start: fall through and create one
   }
-  mkdirSync(dataDir, { recursive: true });
+  // DATA_DIR is its owner's alone (storage/data-dir.ts).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

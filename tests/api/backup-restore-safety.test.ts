@@ -1,7 +1,18 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -11,12 +22,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { writeBackupFile, type BackupManifest, type BackupTarget } from '../../src/server/backup/archive.ts';
 import { BACKUP_LIMITS, verifyBackup } from '../../src/server/backup/backup-check.ts';
-import { BackupRefusedError, DamagedArchiveError, RestoreFailedError } from '../../src/server/backup/backup-errors.ts';
-import { finishInterruptedRestore, restoreBackup } from '../../src/server/backup/restore.ts';
+import {
+  BackupRefusedError,
+  DamagedArchiveError,
+  DatabaseBusyError,
+  RestoreFailedError,
+} from '../../src/server/backup/backup-errors.ts';
+import { finishInterruptedRestore, restoreBackup, writeBackupExclusively } from '../../src/server/backup/restore.ts';
 import { loadConfig, type DatabaseTarget } from '../../src/server/config.ts';
 import { connectDatabase } from '../../src/server/db/connect.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { filesystemBlobStore } from '../../src/server/storage/blob-store.ts';
+import { filesystemBlobStore, isBlobKey } from '../../src/server/storage/blob-store.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, type TestApi } from '../support/api-server.ts';
 import { attendanceHelpers } from '../support/attendance.ts';
@@ -330,7 +346,36 @@ describe('a file is refused, with nothing changed, when', () => {
   it('the manifest is over its limit', async () => {
     const manifest = `${JSON.stringify(restamped(parts))}${' '.repeat(BACKUP_LIMITS.manifestBytes)}`;
     const file = writeBackup(fileNamed('big-manifest'), parts.members, manifest);
-    await expectRefused(file, /The manifest declares 8,\d{3},\d{3} bytes: a backup's is at most 8 MB/);
+    await expectRefused(file, /The manifest declares 25,\d{3},\d{3} bytes: a backup's is at most 24 MB/);
+  });
+
+  it('a column’s name is longer than PostgreSQL’s names: refused at the row, before names pile up in memory', async () => {
+    const file = crafted('long-column', (members) => {
+      const chapters = member(members, 'tables/chapters.jsonl');
+      const [first, ...rest] = lines(chapters);
+      setLines(chapters, [JSON.stringify({ ...JSON.parse(first!), ['c'.repeat(64)]: 1 }), ...rest]);
+    });
+    await expectRefused(
+      file,
+      /^Row 1 of tables\/chapters\.jsonl names a column longer than a column's name can be \(63 bytes\)$/,
+    );
+  });
+
+  it('it holds more tables than any version of the site has', async () => {
+    const file = crafted('many-tables', (members) => {
+      for (let i = 0; i < BACKUP_LIMITS.tables; i++)
+        members.push({ name: `tables/extra_${i}.jsonl`, data: Buffer.alloc(0) });
+    });
+    await expectRefused(file, /^The file holds more than 64 tables: no version of the site has as many$/);
+  });
+
+  it('its manifest holds escape codes: the refusal shows them as text, never as codes a terminal obeys', async () => {
+    const file = crafted(
+      'escape-codes',
+      () => {},
+      (manifest) => ((manifest as unknown as Record<string, unknown>)['formatVersion'] = '\u001b[2K\rRestored OK'),
+    );
+    await expectRefused(file, /^Backup format "\\u001b\[2K\\rRestored OK" is not one this version of the site reads$/);
   });
 
   it('a tar header lies about its size: 1.6 GB of manifest, 1.2 GB of upload, read from headers alone', async () => {
@@ -414,6 +459,135 @@ describe('a restore that fails part way loses nothing', () => {
     const kept = await verifyBackup(replacedBackupPath);
     expect(kept.tables.find((t) => t.name === 'registrations')?.rows).toBe(2);
     expect(kept.uploads).toHaveLength(4);
+  });
+});
+
+/** The same database as `target` through a pool of its own (PostgreSQL), as a second process would open it. */
+async function secondHandle(target: Target): Promise<Target> {
+  // The in-memory PGlite is this process's alone: a second run on it is refused within the process.
+  if (target.kind !== 'postgres') return target;
+  const handle = await connectDatabase(target.database);
+  opened.push(handle.db);
+  return { ...target, db: handle.db };
+}
+
+describe('one restore or command-line backup of a database at a time', () => {
+  it('a second restore or backup is refused at once while one runs, changing nothing; both go once it ends', async () => {
+    const target = await newTarget('exclusive');
+    const other = await secondHandle(target);
+    let reached!: () => void;
+    const atChecked = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = restoreBackup(target, backupFile, {
+      step: async (step) => {
+        if (step !== 'checked') return;
+        reached();
+        await gate;
+      },
+    });
+    await atChecked;
+    const during = await stateOf(target);
+
+    const replacedBackupPath = safetyPath();
+    const second = restoreBackup(other, backupFile, { replace: true, replacedBackupPath });
+    await expect(second).rejects.toBeInstanceOf(DatabaseBusyError);
+    await expect(second).rejects.toThrow(
+      /^Another restore or backup of this database is running: wait for it to finish$/,
+    );
+    const out = fileNamed('beside-a-restore');
+    await expect(writeBackupExclusively(other, out)).rejects.toBeInstanceOf(DatabaseBusyError);
+    expect(await stateOf(target)).toEqual(during);
+    expect(existsSync(replacedBackupPath)).toBe(false);
+    expect(existsSync(out)).toBe(false);
+
+    release();
+    await first;
+    await writeBackupExclusively(other, out);
+    expect((await verifyBackup(out)).uploads).toHaveLength(3);
+    await restoreBackup(other, out, { replace: true, replacedBackupPath });
+    expect(Object.keys(folderFiles(target.uploads))).toHaveLength(3);
+  });
+});
+
+describe('an upload deleted by hand from the staging folder', () => {
+  it('after a restore stopped while moving: reported by key, the rest finished, and backups go on', async () => {
+    const target = await newTarget('lost-after-stop');
+    const staged = `${target.uploads}-restoring`;
+    // Stopped after its commit, at the first upload moved into place, as a killed process would be.
+    let moved = 0;
+    const stopped = restoreBackup(target, backupFile, {
+      step: (step) => {
+        if (step === 'upload-promoted' && ++moved === 1) throw new Error('stopped');
+      },
+    });
+    await expect(stopped).rejects.toMatchObject({ databaseRestored: true, lostUploads: [] });
+    const left = readdirSync(staged).filter(isBlobKey).sort();
+    expect(left).toHaveLength(2);
+    unlinkSync(join(staged, left[0]!));
+
+    expect(await finishInterruptedRestore(target)).toEqual({ lostUploads: [left[0]] });
+    expect(existsSync(staged)).toBe(false);
+    const all = parts.manifest.uploads.map((u) => u.key).sort();
+    expect(Object.keys(folderFiles(target.uploads))).toEqual(all.filter((key) => key !== left[0]));
+    expect(await finishInterruptedRestore(target)).toBeUndefined();
+    const out = fileNamed('after-lost');
+    await writeBackupExclusively(target, out);
+    expect((await verifyBackup(out)).uploads).toHaveLength(2);
+  });
+
+  it('between a restore’s commit and its move: the restore names it and says how to put it back, which works', async () => {
+    const target = await newTarget('lost-after-commit');
+    await restoreBackup(target, backupFile);
+    // A backup sharing no upload with what is there, so the live store cannot stand in for a lost one.
+    const fresh = crafted('fresh-uploads', (members, manifest) => {
+      for (const upload of manifest.uploads) {
+        const key = `${randomUUID()}.png`;
+        member(members, upload.file).name = `uploads/${key}`;
+        Object.assign(upload, { key, file: `uploads/${key}` });
+      }
+    });
+    const freshKeys = (await verifyBackup(fresh)).uploads.map((u) => u.key).sort();
+    const staged = `${target.uploads}-restoring`;
+    let removed = '';
+    const stopped = restoreBackup(target, fresh, {
+      replace: true,
+      replacedBackupPath: safetyPath(),
+      step: (step) => {
+        if (step !== 'committed') return;
+        removed = readdirSync(staged).filter(isBlobKey).sort()[0]!;
+        unlinkSync(join(staged, removed));
+      },
+    });
+    const failure = await stopped.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(RestoreFailedError);
+    expect(failure).toMatchObject({ databaseRestored: true, lostUploads: [removed] });
+    expect((failure as Error).message).toBe(
+      'The database holds the backup and the other uploads are in place, but ' +
+        `1 upload the restored data names could not be put back (deleted from the staging folder before they were moved): ${removed}. ` +
+        'They are in the file you restored: restore it again with --replace to put them back.',
+    );
+    expect(existsSync(staged)).toBe(false);
+    expect(Object.keys(folderFiles(target.uploads))).toEqual(freshKeys.filter((key) => key !== removed));
+
+    await restoreBackup(target, fresh, { replace: true, replacedBackupPath: safetyPath() });
+    expect(Object.keys(folderFiles(target.uploads))).toEqual(freshKeys);
+  });
+
+  it('a journal that cannot be read is superseded by a restore with --replace, and only by one', async () => {
+    const target = await newTarget('unreadable-journal');
+    mkdirSync(`${target.uploads}-restoring`, { recursive: true });
+    writeFileSync(join(`${target.uploads}-restoring`, 'journal.json'), '{"id":');
+    await expect(restoreBackup(target, backupFile)).rejects.toThrow(
+      'The journal of an interrupted restore is not readable: a restore with --replace supersedes it',
+    );
+    const restored = await restoreBackup(target, backupFile, { replace: true, replacedBackupPath: safetyPath() });
+    expect(restored.superseded).toMatch(/not readable/);
+    expect(Object.keys(folderFiles(target.uploads))).toHaveLength(3);
+    expect(existsSync(`${target.uploads}-restoring`)).toBe(false);
   });
 });
 
@@ -535,7 +709,7 @@ describe('a restore killed part way', () => {
 
 describe('the restore command', () => {
   it(
-    'prints, on a failure, that nothing changed, where the safety backup is and the command that puts it back',
+    'prints, on a failure, that nothing changed, where the safety backup is and the command that puts it back; when done, the admin accounts',
     async () => {
       const dataDir = join(work, 'command-data');
       const env: Record<string, string> = {
@@ -584,6 +758,24 @@ describe('the restore command', () => {
       );
       expect(refused.status).toBe(1);
       expect(refused.stderr).toMatch(/^Refused, nothing was changed: The backup's schema \("unknown"\)/);
+
+      // Done: it names the admin accounts the restored data brings (whoever holds them manages the site),
+      // and DATA_DIR, opened up meanwhile, is its owner's alone again.
+      chmodSync(dataDir, 0o755);
+      const restored = await run(backupFile, '--replace');
+      expect(restored.stderr).toBe('');
+      expect(restored.status).toBe(0);
+      const admins = await api.db
+        .selectFrom('chapters')
+        .select('email')
+        .where('isAdmin', '=', true)
+        .orderBy('createdAt')
+        .execute();
+      expect(admins.length).toBeGreaterThan(0);
+      expect(restored.stdout).toContain(
+        `Admin accounts in the restored data (each can sign in and manage the whole site): ${admins.map((a) => a.email).join(', ')}\n`,
+      );
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     },
     CHILD_TIMEOUT,
   );

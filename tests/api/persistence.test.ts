@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ describe('the embedded database', () => {
       const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SAMPLE_DATA: '0' });
       expect(config.database).toEqual({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
 
+      // A folder opened up before DATA_DIR was its owner's alone (or by hand) is closed again on start.
+      chmodSync(dataDir, 0o755);
       const firstLog: string[] = [];
       const first = await startServer(config, { distDir: dataDir, log: (l) => firstLog.push(l) });
       const health = await fetch(`${first.url}/api/v1/health`).then((r) => r.json());
@@ -26,6 +28,7 @@ describe('the embedded database', () => {
       const printed = firstLog.join('\n');
       expect(printed).toMatch(/email: +admin@ieeecsbdc\.org/);
       expect(printed).toMatch(/password: +\S{12,}/);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
 
       const secondLog: string[] = [];
       const second = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), {
@@ -41,7 +44,7 @@ describe('the embedded database', () => {
 
 describe('a fresh DATA_DIR', () => {
   it(
-    'is created with its parents on the first start',
+    'is created with its parents on the first start, its owner’s alone',
     async () => {
       // A given SESSION_SECRET means nothing else creates the directory before the database opens.
       const nested = join(dataDir, 'not', 'there', 'yet');
@@ -60,6 +63,9 @@ describe('a fresh DATA_DIR', () => {
         await running.close();
       }
       expect(existsSync(join(nested, 'pglite', 'PG_VERSION'))).toBe(true);
+      // The embedded database's own files are readable by all: the folders above them are what guard them.
+      expect(statSync(nested).mode & 0o777).toBe(0o700);
+      expect(statSync(join(nested, 'pglite')).mode & 0o777).toBe(0o700);
     },
     SLOW,
   );

@@ -18,6 +18,7 @@ import {
   type TableInfo,
 } from '../repositories/backup.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { BACKUP_LIMITS } from './backup-limits.ts';
 import { tarEnd, tarHeader, tarPadding } from './tar.ts';
 
 /**
@@ -122,6 +123,30 @@ async function dumpTables(db: Kysely<Database>, dir: string) {
   });
 }
 
+const beyondRestore = (what: string) =>
+  new Error(`${what}: its restore would refuse the file, so no backup is written (see the README's limits)`);
+
+/** A file's members stay within what a restore reads (backup-limits.ts), or the backup is not written. */
+export function checkMemberCount(tables: number, uploads: number) {
+  if (tables > BACKUP_LIMITS.tables)
+    throw beyondRestore(`The database has ${tables} tables, more than a backup holds (${BACKUP_LIMITS.tables})`);
+  // The tables, the uploads and the manifest.
+  if (tables + uploads + 1 > BACKUP_LIMITS.members)
+    throw beyondRestore(
+      `The site has ${uploads.toLocaleString('en')} uploads: a backup file holds at most ${BACKUP_LIMITS.members.toLocaleString('en')} members`,
+    );
+}
+
+/** The manifest's bytes: compact JSON (a backup of many uploads stays within the manifest's limit), one line. */
+export function manifestBytes(manifest: BackupManifest): Buffer {
+  const json = Buffer.from(`${JSON.stringify(manifest)}\n`);
+  if (json.length > BACKUP_LIMITS.manifestBytes)
+    throw beyondRestore(
+      `The manifest would be ${json.length.toLocaleString('en')} bytes, over the ${BACKUP_LIMITS.manifestBytes / 1024 / 1024} MB a restore reads`,
+    );
+  return json;
+}
+
 /** The members of the tar, as chunks: the tables (from temporary files), the uploads, the manifest. */
 async function* backupMembers(
   source: BackupTarget,
@@ -142,6 +167,7 @@ async function* backupMembers(
     const uploads: BackupManifest['uploads'] = [];
     const keys: string[] = [];
     for await (const key of source.blobs.keys()) keys.push(key);
+    checkMemberCount(dumped.length, keys.length);
     for (const key of keys.sort()) {
       const blob = await source.blobs.open(key);
       // Deleted since it was listed: nothing shows it any more.
@@ -175,7 +201,7 @@ async function* backupMembers(
       })),
       uploads,
     };
-    const json = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    const json = manifestBytes(manifest);
     yield tarHeader(MANIFEST, json.length, now);
     yield json;
     yield tarPadding(json.length);

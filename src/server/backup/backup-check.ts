@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { z } from 'astro/zod';
-import { MAX_IMAGE_BYTES } from '../../lib/image-upload.ts';
 import { isKnownMigration, migrationsUpTo } from '../db/migrate.ts';
 import { isBlobKey } from '../storage/blob-store.ts';
 import {
@@ -14,29 +13,18 @@ import {
   type BackupManifest,
 } from './archive.ts';
 import { BackupRefusedError, DamagedArchiveError } from './backup-errors.ts';
+import { BACKUP_LIMITS } from './backup-limits.ts';
 import { schemaCatalog } from './schema-catalog.ts';
 import { readTar, type TarEntry } from './tar.ts';
 
 /**
  * The checks a backup file passes before a restore writes anything, read as a stream: no member is
- * held in memory beyond the bounds below, and a member whose header declares more than its bound is
- * refused from the header, before a byte of it is read. The README's "Backup and restore" states them.
+ * held in memory beyond the bounds of backup-limits.ts, and a member whose header declares more than its
+ * bound is refused from the header, before a byte of it is read. The README's "Backup and restore"
+ * states them.
  */
 const MB = 1024 * 1024;
-export const BACKUP_LIMITS = {
-  /** manifest.json, read whole: 8 MB lists some 40,000 uploads. */
-  manifestBytes: 8 * MB,
-  /** One row (one line of a table): the API takes bodies of 1 MB, and an audit row can hold a record twice. */
-  rowBytes: 16 * MB,
-  /** One table's member, streamed: about ten million registrations. */
-  tableBytes: 4 * 1024 * MB,
-  /** One upload, read whole before it is written: the site's own upload limit. */
-  uploadBytes: MAX_IMAGE_BYTES,
-  /** Members in one file (each name is remembered, to refuse a second copy of it). */
-  members: 100_000,
-  /** Names of columns in one table's rows: PostgreSQL's own ceiling of columns in a table. */
-  columns: 1600,
-} as const;
+export { BACKUP_LIMITS };
 
 const refuse = (message: string): never => {
   throw new BackupRefusedError(message);
@@ -44,6 +32,12 @@ const refuse = (message: string): never => {
 
 /** A name read from the file, quoted so that whatever it holds prints as text. */
 const quoted = (name: string) => JSON.stringify(name);
+
+/** Any value read from the file, as JSON text (so a string is quoted, its control characters escaped), cut short. */
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+};
 
 /** A size a file declares, exactly; a limit, as the README states it. */
 const declared = (bytes: number) => `${bytes.toLocaleString('en')} bytes`;
@@ -106,13 +100,22 @@ function classify(tarEntry: TarEntry): BackupMember {
 export async function* backupMembers(path: string): AsyncGenerator<BackupMember> {
   const source = createReadStream(path).pipe(createGunzip());
   const names = new Set<string>();
+  let tables = 0;
+  let total = 0;
   try {
     for await (const entry of readTar(source as AsyncIterable<Buffer>)) {
       if (names.has(entry.name)) refuse(`${quoted(entry.name)} is in the file twice`);
       if (names.size >= BACKUP_LIMITS.members)
         refuse(`The file holds more than ${BACKUP_LIMITS.members.toLocaleString('en')} members`);
       names.add(entry.name);
-      yield classify(entry);
+      const member = classify(entry);
+      // Each table's column names are remembered while it is checked: the count of tables bounds them.
+      if (member.kind === 'table' && ++tables > BACKUP_LIMITS.tables)
+        refuse(`The file holds more than ${BACKUP_LIMITS.tables} tables: no version of the site has as many`);
+      total += member.size;
+      if (total > BACKUP_LIMITS.totalBytes)
+        refuse(`The file's members come to more than ${limit(BACKUP_LIMITS.totalBytes)} uncompressed`);
+      yield member;
     }
   } catch (err) {
     throw asDamage(err);
@@ -224,7 +227,14 @@ async function scanTable(file: string, body: AsyncIterable<Buffer>): Promise<See
     if (problem) continue;
     check(() => {
       for (const line of lines.push(chunk)) {
-        for (const column of Object.keys(parseRow(file, ++rows, line).row)) columns.add(column);
+        const n = ++rows;
+        for (const column of Object.keys(parseRow(file, n, line).row)) {
+          if (Buffer.byteLength(column) > BACKUP_LIMITS.columnNameBytes)
+            refuse(
+              `Row ${n} of ${file} names a column longer than a column's name can be (${BACKUP_LIMITS.columnNameBytes} bytes)`,
+            );
+          columns.add(column);
+        }
         if (columns.size > BACKUP_LIMITS.columns) refuse(`The rows of ${file} have more columns than a table can`);
       }
     });
@@ -278,7 +288,7 @@ const manifestSchema = z.object({
         columns: z.array(z.object({ name: z.string().max(63), type: z.string().max(200) })).max(BACKUP_LIMITS.columns),
       }),
     )
-    .max(1000),
+    .max(BACKUP_LIMITS.tables),
   uploads: z
     .array(z.object({ key: z.string().max(100), file: z.string().max(100), bytes: count, sha256 }))
     .max(BACKUP_LIMITS.members),
@@ -294,7 +304,7 @@ function parseManifest(text: string): BackupManifest {
   const { format, formatVersion } = (json ?? {}) as Partial<BackupManifest>;
   if (format !== BACKUP_FORMAT) refuse('This file is not a backup of this site');
   if (formatVersion !== BACKUP_FORMAT_VERSION)
-    refuse(`Backup format ${String(formatVersion)} is not one this version of the site reads`);
+    refuse(`Backup format ${shown(formatVersion)} is not one this version of the site reads`);
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

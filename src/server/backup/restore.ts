@@ -16,6 +16,8 @@ import type { UploadStaging } from '../storage/blob-store.ts';
 import { writeBackupFile, type BackupManifest, type BackupTarget } from './archive.ts';
 import { backupMembers, Measure, parseRow, RowLines, verifyBackup, type BackupMember } from './backup-check.ts';
 import { BackupRefusedError, DamagedArchiveError, RestoreFailedError } from './backup-errors.ts';
+import { exclusively } from './exclusive.ts';
+import { adminEmails } from '../repositories/chapters.repository.ts';
 
 /**
  * Restoring a backup file, so that a refused restore changes nothing and a failed one loses nothing:
@@ -32,7 +34,11 @@ import { BackupRefusedError, DamagedArchiveError, RestoreFailedError } from './b
  *      not have are deleted (they are in the safety backup). A process killed while moving leaves the
  *      journal: the next run (a restore, `npm run restore -- --finish`, `npm start`) sees the database's
  *      mark equal to the journal's and finishes the moving; a journal whose restore never committed is
- *      left for the next restore, which empties the staging area before it starts.
+ *      left for the next restore, which empties the staging area before it starts. An upload that is
+ *      neither staged nor live (deleted by hand) is reported by key and the rest finished: it never
+ *      blocks later runs;
+ *   5. the whole restore runs exclusively (exclusive.ts): a second restore, or a command-line backup, of
+ *      the same database is refused at once.
  *
  * One transaction rather than a staging schema swapped in at the end: PostgreSQL (and PGlite, which is
  * PostgreSQL) drop, create and load tables transactionally, Kysely's migrator runs inside a transaction
@@ -64,6 +70,15 @@ export interface RestoreResult {
   manifest: BackupManifest;
   /** The backup of what the restore replaced, when it replaced anything. */
   replacedBackupPath?: string;
+  /** An earlier restore stopped while it moved its uploads, finished before this one began. */
+  finished?: FinishedRestore;
+  /** The sign-in e-mails of the restored data's admin accounts: whoever holds them can sign in as admin. */
+  admins: string[];
+  /**
+   * An earlier restore's journal that could not be finished (its message), superseded by this one: with
+   * `replace`, the new restore empties the staging area and puts every upload of its own in place.
+   */
+  superseded?: string;
 }
 
 /** What the journal of a restore's uploads records, written before its transaction commits. */
@@ -76,10 +91,17 @@ interface Journal {
 }
 
 function parseJournal(text: string): Journal {
-  const journal = JSON.parse(text) as Journal;
-  if (typeof journal.id !== 'string' || !Array.isArray(journal.keys))
-    throw new Error('The journal of an interrupted restore is not readable');
-  return journal;
+  const unreadable = new Error(
+    'The journal of an interrupted restore is not readable: a restore with --replace supersedes it',
+  );
+  let journal: Partial<Journal> | null;
+  try {
+    journal = JSON.parse(text) as Partial<Journal> | null;
+  } catch {
+    throw unreadable;
+  }
+  if (typeof journal?.id !== 'string' || !Array.isArray(journal.keys)) throw unreadable;
+  return journal as Journal;
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -100,38 +122,79 @@ export async function holdsData(target: BackupTarget): Promise<boolean> {
   return false;
 }
 
-/** Moves the journal's uploads into the live store, then deletes the live uploads the journal doesn't name. */
-async function promoteUploads(target: BackupTarget, journal: Journal, step: NonNullable<RestoreOptions['step']>) {
+/**
+ * Moves the journal's uploads into the live store, then deletes the live uploads the journal doesn't name,
+ * then empties the staging area (the journal with it). Returns the uploads that could not be moved because
+ * they were neither staged nor live (deleted by hand meanwhile): the rest is moved all the same, so that
+ * one missing file never stops every later restore, backup and start.
+ */
+async function promoteUploads(
+  target: BackupTarget,
+  journal: Journal,
+  step: NonNullable<RestoreOptions['step']>,
+): Promise<string[]> {
   const staging = target.blobs.staging();
+  const lost: string[] = [];
   for (const key of journal.keys) {
-    await staging.promote(key);
-    await step('upload-promoted', key);
+    if (await staging.promote(key)) await step('upload-promoted', key);
+    else lost.push(key);
   }
   const keep = new Set(journal.keys);
   const stale: string[] = [];
   for await (const key of target.blobs.keys()) if (!keep.has(key)) stale.push(key);
   for (const key of stale) await target.blobs.delete(key);
   await staging.clear();
+  return lost;
 }
 
 export interface FinishedRestore {
   /** The safety backup the interrupted restore wrote, if it replaced anything. */
   replacedBackupPath?: string;
+  /** Uploads the restored database names that were neither staged nor in the store: they could not be put back. */
+  lostUploads: string[];
+}
+
+/** finishInterruptedRestore, for a caller that already runs exclusively (exclusive.ts). */
+async function finishUnlocked(target: BackupTarget): Promise<FinishedRestore | undefined> {
+  const text = await target.blobs.staging().journal();
+  if (text === undefined) return undefined;
+  const journal = parseJournal(text);
+  if ((await restoreMark(target.db)) !== journal.id) return undefined;
+  const lostUploads = await promoteUploads(target, journal, () => undefined);
+  return { ...(journal.replacedBackupPath && { replacedBackupPath: journal.replacedBackupPath }), lostUploads };
 }
 
 /**
  * Finishes a restore whose database committed but whose uploads were not all moved into place (the
  * process was killed, or the disk failed): moves the rest. Returns undefined when there was none. A
- * journal whose restore never committed is left alone: only a restore empties the staging area, so a
- * restore running beside this call is never disturbed.
+ * journal whose restore never committed is left alone: only a restore empties the staging area. With a
+ * journal to act on, it runs exclusively: refused (DatabaseBusyError) while a restore or a command-line
+ * backup holds the database.
  */
 export async function finishInterruptedRestore(target: BackupTarget): Promise<FinishedRestore | undefined> {
-  const text = await target.blobs.staging().journal();
-  if (text === undefined) return undefined;
-  const journal = parseJournal(text);
-  if ((await restoreMark(target.db)) !== journal.id) return undefined;
-  await promoteUploads(target, journal, () => undefined);
-  return journal.replacedBackupPath ? { replacedBackupPath: journal.replacedBackupPath } : {};
+  if ((await target.blobs.staging().journal()) === undefined) return undefined;
+  return exclusively(target, () => finishUnlocked(target));
+}
+
+/** How the uploads that could not be put back are named in a message. */
+export const lostUploadsText = (keys: readonly string[]) =>
+  `${keys.length} upload${keys.length === 1 ? '' : 's'} the restored data names could not be put back ` +
+  `(deleted from the staging folder before they were moved): ${keys.join(', ')}`;
+
+/**
+ * A backup into a file as the command line makes it: exclusively (never beside a restore or another such
+ * backup of the same database), after finishing a restore stopped while it moved its uploads, so the
+ * copy has them.
+ */
+export async function writeBackupExclusively(
+  target: BackupTarget,
+  path: string,
+): Promise<{ manifest: BackupManifest; finished?: FinishedRestore }> {
+  return exclusively(target, async () => {
+    const finished = await finishUnlocked(target);
+    const manifest = await writeBackupFile(target, path);
+    return { manifest, ...(finished && { finished }) };
+  });
 }
 
 /** Rows are written this many at a time (or fewer, when they pass 4 MB of text). */
@@ -213,18 +276,31 @@ async function loadMembers(
 }
 
 /**
- * Restores a backup file into a database and its upload store (see the top of this file). Throws
- * BackupRefusedError when the file or the target is refused (nothing written), RestoreFailedError when
- * a restore that began writing stopped (it says whether the database changed, and where the safety
+ * Restores a backup file into a database and its upload store (see the top of this file), exclusively
+ * (exclusive.ts). Throws BackupRefusedError when the file or the target is refused (nothing written;
+ * DatabaseBusyError when another restore or a command-line backup holds the database), RestoreFailedError
+ * when a restore that began writing stopped (it says whether the database changed, and where the safety
  * backup is).
  */
-export async function restoreBackup(
+export function restoreBackup(
   target: BackupTarget,
   path: string,
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
+  return exclusively(target, () => restoreUnlocked(target, path, options));
+}
+
+async function restoreUnlocked(target: BackupTarget, path: string, options: RestoreOptions): Promise<RestoreResult> {
   const step = options.step ?? (() => undefined);
-  await finishInterruptedRestore(target);
+  let finished: FinishedRestore | undefined;
+  let superseded: string | undefined;
+  try {
+    finished = await finishUnlocked(target);
+  } catch (err) {
+    // An old journal that cannot be acted on must not block every later restore: a replacing one supersedes it.
+    if (!options.replace) throw err;
+    superseded = message(err);
+  }
   const manifest = await verifyBackup(path);
   await step('checked');
 
@@ -289,8 +365,9 @@ export async function restoreBackup(
   }
   await step('committed');
 
+  let lostUploads: string[];
   try {
-    await promoteUploads(target, journal, step);
+    lostUploads = await promoteUploads(target, journal, step);
   } catch (err) {
     throw new RestoreFailedError(
       `The database holds the backup, but moving its uploads into place stopped: ${message(err)}`,
@@ -298,6 +375,18 @@ export async function restoreBackup(
       { cause: err },
     );
   }
+  if (lostUploads.length > 0)
+    throw new RestoreFailedError(
+      `The database holds the backup and the other uploads are in place, but ${lostUploadsText(lostUploads)}. ` +
+        'They are in the file you restored: restore it again with --replace to put them back.',
+      { replacedBackupPath, databaseRestored: true, lostUploads },
+    );
   await step('done');
-  return { manifest, ...(replacedBackupPath ? { replacedBackupPath } : {}) };
+  return {
+    manifest,
+    admins: await adminEmails(target.db),
+    ...(replacedBackupPath && { replacedBackupPath }),
+    ...(finished && { finished }),
+    ...(superseded && { superseded }),
+  };
 }

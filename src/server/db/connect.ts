@@ -3,6 +3,7 @@ import { PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
 import type { DatabaseTarget } from '../config.ts';
 import { openDatabase, survivesLostConnections, type DatabaseHandle } from './database-handle.ts';
 import { claimEmbeddedDatabase } from './embedded-lock.ts';
+import { DATA_DIR_MODE } from '../storage/data-dir.ts';
 
 export type { DatabaseHandle } from './database-handle.ts';
 
@@ -19,8 +20,9 @@ async function dialectFor(target: DatabaseTarget): Promise<OpenedDialect> {
       const pglite = await PGlite.create(target.template ? { loadDataDir: target.template } : {});
       return { dialect: new PGliteDialect({ pglite }) };
     }
-    // PGlite creates only the last level of its directory; a fresh DATA_DIR may not exist at all.
-    await mkdir(target.dataDir, { recursive: true });
+    // PGlite creates only the last level of its directory; a fresh DATA_DIR may not exist at all. Every
+    // folder made here is its owner's alone: PGlite's files below are readable by all (data-dir.ts).
+    await mkdir(target.dataDir, { recursive: true, mode: DATA_DIR_MODE });
     // A folder on disk: this process's alone until it closes the database (embedded-lock.ts).
     const release = claimEmbeddedDatabase(target.dataDir);
     try {

@@ -175,3 +175,29 @@ export async function restoreMark(db: Kysely<Database>): Promise<string | undefi
       select obj_description(to_regclass('kysely_migration'), 'pg_class') as mark`.execute(db);
   return rows[0]?.mark?.match(/^restore (.+)$/)?.[1];
 }
+
+/** The one advisory lock key of restores and command-line backups (any fixed number would do). */
+const MAINTENANCE_LOCK = '4837201955';
+
+/**
+ * Runs `run` while holding PostgreSQL's session advisory lock of restores and command-line backups,
+ * taken on a connection of its own that stays open until `run` ends (the lock ends with the session,
+ * so a killed process never leaves it held). Returns `{ held: false }` at once, without running `run`,
+ * when another session holds the lock. PostgreSQL only: PGlite's folder has one process at a time.
+ */
+export async function withMaintenanceLock<T>(
+  db: Kysely<Database>,
+  run: () => Promise<T>,
+): Promise<{ held: true; value: T } | { held: false }> {
+  return db.connection().execute(async (session) => {
+    const { rows } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_lock(${MAINTENANCE_LOCK}::bigint) as locked`.execute(session);
+    if (!rows[0]?.locked) return { held: false };
+    try {
+      return { held: true, value: await run() };
+    } finally {
+      // A connection lost meanwhile took its lock with it; whatever `run` threw is the error that matters.
+      await sql`select pg_advisory_unlock(${MAINTENANCE_LOCK}::bigint)`.execute(session).catch(() => undefined);
+    }
+  });
+}

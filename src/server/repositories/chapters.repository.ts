@@ -44,6 +44,17 @@ export function findAdmin(db: Kysely<Database>): Promise<Chapter | undefined> {
   return db.selectFrom('chapters').selectAll().where('isAdmin', '=', true).orderBy('createdAt').executeTakeFirst();
 }
 
+/** The sign-in e-mail of every admin account, oldest first. */
+export async function adminEmails(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('chapters')
+    .select('email')
+    .where('isAdmin', '=', true)
+    .orderBy('createdAt')
+    .execute();
+  return rows.map((r) => r.email);
+}
+
 /** Admins first, then by name. */
 export function listAccounts(db: Kysely<Database>): Promise<Chapter[]> {
   return db.selectFrom('chapters').selectAll().orderBy('isAdmin', 'desc').orderBy('name').execute();

@@ -7,7 +7,8 @@ import { startLocalJobs } from '../jobs/scheduled-jobs.ts';
 import { providePageDeps } from '../page-loaders/page-deps.ts';
 import { createServerApp, serverFetch } from './server-app.ts';
 import { createBackupStore } from '../storage/backup-store.ts';
-import { finishInterruptedRestore } from '../backup/restore.ts';
+import { finishInterruptedRestore, lostUploadsText } from '../backup/restore.ts';
+import { guardDataDir } from '../storage/data-dir.ts';
 
 const DEFAULT_DIST = fileURLToPath(new URL('../../../dist', import.meta.url));
 
@@ -27,10 +28,18 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
+  await guardDataDir(config.dataDir);
   const deps = await createDeps(config, undefined, options.now ? { now: options.now } : {});
   // A restore stopped while it moved its uploads into place: the database has the backup, so its images go in now.
-  if (await finishInterruptedRestore({ db: deps.database.db, kind: deps.database.kind, blobs: deps.blobs }))
+  const finished = await finishInterruptedRestore({
+    db: deps.database.db,
+    kind: deps.database.kind,
+    blobs: deps.blobs,
+  });
+  if (finished) {
     log('An earlier restore had stopped while it moved the uploads into place: it is finished now.');
+    if (finished.lostUploads.length) log(`But ${lostUploadsText(finished.lostUploads)}.`);
+  }
   for (const line of describeBootstrap(await bootstrap(deps.database.db, config))) log(line);
 
   providePageDeps(deps);

@@ -4,6 +4,7 @@ import { mkdir, open as openFile, readdir, readFile, rename, rm, stat, writeFile
 import { basename, dirname, join } from 'node:path';
 import { IMAGE_EXTENSIONS, type ImageType } from '../../lib/image-upload.ts';
 import type { Config } from '../config.ts';
+import { DATA_DIR_MODE } from './data-dir.ts';
 
 /**
  * An upload's key: a new random uuid and the extension of its image type. The server makes every key
@@ -30,8 +31,11 @@ export interface UploadStaging {
   journal(): Promise<string | undefined>;
   /** Records the journal durably (on disk before this returns). */
   writeJournal(text: string): Promise<void>;
-  /** Moves a staged upload into the live store, over any of that key; one moved already is left as it is. */
-  promote(key: string): Promise<void>;
+  /**
+   * Moves a staged upload into the live store, over any of that key; one moved already is left as it
+   * is. False when the upload is neither staged nor live (someone deleted it): there is nothing to move.
+   */
+  promote(key: string): Promise<boolean>;
   /** Removes every staged upload and the journal. */
   clear(): Promise<void>;
 }
@@ -64,9 +68,6 @@ const JOURNAL = 'journal.json';
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
-/** A staged upload that is neither staged nor live any more was lost: promoting it cannot succeed. */
-const lostUpload = (key: string) => new Error(`The restored upload ${key} is neither staged nor in the store`);
-
 /** Local staging: a folder beside the uploads' (same disk), so that moving a file is a rename. */
 function filesystemStaging(dir: string): UploadStaging {
   const area = join(dirname(dir), `${basename(dir)}-restoring`);
@@ -74,7 +75,7 @@ function filesystemStaging(dir: string): UploadStaging {
   return {
     async put(key, data) {
       if (!isBlobKey(key)) throw new Error(`unsafe blob key ${key}`);
-      await mkdir(area, { recursive: true });
+      await mkdir(area, { recursive: true, mode: DATA_DIR_MODE });
       await writeFile(join(area, key), data);
     },
     async journal() {
@@ -84,7 +85,7 @@ function filesystemStaging(dir: string): UploadStaging {
       });
     },
     async writeJournal(text) {
-      await mkdir(area, { recursive: true });
+      await mkdir(area, { recursive: true, mode: DATA_DIR_MODE });
       const partial = `${journal}.partial`;
       const file = await openFile(partial, 'w');
       try {
@@ -97,12 +98,13 @@ function filesystemStaging(dir: string): UploadStaging {
     },
     async promote(key) {
       if (!isBlobKey(key)) throw new Error(`unsafe blob key ${key}`);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: DATA_DIR_MODE });
       try {
         await rename(join(area, key), join(dir, key));
+        return true;
       } catch (err) {
         if (!missing(err)) throw err;
-        if (!(await stat(join(dir, key)).catch(() => undefined))?.isFile()) throw lostUpload(key);
+        return (await stat(join(dir, key)).catch(() => undefined))?.isFile() ?? false;
       }
     },
     async clear() {
@@ -115,7 +117,7 @@ export function filesystemBlobStore(dir: string): BlobStore {
   return {
     async put(key, data) {
       if (!isBlobKey(key)) throw new Error(`unsafe blob key ${key}`);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: DATA_DIR_MODE });
       await writeFile(join(dir, key), data);
     },
     async get(key) {
@@ -166,7 +168,9 @@ export async function netlifyBlobStore(storeName = 'uploads', access?: NetlifyBl
       if (value) {
         await store.set(key, value);
         await area.delete(key);
-      } else if (!(await store.getMetadata(key))) throw lostUpload(key);
+        return true;
+      }
+      return (await store.getMetadata(key)) !== null;
     },
     async clear() {
       for await (const page of area.list({ paginate: true })) for (const { key } of page.blobs) await area.delete(key);
@@ -209,7 +213,9 @@ export function memoryBlobStore(): BlobStore {
       if (data) {
         blobs.set(key, data);
         staged.delete(key);
-      } else if (!blobs.has(key)) throw lostUpload(key);
+        return true;
+      }
+      return blobs.has(key);
     },
     async clear() {
       staged.clear();
