@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { CHAPTER_TIME_ZONE } from '../../lib/dhaka-time.ts';
+import { CHAPTER_TIME_ZONE, formatDhakaDateTime } from '../../lib/dhaka-time.ts';
 import { formatEventDate } from '../../lib/format.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import {
@@ -9,7 +9,7 @@ import {
   eventPath,
   registrationsPath,
 } from '../../lib/registration/registration-links.ts';
-import { formatDhakaDateTime } from '../../lib/registration/registration-view.ts';
+import { MAX_WITHDRAW_REASON_LENGTH } from '../../lib/text-limits.ts';
 import type { AttendanceReport, CertificateItem, EventItem } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';
@@ -319,7 +319,7 @@ function Attendance() {
         <textarea
           id="withdraw-reason"
           rows={3}
-          maxLength={500}
+          maxLength={MAX_WITHDRAW_REASON_LENGTH}
           value={withdrawing?.reason ?? ''}
           onChange={(ev) =>
             withdrawing && setWithdrawing({ ...withdrawing, reason: ev.target.value, error: undefined })

@@ -1,6 +1,6 @@
-import { TICKET_IN_ADDRESS } from '../schemas/attendance.schema.ts';
+import { TICKET_IN_ADDRESS } from '../registration/ticket-format.ts';
 import { formatEventDay } from '../format.ts';
-import { formatDhakaClock } from '../registration/registration-view.ts';
+import { formatDhakaClock } from '../dhaka-time.ts';
 import { matchesSearch, searchWords } from '../search.ts';
 import type { CheckInAnswer, DoorAttendee, DoorList } from '../types.ts';
 import { ticketHash } from './ticket-hash.ts';

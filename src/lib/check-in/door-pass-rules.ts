@@ -1,3 +1,5 @@
+import { DAY_MS, HOUR_MS } from '../durations.ts';
+
 /**
  * The rules of a door pass, in one place: how long it works, what it may still do once it has ended
  * (a check-in scanned before its end and sent within two hours of it; nothing after a revocation), and
@@ -29,9 +31,6 @@ export const MAX_WALK_IN_LIMIT = 500;
 /** Why a pass was revoked: by staff on its event's page, with its maker's sessions, or with its maker's account. */
 export const DOOR_PASS_REVOKED_REASONS = ['staff', 'sign-out-everywhere', 'password', 'account-deleted'] as const;
 export type DoorPassRevokedReason = (typeof DOOR_PASS_REVOKED_REASONS)[number];
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export const PASS_REVOKED = 'This door pass was revoked';
 export const PASS_EXPIRED = 'This door pass has expired';

@@ -1,5 +1,4 @@
-import { dhakaWallClock, eventEndInstant } from '../dhaka-time.ts';
-import { dhakaLocalToIso, formatDhakaDateTime } from '../registration/registration-view.ts';
+import { dhakaLocalToIso, dhakaWallClock, eventEndInstant, formatDhakaDateTime } from '../dhaka-time.ts';
 import { walkInLimitField } from '../schemas/door-pass.schema.ts';
 import type { DoorPassInfo, DoorPassItem } from '../types.ts';
 import {
@@ -14,6 +13,7 @@ import {
   validUntilRefusal,
   type DoorPassRevokedReason,
 } from './door-pass-rules.ts';
+import { HOUR_MS } from '../durations.ts';
 
 /**
  * Door passes as the check-in page sees them: a volunteer's phone signed in for one event's door, with
@@ -166,7 +166,7 @@ export function queueAfterPassEnded(
 ): { send: true } | { notRecorded: string } {
   if (ended.message !== PASS_EXPIRED) return { notRecorded: passEndedHeading(ended.message) };
   const until = Date.parse(ended.validUntil);
-  if (Number.isFinite(until) && now.getTime() >= until + LATE_CHECK_IN_HOURS * 3_600_000)
+  if (Number.isFinite(until) && now.getTime() >= until + LATE_CHECK_IN_HOURS * HOUR_MS)
     return { notRecorded: SENT_TOO_LATE };
   return { send: true };
 }
@@ -211,7 +211,7 @@ export function passUseLines(
  * taken. Staff may revoke it until then (a phone lost at closing time).
  */
 export const sendsUntil = (pass: Pick<DoorPassItem, 'validUntil'>) =>
-  new Date(Date.parse(pass.validUntil) + LATE_CHECK_IN_HOURS * 3_600_000);
+  new Date(Date.parse(pass.validUntil) + LATE_CHECK_IN_HOURS * HOUR_MS);
 
 export const mayRevoke = (pass: Pick<DoorPassItem, 'validUntil' | 'revokedAt'>, now: Date) =>
   pass.revokedAt === null && now.getTime() < sendsUntil(pass).getTime();

@@ -57,7 +57,7 @@ export function providePageDeps(
 /** On Netlify nothing provides them: the SSR function connects as the API function does. */
 const functionPageDeps = once(async (): Promise<PageDeps> => {
   const config = functionConfig();
-  const site = siteAddress(config.mail.linkOrigin);
+  const site = siteAddress({ siteUrl: config.siteUrl, linkOrigin: config.mail.linkOrigin });
   const db = connectFunction(config).db;
   const now = () => new Date();
   return {

@@ -32,7 +32,7 @@ export function certificateRoutes(deps: ApiDeps) {
     return c.json({
       success: true,
       message: 'Certificate withdrawn',
-      certificate: toCertificateItem(row, answerOrigin(site, c.req.url)),
+      certificate: toCertificateItem(row, answerOrigin(site)),
     });
   });
 }

@@ -16,7 +16,7 @@ import type { Database, DoorPassRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findEvent } from '../repositories/events.repository.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import type { Actor } from '../services/audit.service.ts';
 import { notePassUse, passActor } from '../services/door-passes.service.ts';
 import { managedEvent } from './managed-event.ts';

@@ -40,13 +40,7 @@ export function eventDoorPassRoutes(deps: ApiDeps) {
     .post('/door-passes', requireUser, async (c) => {
       const event = await managedEvent(db, c, MANAGE_PASSES);
       const request = await readJson(c, doorPassCreateSchema);
-      const created = await createDoorPass(
-        { db, actor: currentUser(c) },
-        event,
-        request,
-        now(),
-        answerOrigin(site, c.req.url),
-      );
+      const created = await createDoorPass({ db, actor: currentUser(c) }, event, request, now(), answerOrigin(site));
       privately(c);
       return c.json({ success: true, ...created } satisfies DoorPassCreated, 201);
     })

@@ -36,10 +36,7 @@ import {
   staffRegistrations,
 } from '../services/registrations.service.ts';
 import { managedEvent, visibleEvent } from './managed-event.ts';
-
-/** The ticket's page on this site's own address (deps.site), the one its e-mail links to. */
-export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
-  `${answerOrigin(site, c.req.url)}/tickets/${ticket}`;
+import { ticketUrl } from '../../lib/registration/registration-links.ts';
 
 /** What a cancellation of a selection says it did. */
 export function selectionMessage({
@@ -117,7 +114,8 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
         status,
         ...(position !== undefined ? { position } : {}),
         ticket,
-        ticketUrl: ticketUrl(c, site, ticket),
+        // The ticket's page on this site's own address (deps.site), the one its e-mail links to.
+        ticketUrl: ticketUrl(answerOrigin(site), ticket),
         emailed: deps.mail.enabled,
         ...(confirmation ? { confirmation } : {}),
       };

@@ -10,10 +10,9 @@ import { clientIp } from '../http/client-ip.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { notFound } from '../http/errors.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { verifyUrl } from '../services/certificates.service.ts';
 import { askConfirmationAgain } from '../services/registration-intake.service.ts';
 import { cancelByTicket, confirmByTicket, readTicket } from '../services/registrations.service.ts';
-import { ticketUrl } from './registrations.routes.ts';
+import { ticketUrl, verifyUrl } from '../../lib/registration/registration-links.ts';
 
 /**
  * The code of "Confirm my e-mail": a JSON body `{ code }`; a POST with no body at all (a client that
@@ -49,12 +48,12 @@ export function ticketRoutes(deps: ApiDeps) {
         event,
         ...(registration.checkedInAt ? { checkedInAt: registration.checkedInAt.toISOString() } : {}),
         ticket: registration.ticket,
-        ticketUrl: ticketUrl(c, site, registration.ticket),
+        ticketUrl: ticketUrl(answerOrigin(site), registration.ticket),
         ...(found.certificate
           ? {
               certificate: {
                 id: found.certificate.id,
-                verifyUrl: verifyUrl(answerOrigin(site, c.req.url), found.certificate.id),
+                verifyUrl: verifyUrl(answerOrigin(site), found.certificate.id),
               },
             }
           : {}),

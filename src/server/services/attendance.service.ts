@@ -20,6 +20,7 @@ import { byId } from '../repositories/ids.ts';
 import { findByTicket, findRegistration } from '../repositories/registrations.repository.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
+import { DAY_MS, MINUTE_MS } from '../../lib/durations.ts';
 
 /**
  * Attendance: check-ins at the door, and the report staff write the meeting's minutes from.
@@ -190,8 +191,7 @@ export async function sameScan(db: Kysely<Database>, scanId: string, eventId: st
   };
 }
 
-const DAY_MS = 86_400_000;
-const QUARTER_MS = 15 * 60_000;
+const QUARTER_MS = 15 * MINUTE_MS;
 
 /** Every day from `first` to `last` (YYYY-MM-DD, inclusive). */
 function daysBetween(first: string, last: string): string[] {

@@ -23,6 +23,7 @@ import { eventEnd } from '../../lib/dhaka-time.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
+import { verifyUrl } from '../../lib/registration/registration-links.ts';
 
 /**
  * Certificates of attendance: staff issue them for everyone checked in (one action, any
@@ -36,9 +37,6 @@ import type { EditDeps } from './edit-deps.ts';
 
 /** A certificate's id: base64url of 16 random bytes (128 bits), so its verify page cannot be guessed. */
 export const newCertificateId = () => randomBytes(16).toString('base64url');
-
-/** The public page that confirms a certificate. */
-export const verifyUrl = (origin: string, id: string) => `${origin}/verify/${id}`;
 
 /** What the verify page shows, or undefined for an unknown id (its 404). Withdrawn ones say so. */
 export function findCertificate(db: Kysely<Database>, id: string): Promise<CertificateRecord | undefined> {

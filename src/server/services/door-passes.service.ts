@@ -28,6 +28,8 @@ import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { invalidInput, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
+import { HOUR_MS } from '../../lib/durations.ts';
+import { doorPassUrl } from '../../lib/registration/registration-links.ts';
 
 /**
  * Door passes: staff of an event make one per volunteer, shown once as a link and its QR code; the
@@ -43,9 +45,6 @@ export const DOOR_PASS_REVOKED_MESSAGE = 'Door pass revoked';
 const newSecret = () => randomBytes(32).toString('base64url');
 /** What is stored of a secret, and what a link's secret is looked up by. */
 export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
-
-/** A pass's link: opening it signs the phone in as the pass (pages/door/[secret].ts). */
-export const doorPassUrl = (origin: string, secret: string) => `${origin}/door/${secret}`;
 
 /**
  * Who acts with a pass, in the audit trail: the volunteer's pass by its name and the staff member who made
@@ -179,7 +178,7 @@ export async function revokePassesMadeBy(
   now: Date,
 ): Promise<number> {
   // A pass that ended more than the late window ago can do nothing already: left as it is.
-  const workingAfter = new Date(now.getTime() - LATE_CHECK_IN_HOURS * 3_600_000);
+  const workingAfter = new Date(now.getTime() - LATE_CHECK_IN_HOURS * HOUR_MS);
   const revoked = await revokeDoorPassesMadeBy(tx, accountId, actor.id, reason, now, workingAfter);
   for (const { eventTitle, ...pass } of revoked) await insertAuditRow(tx, revocationRow(actor, pass, eventTitle)!);
   return revoked.length;

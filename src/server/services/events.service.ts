@@ -36,6 +36,7 @@ import { applyConfirmationSetting, applyRegistrationSettings } from './registrat
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
 export function orderEvents(events: readonly EventItem[], now: Date): EventItem[] {
@@ -79,7 +80,6 @@ export function publicEventsInOrder(db: Kysely<Database>, scope: ChapterScope, n
  * visible to someone who subscribes today.
  */
 export const FEED_RECENT_DAYS = 90;
-const DAY_MS = 86_400_000;
 
 export function inFeedWindow(events: readonly EventItem[], now: Date): EventItem[] {
   const since = now.getTime() - FEED_RECENT_DAYS * DAY_MS;

@@ -1,7 +1,7 @@
 import { awaitsConfirmation, NOTHING_TO_SEND_AGAIN } from '../../lib/registration/email-confirmation.ts';
 import { ASK_THE_ORGANISER } from '../../lib/registration/registration-view.ts';
 import type { Registrant } from '../../lib/types.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import { conflictError, invalidInput, notFoundError, serviceBusy } from './domain-errors.ts';
 import { countFormAttempt, countRegistrationAttempt } from './rate-limits.service.ts';
 import { enqueueEmail } from '../repositories/email-outbox.repository.ts';

@@ -63,12 +63,15 @@ import {
   waitlistPosition,
   type LockedEvent,
 } from '../repositories/registrations.repository.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, invalidInput, notAllowed, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { chooseForSeats, mayHoldAnother } from './seat-holds.service.ts';
+import { DAY_MS } from '../../lib/durations.ts';
+import { TICKET_BYTES } from '../../lib/registration/ticket-format.ts';
+import { freeSeats } from '../../lib/registration/seats.ts';
 
 /**
  * Registration on the site: taking, freeing and giving seats, the ticket, the staff list,
@@ -99,8 +102,8 @@ export const CONFIRM_CANCELLED = 'This registration is cancelled';
 export const CONFIRM_NEEDS_MAIL =
   'Confirm by e-mail needs the site to send e-mail: set SMTP_URL first, or leave it off';
 
-/** A ticket: base64url of 24 random bytes (192 bits), so it cannot be guessed. */
-export const newTicket = () => randomBytes(24).toString('base64url');
+/** A new ticket, in the one form tickets have (lib/registration/ticket-format.ts). */
+export const newTicket = () => randomBytes(TICKET_BYTES).toString('base64url');
 
 type Window = Pick<RegistrationSettings, 'mode' | 'opensAt' | 'closesAt'>;
 
@@ -137,7 +140,7 @@ export async function registrationSummary(
     capacity,
     confirmed,
     waitlisted,
-    seatsLeft: capacity === null ? null : Math.max(0, capacity - confirmed),
+    seatsLeft: freeSeats(capacity, confirmed),
     open: isRegistrationOpen(event, now),
     opensAt,
     closesAt,
@@ -333,8 +336,8 @@ async function promoteIntoFreeSeats(
   schedule: EventSchedule,
 ): Promise<string[]> {
   const { capacity } = settings;
-  const free = capacity === null ? null : capacity - confirmed;
-  if (free !== null && free <= 0) return [];
+  const free = freeSeats(capacity, confirmed);
+  if (free === 0) return [];
   const waiting = await waitlistInOrder(tx, eventId);
   if (waiting.length === 0) return [];
   const holding = settings.confirmByEmail;
@@ -812,8 +815,6 @@ export async function applyConfirmationSetting(
 export function overview(db: Kysely<Database>, scope: ChapterScope, now: Date): Promise<RegistrationOverviewItem[]> {
   return registrationOverview(db, scope, now);
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Privacy: deletes the registrations (names, e-mails, answers, and their queued mail) of every event

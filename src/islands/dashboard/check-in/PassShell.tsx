@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { passAccount } from '../../../lib/check-in/door-pass.ts';
 import type { DoorPassInfo } from '../../../lib/types.ts';
-import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
+import { formatDhakaDateTime } from '../../../lib/dhaka-time.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import { AppToaster } from '../../shared/toast.tsx';
 import { secondaryLinkClass } from '../ui/states.tsx';
