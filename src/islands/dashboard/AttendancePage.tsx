@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
+import { EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import { CHAPTER_TIME_ZONE, formatDhakaDateTime } from '../../lib/dhaka-time.ts';
 import { formatEventDate } from '../../lib/format.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
@@ -86,7 +87,7 @@ function Attendance() {
   if (failed)
     return (
       <StatusPanel tone="error">
-        <p>{isNotFound(failed) ? 'Event not found' : failed.message}</p>
+        <p>{isNotFound(failed) ? EVENT_NOT_FOUND : failed.message}</p>
         <p className="mt-3">
           <GoBack href={LIST} />
         </p>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
+import { EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import {
   attendancePath,
   checkInPath,
@@ -145,7 +146,7 @@ function Registrations() {
   if (loaded.state === 'error')
     return (
       <StatusPanel tone="error">
-        <p>{isNotFound(loaded) ? 'Event not found' : loaded.message}</p>
+        <p>{isNotFound(loaded) ? EVENT_NOT_FOUND : loaded.message}</p>
         <p className="mt-3">
           <GoBack href={LIST} />
         </p>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import {
-  ALREADY_REGISTERED,
   ASK_THE_ORGANISER,
   phaseText,
   registrationPhase,
@@ -153,7 +152,7 @@ export default function RegisterForm({
       form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    if (answer.status === 409 && answer.message === ALREADY_REGISTERED) setRepeated(body.email);
+    if (answer.code === 'already_registered') setRepeated(body.email);
     // A 429 says why and when to try again (the room's allowance or the loop guard): shown as it is.
     setFailure(answer.message);
     setOwnFailure((n) => n + 1);

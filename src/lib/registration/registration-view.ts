@@ -14,8 +14,8 @@ import { DEFAULT_REGISTRATION_SETTINGS } from './registration-defaults.ts';
 export { formatDhakaClock, formatDhakaDateTime, dhakaLocalToIso, isoToDhakaLocal } from '../dhaka-time.ts';
 export { DEFAULT_HOLD_MINUTES, DEFAULT_REGISTRATION_SETTINGS } from './registration-defaults.ts';
 
-/** The answer to an address already registered for the event (409); the form then offers "Send my ticket again". */
-export const ALREADY_REGISTERED = 'This e-mail address is already registered for this event.';
+/** The answer to an address already registered for the event (409 `already_registered`); the form then offers "Send my ticket again". */
+export { ALREADY_REGISTERED } from '../api-errors.ts';
 /** "Send my ticket again": the one answer, whether or not the address is registered (202). */
 export const TICKET_AGAIN_ANSWER = 'If this address is registered for this event, its ticket is on its way.';
 /** Without e-mail on this site, a ticket link cannot be sent again (the API's 409, and the form's words). */

@@ -37,7 +37,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     data = JSON.parse(text);
   } catch {
-    throw badRequest('Malformed JSON body');
+    throw badRequest('Malformed JSON body', undefined, 'malformed_body');
   }
   return validate(schema, data);
 }

@@ -15,12 +15,12 @@ export const FORM_ANSWER_HEADERS: Readonly<Record<string, string>> = { 'Cache-Co
  * read (400). The fields, to be checked against the API's own schema.
  */
 export async function readFormPost(request: Request, siteUrl: string | undefined): Promise<FormData> {
-  if (crossSiteMutation(request, siteUrl)) throw forbidden(CROSS_SITE_MESSAGE);
+  if (crossSiteMutation(request, siteUrl)) throw forbidden(CROSS_SITE_MESSAGE, 'cross_site');
   if (Number(request.headers.get('content-length') ?? 0) > JSON_BODY_LIMIT) throw payloadTooLarge();
   if (!FORM_TYPES.test(request.headers.get('content-type') ?? ''))
     throw unsupportedMediaType('Send the form as application/x-www-form-urlencoded');
   return request.formData().catch(() => {
-    throw badRequest('Malformed form body');
+    throw badRequest('Malformed form body', undefined, 'malformed_body');
   });
 }
 

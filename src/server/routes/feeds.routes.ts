@@ -1,3 +1,4 @@
+import { BLOG_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import site from '../../../content/site.json' with { type: 'json' };
 import { eventFeedQuerySchema } from '../../lib/schemas/event-list.schema.ts';
@@ -67,7 +68,7 @@ export function feedRoutes({ config, database, now, site: address }: ApiDeps) {
     })
     .get('/blog.rss', blogFeedRead, async (c) => {
       const latest = await latestPosts(blog);
-      if (!latest) throw notFound('The blog publication was not found');
+      if (!latest) throw notFound(BLOG_NOT_FOUND, 'blog_not_found');
       const origin = answerOrigin(address);
       const body = blogRssXml(latest.posts, {
         name: site.chapterName,

@@ -1,3 +1,4 @@
+import { REGISTRATION_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import {
   registrantSchema,
@@ -191,7 +192,7 @@ export function registrationRoutes(deps: ApiDeps) {
     })
     .patch('/:id', requireUser, async (c) => {
       const owner = await findRegistrationOwner(db, c.req.param('id'));
-      if (!owner) throw notFound('Registration not found');
+      if (!owner) throw notFound(REGISTRATION_NOT_FOUND, 'registration_not_found');
       assertCanManage(currentUser(c), owner.chapterId);
       const { status } = await readJson(c, registrationStatusChangeSchema);
       const registration = await changeRegistrationStatus(edit(c), c.req.param('id'), status, now());

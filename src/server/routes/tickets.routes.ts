@@ -1,3 +1,4 @@
+import { TICKET_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import { CONFIRMED_SEAT, CONFIRMED_WHILE_WAITING, SENT_AGAIN } from '../../lib/registration/email-confirmation.ts';
 import { confirmCodeSchema } from '../../lib/schemas/registration.schema.ts';
@@ -38,7 +39,7 @@ export function ticketRoutes(deps: ApiDeps) {
     })
     .get('/:ticket', async (c) => {
       const found = await readTicket(db, c.req.param('ticket'), now());
-      if (!found) throw notFound('Ticket not found');
+      if (!found) throw notFound(TICKET_NOT_FOUND, 'ticket_not_found');
       const { registration, position, event } = found;
       const body: TicketView = {
         success: true,

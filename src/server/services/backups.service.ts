@@ -74,7 +74,7 @@ export async function downloadStoredBackup(
   actor: Actor,
 ): Promise<{ filename: string; bytes: number; body: Readable }> {
   const found = backupTime(key) && (await store.open(key));
-  if (!found) throw notFoundError('Backup not found');
+  if (!found) throw notFoundError('backup_not_found', 'Backup not found');
   await recordDownload(target, actor, key);
   return { filename: key, ...found };
 }

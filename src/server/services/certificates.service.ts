@@ -21,6 +21,7 @@ import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, SYSTEM_ACTOR } from './audit.service.ts';
 import { eventEnd } from '../../lib/dhaka-time.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
+import { CERTIFICATE_NOT_FOUND, EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { verifyUrl } from '../../lib/registration/registration-links.ts';
@@ -49,7 +50,7 @@ export const certificateWithdrawnFor = (db: Kysely<Database>, registrationId: st
 
 async function eventTitle(db: Kysely<Database>, eventId: string): Promise<string> {
   const event = await eventColumn(db, eventId, 'title');
-  if (!event) throw notFoundError('Event not found');
+  if (!event) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
   return event.title;
 }
 
@@ -66,7 +67,7 @@ export async function issueCertificates(
   now: Date,
 ): Promise<{ issued: number }> {
   // A certificate says its holder attended the event: not before the event is over.
-  if (now.getTime() < eventEnd(event)) throw conflictError(certificatesNotYet(event));
+  if (now.getTime() < eventEnd(event)) throw conflictError('certificates_not_yet', certificatesNotYet(event));
   const eventId = event.id;
   const { issued } = await auditedChange(
     edit.db,
@@ -112,7 +113,7 @@ export async function withdrawCertificate(
     edit.db,
     async (tx) => {
       const owner = await findCertificateOwner(tx, certificateId);
-      if (!owner) throw notFoundError('Certificate not found');
+      if (!owner) throw notFoundError('certificate_not_found', CERTIFICATE_NOT_FOUND);
       const changed = await markWithdrawn(tx, certificateId, reason, now);
       if (changed) {
         // Retention may have deleted the registration: nobody is left to tell.
@@ -121,7 +122,7 @@ export async function withdrawCertificate(
         return { row: changed, changed: true, title: owner.eventTitle };
       }
       const row = await findCertificateRow(tx, certificateId);
-      if (!row) throw notFoundError('Certificate not found');
+      if (!row) throw notFoundError('certificate_not_found', CERTIFICATE_NOT_FOUND);
       return { row, changed: false, title: owner.eventTitle };
     },
     ({ row, changed, title }) =>

@@ -141,7 +141,7 @@ export async function listDoorPasses(db: Kysely<Database>, eventId: string): Pro
 /** The pass of an id (a staff route authorises by its event first). Unknown: 404. */
 export async function doorPassById(db: Kysely<Database>, id: string): Promise<DoorPassRow> {
   const pass = await findDoorPass(db, id);
-  if (!pass) throw notFoundError(DOOR_PASS_NOT_FOUND);
+  if (!pass) throw notFoundError('door_pass_not_found', DOOR_PASS_NOT_FOUND);
   return pass;
 }
 
@@ -155,7 +155,7 @@ export async function revokeDoorPassOf(
     edit.db,
     async (tx) => {
       const done = await revokeDoorPass(tx, pass.id, edit.actor.id, now);
-      if (!done) throw notFoundError(DOOR_PASS_NOT_FOUND);
+      if (!done) throw notFoundError('door_pass_not_found', DOOR_PASS_NOT_FOUND);
       const titled = await eventColumn(tx, done.row.eventId, 'title');
       return { ...done, eventTitle: titled?.title ?? '' };
     },

@@ -10,6 +10,7 @@ import {
 } from '../../lib/schemas/event-list.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
+import { CHAPTER_NOT_FOUND, EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import { notFoundError } from './domain-errors.ts';
 import { findAccountBySlug, listChapterNames } from '../repositories/chapters.repository.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
@@ -89,7 +90,7 @@ export function inFeedWindow(events: readonly EventItem[], now: Date): EventItem
 /** A chapter named in a public query: an unknown slug is a 404, as it is for the chapter's page. */
 async function chapterBySlug(db: Kysely<Database>, slug: string) {
   const account = await findAccountBySlug(db, slug);
-  if (!account) throw notFoundError('Chapter not found');
+  if (!account) throw notFoundError('chapter_not_found', CHAPTER_NOT_FOUND);
   return account;
 }
 
@@ -166,7 +167,7 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
     edit.db,
     async (tx) => {
       const found = await findEvent(tx, id, 'staff', { lock: true });
-      if (!found) throw notFoundError('Event not found');
+      if (!found) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
       // Under the event's lock, as every change of seats: a capacity below the confirmed seats is
       // refused before anything is written; a higher one confirms those who now fit. An edit that
       // leaves capacity and mode alone frees no seat (a cancelled one is given on at once), so it
@@ -188,7 +189,7 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
 /** `event` as found. */
 export async function removeEvent(edit: EditDeps, event: EventItem): Promise<void> {
   if (!(await deleteEvent(edit.db, event.id, auditRow(edit.actor, 'event', { action: 'delete', before: event }))))
-    throw notFoundError('Event not found');
+    throw notFoundError('event_not_found', EVENT_NOT_FOUND);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   await releaseUploads(edit, [event.banner]);
 }

@@ -40,7 +40,7 @@ export default function PassShell({ info, eventId, children }: Props) {
   if (state.status === 'ended')
     body = (
       <PassEnded
-        message={state.message}
+        ending={state.ending}
         eventId={info.eventId}
         account={passAccount(info.passId)}
         validUntil={info.validUntil}
