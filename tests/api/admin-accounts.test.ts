@@ -10,9 +10,15 @@ import { bootstrap, describeBootstrap } from '../../src/server/runtime/bootstrap
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { connectDatabase, type DatabaseHandle } from '../../src/server/db/connect.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { ADMIN, adminToken, createChapter, json, login, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { ADMIN, adminToken, createChapter, json, login, type TestApi } from '../support/api-server.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
+/**
+ * Admin accounts made and recovered outside the dashboard. The first and last parts test start-up
+ * itself (the deploy's migrate step on a bare database, the scripts in child processes), so they make
+ * their own databases rather than a test API (useTestApi), whose start already ran that step.
+ */
 const SECRET = 'admin-accounts-test-secret-long-enough-0123';
 
 describe('the first admin in production (the deploy’s migrate step)', () => {
@@ -61,12 +67,10 @@ describe('the first admin in production (the deploy’s migrate step)', () => {
 });
 
 describe('setAdminPassword (npm run admin)', () => {
+  const setUp = useTestApi({ admin: false });
   let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => {
-    await api?.close();
+  beforeAll(() => {
+    ({ api } = setUp);
   });
 
   it('resets an admin’s password and signs out the sessions issued before', async () => {

@@ -1,18 +1,17 @@
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { setAdminPassword } from '../../src/server/services/admin-accounts.service.ts';
 import { autoIssueCertificates } from '../../src/server/services/certificates.service.ts';
+import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import {
   ADMIN,
-  adminToken,
   createChapter,
   json,
   sampleChapterInfo,
   sampleEvent,
   sampleExcomMember,
-  startTestApi,
   type TestApi,
 } from '../support/api-server.ts';
 
@@ -27,22 +26,25 @@ import {
 const REFUSED = 'audit row refused by the test';
 let api: TestApi;
 let admin: string;
-let alpha: Awaited<ReturnType<typeof createChapter>>;
+let alpha: TestChapter;
 let alphaInfoId: string;
 const purged: string[][] = [];
 const blobCalls: { put: string[]; deleted: string[] } = { put: [], deleted: [] };
 let serial = 0;
 
+const setUp = useTestApi({
+  pageCache: { purge: async (tags) => void purged.push([...tags]) },
+  chapters: { alpha: 'Alpha Chapter' },
+});
 beforeAll(async () => {
-  api = await startTestApi({}, { pageCache: { purge: async (tags) => void purged.push([...tags]) } });
+  ({ api, admin } = setUp);
+  ({ alpha } = setUp.chapters);
   // The routes hold this very object: record what reaches the blob store.
   const blobs = api.deps.blobs;
   const { put, delete: remove } = { put: blobs.put.bind(blobs), delete: blobs.delete.bind(blobs) };
   blobs.put = (key, data) => (blobCalls.put.push(key), put(key, data));
   blobs.delete = (key) => (blobCalls.deleted.push(key), remove(key));
 
-  admin = await adminToken(api);
-  alpha = await createChapter(api, admin, 'Alpha Chapter', 'alpha');
   alphaInfoId = (await ok('POST', '/chapters', sampleChapterInfo(), alpha.token)).chapter._id;
   await sql`create function refuse_audit() returns trigger language plpgsql as $$
       begin raise exception '${sql.raw(REFUSED)}'; end $$`.execute(api.db);
@@ -50,9 +52,6 @@ beforeAll(async () => {
     api.db,
   );
   await refuseAudit(false);
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 const refuseAudit = (on: boolean) =>

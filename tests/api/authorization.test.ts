@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { useTestApi } from '../support/api-fixture.ts';
 import { ADMIN, json, login, sampleEvent, type TestApi } from '../support/api-server.ts';
+import * as registration from '../support/registration.ts';
 
 /**
  * Who may call what: anonymous, chapter A (the owner of the records), chapter B and an admin,
@@ -45,8 +46,7 @@ async function post(path: string, body: unknown, token: string) {
 const eventOfA = async () => (await post('/events', sampleEvent(), tokens.chapterA!)).event._id as string;
 const draftOfA = async () =>
   (await post('/events', sampleEvent({ status: 'draft' }), tokens.chapterA!)).event._id as string;
-const siteEventOfA = async () =>
-  (await post('/events', sampleEvent({ registration: { mode: 'site' } }), tokens.chapterA!)).event._id as string;
+const siteEventOfA = async () => (await registration.siteEvent(api, tokens.chapterA!)).id;
 let registrationCounter = 0;
 /** Straight into the table: the public form is rate limited per address and event. */
 const registrationOfA = async () => {

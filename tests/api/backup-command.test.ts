@@ -14,7 +14,8 @@ import { openOnDisk } from '../support/backup-files.ts';
  * while another program (the server) has it open, and working once it is closed; the file readable by
  * its owner only, its size as a person reads it, written where the command was typed; a folder holding
  * no database refused without anything made in it. The embedded database only: run once, on the
- * PGlite pass of the API tests.
+ * PGlite pass of the API tests. The commands run in child processes on a database on disk, which no
+ * test API (useTestApi, in memory and in this process) could share.
  */
 const work = mkdtempSync(join(tmpdir(), 'backup-command-'));
 const dataDir = join(work, 'data');

@@ -4,8 +4,9 @@ import { MAX_SELECTION } from '../../src/lib/schemas/registration.schema.ts';
 import type { NetworkGroupList, RegistrationList, SelectionCancelled } from '../../src/lib/types.ts';
 import { NOT_OF_THIS_EVENT } from '../../src/server/services/registrations.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
+import * as registration from '../support/registration.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -39,34 +40,14 @@ beforeAll(() => {
   app = createApi({ ...api.deps, now: clock.now });
 });
 
-const from = (address: string, path: string, init: RequestInit = {}) =>
-  app.request(`/api/v1${path}`, init, { incoming: { socket: { remoteAddress: address } } });
-
 let eventCount = 0;
-async function siteEvent(capacity: number | null, token = alpha.token): Promise<string> {
-  const res = await api.call(
-    '/events',
-    json('POST', sampleEvent({ title: `Burst Day ${++eventCount}`, registration: { mode: 'site', capacity } }), token),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { _id: string } }).event._id;
-}
+const siteEvent = async (capacity: number | null, token = alpha.token) =>
+  (await registration.siteEvent(api, token, { capacity }, { title: `Burst Day ${++eventCount}` })).id;
 
-let serial = 0;
-async function register(address: string, eventId: string, email = `someone${++serial}@example.org`) {
-  const res = await from(
-    address,
-    `/events/${eventId}/registrations`,
-    json('POST', { fullName: `Person ${serial}`, email, consent: true }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  const body = (await res.json()) as { status: string; ticket: string };
-  const { id } = await api.db
-    .selectFrom('registrations')
-    .select('id')
-    .where('ticket', '=', body.ticket)
-    .executeTakeFirstOrThrow();
-  return { id, email, ...body };
+/** Someone registered from `address` (with this e-mail address when given), with their registration's id. */
+async function register(address: string, eventId: string, email?: string) {
+  const answer = await registration.register(app, eventId, email ? { email } : {}, { address });
+  return { ...answer, id: await registration.registrationId(api, answer.ticket) };
 }
 
 const groupsOf = async (eventId: string, token = alpha.token) => {

@@ -3,16 +3,15 @@ import type { PageCache } from '../../src/server/caching/page-cache.ts';
 import { netlifyPageCache } from '../../src/server/runtime/netlify-page-cache.ts';
 import { startCdnModel, type CdnModel } from '../netlify/cdn-model/cdn-model.ts';
 import { samplePhoto } from '../support/sample-photo.ts';
+import { useTestApi } from '../support/api-fixture.ts';
 import {
   ADMIN,
-  adminToken,
   createChapter,
   json,
   login,
   sampleChapterInfo,
   sampleEvent,
   sampleExcomMember,
-  startTestApi,
   type TestApi,
 } from '../support/api-server.ts';
 
@@ -95,23 +94,27 @@ async function write(method: string, path: string, body: unknown, token: string,
   return answer;
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   process.env['NETLIFY_PURGE_API_TOKEN'] = PURGE_TOKEN;
   process.env['SITE_ID'] = SITE_ID;
+});
+afterAll(() => {
+  delete process.env['NETLIFY_PURGE_API_TOKEN'];
+  delete process.env['SITE_ID'];
+});
+const setUp = useTestApi({
   // The feeds' links name SITE_URL, not the host asked (the model's or the API's own).
-  api = await startTestApi(
-    { siteUrl: 'https://ieeecsbdc.example' },
-    { pageCache: purgedThroughNetlify, now: () => NOW },
-  );
+  config: { siteUrl: 'https://ieeecsbdc.example' },
+  pageCache: purgedThroughNetlify,
+  now: () => NOW,
+});
+beforeAll(async () => {
+  ({ api, admin } = setUp);
   cdn = await startCdnModel({ origin: api.origin, purgeToken: PURGE_TOKEN, siteId: SITE_ID, now: () => NOW.getTime() });
-  admin = await adminToken(api);
   alpha = await createChapter(api, admin, 'IEEE CS Alpha Student Branch', 'alpha');
 });
 afterAll(async () => {
   await cdn?.stop();
-  await api?.close();
-  delete process.env['NETLIFY_PURGE_API_TOKEN'];
-  delete process.env['SITE_ID'];
 });
 
 /** A write route and a request that changes something its shared reads show (or nothing shared, said so). */

@@ -16,6 +16,7 @@ import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
 import { confirmationMails, mailedCode } from '../support/confirmation-mail.ts';
+import * as registration from '../support/registration.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -75,33 +76,23 @@ const call = (target: ReturnType<typeof createApi>, path: string, init: RequestI
 };
 
 let eventCount = 0;
-async function confirmingEvent(capacity: number | null, holdMinutes?: number): Promise<string> {
-  const res = await call(
-    app,
-    '/events',
-    json(
-      'POST',
-      sampleEvent({
-        title: `Rust Workshop ${++eventCount}`,
-        registration: { mode: 'site', capacity, confirmByEmail: true, ...(holdMinutes ? { holdMinutes } : {}) },
-      }),
+const confirmingEvent = async (capacity: number | null, holdMinutes?: number) =>
+  (
+    await registration.siteEvent(
+      api,
       alpha.token,
-    ),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { _id: string } }).event._id;
-}
+      { capacity, confirmByEmail: true, ...(holdMinutes ? { holdMinutes } : {}) },
+      { title: `Rust Workshop ${++eventCount}` },
+    )
+  ).id;
 
-async function register(eventId: string, name: string, target = app): Promise<RegistrationResult> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${eventId.slice(0, 8)}@example.org`;
-  const res = await call(
-    target,
-    `/events/${eventId}/registrations`,
-    json('POST', { fullName: name, email, institution: 'BUET', consent: true }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as RegistrationResult;
-}
+/** `name` registered (from an address of their own), with an e-mail address made of it and the event. */
+const register = (eventId: string, name: string, target = app) =>
+  registration.register(target, eventId, {
+    fullName: name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}.${eventId.slice(0, 8)}@example.org`,
+    institution: 'BUET',
+  });
 
 const ticketOf = async (ticket: string) => {
   const res = await call(app, `/tickets/${ticket}`);

@@ -13,10 +13,11 @@ import {
 } from '../../src/server/jobs/scheduled-jobs.ts';
 import { bootstrap, describeBootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { claimDueEmail, enqueueEmail } from '../../src/server/repositories/email-outbox.repository.ts';
-import { json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { testClock } from '../support/clock.ts';
 import { callWithHost } from '../support/forged-host.ts';
+import * as registration from '../support/registration.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -52,31 +53,11 @@ beforeEach(() => {
 
 let eventCount = 0;
 /** A published event of Alpha's taking registrations on the site. */
-async function siteEvent(capacity: number | null = null, title = `Rust Workshop ${++eventCount}`): Promise<string> {
-  const res = await api.call(
-    '/events',
-    json('POST', sampleEvent({ title, registration: { mode: 'site', capacity } }), alpha.token),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { _id: string } }).event._id;
-}
+const siteEvent = async (capacity: number | null = null, title = `Rust Workshop ${++eventCount}`) =>
+  (await registration.siteEvent(api, alpha.token, { capacity }, { title })).id;
 
-interface Registered {
-  status: 'confirmed' | 'waitlisted';
-  position?: number;
-  ticket: string;
-  ticketUrl: string;
-  emailed: boolean;
-}
-
-async function register(target: TestApi, eventId: string, fullName: string, email: string): Promise<Registered> {
-  const res = await target.call(
-    `/events/${eventId}/registrations`,
-    json('POST', { fullName, email, institution: 'BUET', consent: true }),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Registered;
-}
+const register = (target: TestApi, eventId: string, fullName: string, email: string) =>
+  registration.register(target, eventId, { fullName, email, institution: 'BUET' });
 
 /** The outbox rows of one registration, by its ticket. */
 async function outboxOf(target: TestApi, ticket: string) {
@@ -477,12 +458,10 @@ describe('personal data past its time', () => {
 });
 
 describe('without SMTP_URL', () => {
+  const plainSetUp = useTestApi({ now: clock.now, admin: false });
   let plain: TestApi;
-  beforeAll(async () => {
-    plain = await startTestApi({}, { now: clock.now });
-  });
-  afterAll(async () => {
-    await plain?.close();
+  beforeAll(() => {
+    plain = plainSetUp.api;
   });
 
   it('registers as usual, and leaves the message queued, unclaimed', async () => {
@@ -495,9 +474,7 @@ describe('without SMTP_URL', () => {
         token: string;
       }
     ).token;
-    const res = await plain.call('/events', json('POST', sampleEvent({ registration: { mode: 'site' } }), token));
-    expect(res.status).toBe(201);
-    const eventId = ((await res.json()) as { event: { _id: string } }).event._id;
+    const eventId = (await registration.siteEvent(plain, token)).id;
     const before = smtp.accepted.length;
     const reg = await register(plain, eventId, 'Imran Hossain', 'imran@example.com');
     expect(reg.status).toBe('confirmed');

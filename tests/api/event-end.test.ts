@@ -5,6 +5,11 @@ import { connectDatabase, type DatabaseHandle } from '../../src/server/db/connec
 import { eventEndsAt } from '../../src/server/repositories/event-end.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
+/**
+ * The SQL of an event's end, read in sessions set to other time zones: no API is called, so this file
+ * connects to a test database (createTestDatabase) rather than starting a test API (useTestApi).
+ */
+
 /** Events as the database keeps them: Dhaka wall-clock text. */
 const EVENTS = [
   { eventDate: '2026-03-10', startTime: '16:00', endTime: '18:00' },

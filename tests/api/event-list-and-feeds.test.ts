@@ -4,7 +4,7 @@ import type { EventItem } from '../../src/lib/types.ts';
 import { PUBLIC_CDN_CACHE_CONTROL } from '../../src/server/caching/cache-headers.ts';
 import { BLOG_CDN_CACHE_CONTROL } from '../../src/server/routes/blog.routes.ts';
 import { useTestApi } from '../support/api-fixture.ts';
-import { json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 import { FAKE_HOST, fakePost, startFakeHashnode, type FakeHashnode } from '../support/fake-hashnode.ts';
 import { parseCalendar, parseRss } from '../support/parse-feeds.ts';
 
@@ -176,11 +176,16 @@ describe('GET /blog.rss', () => {
     let hashnodeApi: TestApi;
     beforeAll(async () => {
       fake = await startFakeHashnode(Array.from({ length: 25 }, (_, i) => fakePost(i + 1)));
-      hashnodeApi = await startTestApi({ hashnode: { host: FAKE_HOST, gqlUrl: fake.url } });
     });
     afterAll(async () => {
-      await hashnodeApi?.close();
       await fake?.close();
+    });
+    const hashnodeSetUp = useTestApi({
+      admin: false,
+      config: () => ({ hashnode: { host: FAKE_HOST, gqlUrl: fake.url } }),
+    });
+    beforeAll(() => {
+      hashnodeApi = hashnodeSetUp.api;
     });
 
     it('carries the 20 newest posts the blog API pages through', async () => {

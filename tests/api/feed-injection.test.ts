@@ -1,22 +1,22 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createChapter, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/api-fixture.ts';
+import { createChapter, json, sampleEvent, type TestApi } from '../support/api-server.ts';
 
 /**
  * End to end through the API: a chapter's event whose texts carry every line-break form cannot put a
  * property of its own into the shared calendar feed (GET /events.ics), as ical.js reads it.
  */
+const setUp = useTestApi();
 let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(async () => {
-  await api?.close();
+let admin: string;
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 
 describe('GET /events.ics', () => {
   it('carries a chapter’s line breaks as text, never as properties', async () => {
-    const chapter = await createChapter(api, await adminToken(api), 'Carriage Chapter', 'carriage');
+    const chapter = await createChapter(api, admin, 'Carriage Chapter', 'carriage');
     const injected = {
       title: 'Talk\rATTENDEE:mailto:eve@example.org',
       location: 'Hall\nX-INJECTED:1',

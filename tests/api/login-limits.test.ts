@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import {
   CONTACT_LIMIT,
@@ -6,7 +6,8 @@ import {
   LOGIN_PAIR_LIMIT,
   LOGIN_UNDER_ATTACK_PAIR_LIMIT,
 } from '../../src/server/services/rate-limits.service.ts';
-import { adminToken, createChapter, json, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { createChapter, json, type TestApi } from '../support/api-server.ts';
 
 /**
  * Attempts are counted before they are checked, in one statement that returns the
@@ -17,19 +18,15 @@ import { adminToken, createChapter, json, startTestApi, type TestApi } from '../
  * The caller's address is the socket's on the local server (http/client-ip.ts); these requests go to
  * the API in process with the address they claim.
  */
+const NOW = new Date('2027-03-01T08:00:00Z');
+let clock = NOW;
+const setUp = useTestApi({ now: () => clock });
 let api: TestApi;
 let app: ReturnType<typeof createApi>;
 let admin: string;
-const NOW = new Date('2027-03-01T08:00:00Z');
-let clock = NOW;
-
-beforeAll(async () => {
-  api = await startTestApi({}, { now: () => clock });
+beforeAll(() => {
+  ({ api, admin } = setUp);
   app = createApi({ ...api.deps, now: () => clock });
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 const from = async (address: string, path: string, init: RequestInit): Promise<Response> =>

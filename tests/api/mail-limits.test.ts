@@ -1,10 +1,11 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ASK_THE_ORGANISER, TICKET_AGAIN_ANSWER } from '../../src/lib/registration/registration-view.ts';
-import { json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { testClock } from '../support/clock.ts';
 import { callWithHost } from '../support/forged-host.ts';
+import * as registration from '../support/registration.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -42,22 +43,13 @@ beforeEach(() => {
 });
 
 let eventCount = 0;
-async function siteEvent(capacity: number | null = null, title = `Mail Day ${++eventCount}`): Promise<string> {
-  const res = await api.call(
-    '/events',
-    json('POST', sampleEvent({ title, registration: { mode: 'site', capacity } }), alpha.token),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { _id: string } }).event._id;
-}
+const siteEvent = async (capacity: number | null = null, title = `Mail Day ${++eventCount}`) =>
+  (await registration.siteEvent(api, alpha.token, { capacity }, { title })).id;
 
 const person = (fullName: string, email: string) => ({ fullName, email, institution: 'BUET', consent: true });
 
-async function register(eventId: string, fullName: string, email: string) {
-  const res = await api.call(`/events/${eventId}/registrations`, json('POST', person(fullName, email)));
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as { status: string; ticket: string; ticketUrl: string };
-}
+const register = (eventId: string, fullName: string, email: string) =>
+  registration.register(api, eventId, person(fullName, email));
 
 const cancel = async (ticket: string) =>
   expect((await api.call(`/tickets/${ticket}`, { method: 'DELETE' })).status).toBe(200);
@@ -273,12 +265,10 @@ describe('send my ticket again', () => {
 });
 
 describe('send my ticket again without e-mail', () => {
+  const plainSetUp = useTestApi({ now: clock.now, admin: false });
   let plain: TestApi;
-  beforeAll(async () => {
-    plain = await startTestApi({}, { now: clock.now });
-  });
-  afterAll(async () => {
-    await plain?.close();
+  beforeAll(() => {
+    plain = plainSetUp.api;
   });
 
   it('says to ask the organiser (409), and the summary says the site sends no e-mail', async () => {
@@ -287,8 +277,7 @@ describe('send my ticket again without e-mail', () => {
       json('POST', { email: 'admin@test.example', password: 'admin-password-123' }),
     );
     const { token } = (await login.json()) as { token: string };
-    const created = await plain.call('/events', json('POST', sampleEvent({ registration: { mode: 'site' } }), token));
-    const eventId = ((await created.json()) as { event: { _id: string } }).event._id;
+    const eventId = (await registration.siteEvent(plain, token)).id;
     const summary = (await (await plain.call(`/events/${eventId}/registration`)).json()) as { sendsEmail: boolean };
     expect(summary.sendsEmail).toBe(false);
     const res = await plain.call(`/events/${eventId}/registrations/resend`, json('POST', { email: 'x@example.org' }));

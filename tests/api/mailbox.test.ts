@@ -12,8 +12,9 @@ import {
 } from '../../src/server/repositories/registrations.repository.ts';
 import { ticketAgainKey } from '../../src/server/services/ticket-again-limit.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
+import * as registration from '../support/registration.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
@@ -47,21 +48,12 @@ beforeAll(() => {
 });
 
 let eventCount = 0;
-async function siteEvent(capacity: number | null = null): Promise<string> {
-  const res = await api.call(
-    '/events',
-    json(
-      'POST',
-      sampleEvent({ title: `Mailbox Day ${++eventCount}`, registration: { mode: 'site', capacity } }),
-      alpha.token,
-    ),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { _id: string } }).event._id;
-}
+const siteEvent = async (capacity: number | null = null) =>
+  (await registration.siteEvent(api, alpha.token, { capacity }, { title: `Mailbox Day ${++eventCount}` })).id;
 
+/** A registration attempt with this e-mail address: the answer as it came. */
 const registerAs = (eventId: string, email: string, fullName = 'Victim') =>
-  api.call(`/events/${eventId}/registrations`, json('POST', { fullName, email, consent: true }));
+  registration.postRegistration(api, eventId, { fullName, email, consent: true });
 
 const rowsOf = (eventId: string) =>
   api.db

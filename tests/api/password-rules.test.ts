@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_TOO_LONG } from '../../src/lib/schemas/chapter.schema.ts';
 import { hashPassword } from '../../src/server/auth/password.ts';
 import { COMMON_PASSWORD, commonPasswordCount } from '../../src/server/auth/password-policy.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { adminToken, createChapter, json, login, startTestApi, type TestApi } from '../support/api-server.ts';
+import { useTestApi } from '../support/api-fixture.ts';
+import { createChapter, json, login, type TestApi } from '../support/api-server.ts';
 
 /**
  * bcrypt reads only 72 bytes of a password, so new passwords longer than that are refused with a
  * message saying so (not cut short, not pre-hashed); the most common passwords are refused wherever a
  * password is set.
  */
+const setUp = useTestApi();
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 
 const errorsOf = async (res: Response) =>

@@ -5,6 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/runtime/node.ts';
 
+/**
+ * The local server's start on an embedded database on disk, restarted: start-up itself is what is
+ * tested, so the real server is started here (startServer) rather than a test API (useTestApi), which
+ * starts on an in-memory database already migrated.
+ */
 const dataDir = mkdtempSync(join(tmpdir(), 'persist-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, adminToken, createChapter, json, startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/api-fixture.ts';
+import { ADMIN, createChapter, json, type TestApi } from '../support/api-server.ts';
 
 /**
  * A chapter page's public answer need not show the account's login e-mail (the home chapter's admin
@@ -7,14 +8,11 @@ import { ADMIN, adminToken, createChapter, json, startTestApi, type TestApi } fr
  * Settings (anyone, for themselves). Set, it is `chapterId.email` of the public answers and the page's
  * mailto; unset, the login e-mail is shown, as it always was.
  */
+const setUp = useTestApi();
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 
 /** `chapterId.email` of the public chapter page's answer. */

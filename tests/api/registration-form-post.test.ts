@@ -20,8 +20,9 @@ import {
   TICKET_AGAIN_ANSWER,
 } from '../../src/lib/registration/registration-view.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
+import * as registration from '../support/registration.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -94,14 +95,8 @@ const registerByForm = (address: string, eventId: string, fields: Record<string,
 const askByForm = (address: string, eventId: string, email: string) =>
   answerTicketAgainPost(formPost(`/events/${eventId}/ticket-again`, { email }), eventId, address);
 
-async function siteEvent(registration: Record<string, unknown> = {}, fields: Record<string, unknown> = {}) {
-  const res = await api.call(
-    '/events',
-    json('POST', sampleEvent({ ...fields, registration: { mode: 'site', ...registration } }), alpha.token),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { id: string } }).event.id;
-}
+const siteEvent = async (settings: Record<string, unknown> = {}, fields: Record<string, unknown> = {}) =>
+  (await registration.siteEvent(api, alpha.token, settings, fields)).id;
 
 const registrationsOf = (eventId: string) =>
   api.db

@@ -9,8 +9,9 @@ import {
 } from '../../src/server/services/rate-limits.service.ts';
 import { ticketAgainKey } from '../../src/server/services/ticket-again-limit.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
+import * as registration from '../support/registration.ts';
 
 /**
  * A room gets in, a script does not multiply. A hall registers through one address (campus Wi-Fi, a
@@ -39,17 +40,12 @@ const person = (overrides: Record<string, unknown> = {}) => {
   serial += 1;
   return { fullName: `Student ${serial}`, email: `student${serial}@campus.example`, consent: true, ...overrides };
 };
-const register = async (address: string, eventId: string, body: Record<string, unknown> = person()) =>
-  await from(address, `/events/${eventId}/registrations`, json('POST', body));
+/** A registration attempt from `address`: the answer as it came. */
+const register = (address: string, eventId: string, body: Record<string, unknown> = person()) =>
+  registration.postRegistration(app, eventId, body, { address });
 
-async function siteEvent(registration: Record<string, unknown> = {}) {
-  const res = await api.call(
-    '/events',
-    json('POST', sampleEvent({ registration: { mode: 'site', ...registration } }), alpha.token),
-  );
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { event: { id: string } }).event.id;
-}
+const siteEvent = async (settings: Record<string, unknown> = {}) =>
+  (await registration.siteEvent(api, alpha.token, settings)).id;
 
 const counter = async (key: string) =>
   (await api.db.selectFrom('rateLimits').select('count').where('key', '=', key).executeTakeFirst())?.count;

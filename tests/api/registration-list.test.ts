@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
+import * as registration from '../support/registration.ts';
 import { SEARCH_CASES, SEARCH_PEOPLE } from '../support/search-cases.ts';
 
 /**
@@ -19,26 +20,6 @@ beforeAll(() => {
   ({ alpha } = setUp.chapters);
   app = createApi({ ...api.deps, now: () => NOW });
 });
-
-/** Each registrant from an address of their own, so no per-address limit is reached. */
-let addressCounter = 0;
-async function register(eventId: string, person: Record<string, unknown>) {
-  addressCounter += 1;
-  const res = await app.request(`/api/v1/events/${eventId}/registrations`, json('POST', { consent: true, ...person }), {
-    incoming: { socket: { remoteAddress: `10.9.${addressCounter >> 8}.${addressCounter & 255}` } },
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { ticket: string; status: string };
-}
-
-async function siteEvent(capacity: number | null = null) {
-  const res = await api.call(
-    '/events',
-    json('POST', sampleEvent({ registration: { mode: 'site', capacity } }), alpha.token),
-  );
-  if (res.status !== 201) throw new Error(`create event: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { event: { id: string } }).event.id;
-}
 
 const list = (eventId: string, query: string) =>
   api.call(`/events/${eventId}/registrations${query}`, json('GET', undefined, alpha.token));
@@ -62,8 +43,9 @@ async function listed(eventId: string, query: string): Promise<ListBody> {
 describe('the staff list’s search', () => {
   let eventId: string;
   beforeAll(async () => {
-    eventId = await siteEvent();
-    for (const person of SEARCH_PEOPLE) await register(eventId, { ...person });
+    eventId = (await registration.siteEvent(api, alpha.token)).id;
+    // Each registrant from an address of their own, so no per-address limit is reached.
+    for (const person of SEARCH_PEOPLE) await registration.register(app, eventId, { ...person });
   });
 
   it('keeps a decomposed Bangla name as it was typed (so the search has something to compose)', async () => {
@@ -98,9 +80,9 @@ describe('the staff list’s pages', () => {
   let eventId: string;
   beforeAll(async () => {
     // Two seats: the first two are confirmed, the other 23 wait, and one of those cancels.
-    eventId = await siteEvent(2);
+    eventId = (await registration.siteEvent(api, alpha.token, { capacity: 2 })).id;
     for (let i = 1; i <= 25; i += 1) {
-      const { ticket } = await register(eventId, {
+      const { ticket } = await registration.register(app, eventId, {
         fullName: `Person ${String(i).padStart(2, '0')}`,
         email: `person${i}@example.org`,
         ...(i % 5 === 0 ? { ieeeMemberId: `1000000${i}` } : {}),

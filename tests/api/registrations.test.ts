@@ -5,6 +5,7 @@ import { createApi } from '../../src/server/app.ts';
 import { deletePersonalDataOfPastEvents } from '../../src/server/services/registrations.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
+import * as registration from '../support/registration.ts';
 
 /**
  * Registration on the site. The event's settings, the public summary, registering, the
@@ -28,36 +29,19 @@ beforeEach(() => {
   clock = START;
 });
 
+const person = (overrides: Record<string, unknown> = {}) =>
+  registration.registrant({ institution: 'BUET', ...overrides });
+
 /**
- * A request to the API in process from a client address of the test's choosing (the local server
- * takes the socket's address: http/client-ip.ts). Each registrant gets an address of their own unless
- * a test says otherwise, so the per-address limit is tested only where it is meant to be.
+ * A registration attempt to the API in process, each from a client address of its own (the local server
+ * takes the socket's address: http/client-ip.ts), so the per-address limit is tested only where it is
+ * meant to be: the answer as it came.
  */
-let addressCounter = 0;
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-};
-const from = (address: string, path: string, init: RequestInit) =>
-  app.request(`/api/v1${path}`, init, { incoming: { socket: { remoteAddress: address } } });
+const registerFor = (eventId: string, body: Record<string, unknown> = person()) =>
+  registration.postRegistration(app, eventId, body);
 
-let personCounter = 0;
-const person = (overrides: Record<string, unknown> = {}) => {
-  personCounter += 1;
-  return {
-    fullName: `Registrant ${personCounter}`,
-    email: `person${personCounter}@example.org`,
-    institution: 'BUET',
-    consent: true,
-    ...overrides,
-  };
-};
-
-const registerFor = (eventId: string, body: Record<string, unknown> = person(), address = nextAddress()) =>
-  from(address, `/events/${eventId}/registrations`, json('POST', body));
-
-const siteEvent = (registration: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) =>
-  createEvent({ ...overrides, registration: { mode: 'site', ...registration } });
+const siteEvent = (settings: Record<string, unknown> = {}, overrides: Record<string, unknown> = {}) =>
+  registration.siteEvent(api, alpha.token, settings, overrides);
 
 const summary = async (eventId: string) => (await api.call(`/events/${eventId}/registration`)).json();
 

@@ -7,6 +7,7 @@ import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 import { testClock } from '../support/clock.ts';
 import { mailedCode } from '../support/confirmation-mail.ts';
+import * as registration from '../support/registration.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 
 /**
@@ -47,37 +48,19 @@ const from = (address: string, path: string, init: RequestInit = {}) =>
   app.request(`/api/v1${path}`, init, { incoming: { socket: { remoteAddress: address } } });
 
 let eventCount = 0;
-async function confirmingEvent(capacity: number | null, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await api.call(
-    '/events',
-    json(
-      'POST',
-      sampleEvent({
-        title: `Hold Day ${++eventCount}`,
-        registration: { mode: 'site', capacity, confirmByEmail: true, ...extra },
-      }),
+const confirmingEvent = async (capacity: number | null, extra: Record<string, unknown> = {}) =>
+  (
+    await registration.siteEvent(
+      api,
       alpha.token,
-    ),
-  );
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { event: { _id: string } }).event._id;
-}
+      { capacity, confirmByEmail: true, ...extra },
+      { title: `Hold Day ${++eventCount}` },
+    )
+  ).id;
 
-let serial = 0;
-async function register(
-  address: string,
-  eventId: string,
-  headers: Record<string, string> = {},
-): Promise<RegistrationResult & { email: string }> {
-  const email = `person${++serial}@campus.example`;
-  const init = json('POST', { fullName: `Person ${serial}`, email, consent: true });
-  const res = await from(address, `/events/${eventId}/registrations`, {
-    ...init,
-    headers: { ...(init.headers as Record<string, string>), ...headers },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return { ...((await res.json()) as RegistrationResult), email };
-}
+/** Someone new registered from `address`, with any headers their request adds. */
+const register = (address: string, eventId: string, headers: Record<string, string> = {}) =>
+  registration.register(app, eventId, {}, { address, headers });
 
 /** "Confirm my e-mail" with the code of the latest e-mail caught for the ticket, as its holder does. */
 const confirm = async (ticket: string) =>

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, createChapter, json, login, startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/api-fixture.ts';
+import { adminToken, createChapter, json, login, type TestApi } from '../support/api-server.ts';
 
 /**
  * Logging out ends the session on the server, so the old token is refused afterwards,
  * as cookie and as bearer; "Sign out everywhere" ends every session of the account; only the login
  * answer carries a token.
  */
+const setUp = useTestApi();
 let api: TestApi;
 let admin: string;
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await adminToken(api);
-});
-afterAll(async () => {
-  await api?.close();
+beforeAll(() => {
+  ({ api, admin } = setUp);
 });
 
 const asBearer = (token: string) => api.call('/auth/session', json('GET', undefined, token));

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, json, sampleEvent, startTestApi, type TestApi } from '../support/api-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/api-fixture.ts';
+import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
 
 /**
  * Two servers on one PostgreSQL, as two Netlify function instances are: neither keeps a copy of what
@@ -9,17 +10,14 @@ import { adminToken, json, sampleEvent, startTestApi, type TestApi } from '../su
 const onPostgres = Boolean(process.env['TEST_DATABASE_URL']);
 
 describe.skipIf(!onPostgres)('two API servers on one database', () => {
+  const firstSetUp = useTestApi();
+  const secondSetUp = useTestApi({ admin: false, database: () => firstSetUp.api.deps.config.database });
   let first: TestApi;
   let second: TestApi;
   let admin: string;
-  beforeAll(async () => {
-    first = await startTestApi();
-    second = await startTestApi({}, { database: first.deps.config.database });
-    admin = await adminToken(first);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
+  beforeAll(() => {
+    ({ api: first, admin } = firstSetUp);
+    second = secondSetUp.api;
   });
 
   const titles = async (api: TestApi) =>

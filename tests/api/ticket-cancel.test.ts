@@ -4,7 +4,8 @@ import { ticketPageData } from '../../src/server/page-loaders/ticket-page.ts';
 import type { PageDeps } from '../../src/server/page-loaders/page-deps.ts';
 import { CANCEL_AFTER_CHECK_IN, CANCEL_AFTER_START } from '../../src/server/services/registrations.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
-import { json, sampleEvent, type TestApi } from '../support/api-server.ts';
+import { json, type TestApi } from '../support/api-server.ts';
+import * as registration from '../support/registration.ts';
 
 /**
  * Cancelling by ticket is history: audited in the same transaction as done by the ticket holder (no
@@ -33,33 +34,16 @@ beforeEach(() => {
 });
 
 let serial = 0;
-async function siteEvent(capacity: number | null = null) {
-  const res = await api.call(
-    '/events',
-    json(
-      'POST',
-      sampleEvent({ title: `Cancel Walk ${++serial}`, registration: { mode: 'site', capacity } }),
-      alpha.token,
-    ),
-  );
-  const { event } = (await res.json()) as { event: { id: string; title: string } };
-  return event;
-}
+const siteEvent = (capacity: number | null = null) =>
+  registration.siteEvent(api, alpha.token, { capacity }, { title: `Cancel Walk ${++serial}` });
+/** A holder registered (from an address of their own), named so the audit can be searched for them. */
 async function registered(eventId: string) {
   serial += 1;
-  const res = await app.request(
-    `/api/v1/events/${eventId}/registrations`,
-    json('POST', { fullName: `Holder ${serial}`, email: `holder${serial}@example.org`, consent: true }),
-    { incoming: { socket: { remoteAddress: `198.51.100.${serial % 250}` } } },
-  );
-  expect(res.status).toBe(201);
-  const { ticket } = (await res.json()) as { ticket: string };
-  const row = await api.db
-    .selectFrom('registrations')
-    .selectAll()
-    .where('ticket', '=', ticket)
-    .executeTakeFirstOrThrow();
-  return { ticket, id: row.id };
+  const { ticket } = await registration.register(app, eventId, {
+    fullName: `Holder ${serial}`,
+    email: `holder${serial}@example.org`,
+  });
+  return { ticket, id: await registration.registrationId(api, ticket) };
 }
 const cancel = (ticket: string) => app.request(`/api/v1/tickets/${ticket}`, { method: 'DELETE' });
 const statusOf = async (id: string) =>

@@ -8,6 +8,9 @@ import type { SupportMessage } from '../../src/lib/types.ts';
  * These tests are the hydrated island's sends (through the API, answered by a toast); filling a field
  * hydrates it. The form posted before that or without script: first-interaction.spec.ts.
  */
+
+// The server's clock is moved on to start a fresh window of the contact limit: this file's own.
+test.use({ ownClock: import.meta.url });
 async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }

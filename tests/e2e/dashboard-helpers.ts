@@ -137,9 +137,10 @@ export async function sendContactFrom(baseURL: string, localAddress: string, mes
 
 /** The page's own contact-form posts leave from `localAddress` (see postFrom), answered as the API answers. */
 /**
- * Starts a fresh window of the contact form's per-address limit on this worker's server: the tests a
- * worker runs all send from one loopback address, so without it the limit's sixth message would be
- * refused in whichever test happened to come sixth.
+ * Starts a fresh window of the contact form's per-address limit on this file's server (it moves the
+ * server's clock, so the file declares an ownClock: fixtures.ts): the file's tests all send from one
+ * loopback address, so without it the limit's sixth message would be refused in whichever test happened
+ * to come sixth.
  */
 export function freshContactWindow(serverClock: TestClock) {
   serverClock.advance(CONTACT_LIMIT.windowMs);

@@ -20,6 +20,9 @@ import { BASE_EVENT } from './live-data.ts';
  * story.
  */
 
+// The server's clock is moved to the event's day: this file's own.
+test.use({ ownClock: import.meta.url });
+
 /** SCREENSHOTS=dir: the pages are also saved there, to be looked at. */
 async function shoot(page: Page, name: string) {
   const dir = process.env['SCREENSHOTS'];

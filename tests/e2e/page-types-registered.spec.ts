@@ -14,10 +14,9 @@ import { test, expect } from './fixtures.ts';
  * (vnu.jar, the W3C validator's engine, run offline with the machine's Java): no error in the HTML as
  * served, before any script runs.
  */
-// The server's clock is moved past the registered event's end to issue its certificate, so this file
-// has a worker (and a server) of its own, apart from page-types.spec.ts: Playwright gives one to every
-// set of worker options.
-test.use({ sampleData: true, serverEnv: { MAIL_FROM: 'Page types, registered <page-types@e2e.example>' } });
+// The server's clock is moved past the registered event's end to issue its certificate: this file's own
+// (and so its server, apart from page-types.spec.ts's).
+test.use({ sampleData: true, ownClock: import.meta.url });
 
 test.describe('axe finds nothing on any page type', () => {
   test.describe.configure({ timeout: 120_000 }); // two full scans of a long page

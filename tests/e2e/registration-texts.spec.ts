@@ -16,6 +16,9 @@ import { createEvent } from './live-data.ts';
  * that has ended looks over, on its page and on its tickets.
  */
 
+// The server's clock is moved past an event's end: this file's own.
+test.use({ ownClock: import.meta.url });
+
 /** SCREENSHOTS=dir: the page is also saved there at 1280 and 375 px, to be looked at. */
 async function shootBoth(page: Page, name: string) {
   const dir = process.env['SCREENSHOTS'];

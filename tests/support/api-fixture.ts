@@ -13,9 +13,11 @@ export interface ApiFixture<Slug extends string = never> {
   chapters: Record<Slug, TestChapter>;
 }
 
-export interface ApiFixtureOptions<Slug extends string> extends TestApiOptions {
+export interface ApiFixtureOptions<Slug extends string> extends Omit<TestApiOptions, 'database'> {
   /** Settings over the test defaults; a function when they are known only once earlier hooks ran. */
   config?: Partial<Config> | (() => Partial<Config>);
+  /** Another test API's database, shared (TestApiOptions): a function, as that API starts in an earlier hook. */
+  database?: () => NonNullable<TestApiOptions['database']>;
   /** Sign the admin in before the tests (default true); its token is `admin`. */
   admin?: boolean;
   /** Chapter accounts to create through the API and sign in, slug -> name, in this order. */
@@ -35,10 +37,13 @@ export interface ApiFixtureOptions<Slug extends string> extends TestApiOptions {
  *   });
  */
 export function useTestApi<Slug extends string = never>(options: ApiFixtureOptions<Slug> = {}): ApiFixture<Slug> {
-  const { config, admin = true, chapters = {} as Record<Slug, string>, ...apiOptions } = options;
+  const { config, admin = true, chapters = {} as Record<Slug, string>, database, ...apiOptions } = options;
   const fixture = { chapters: {} } as ApiFixture<Slug>;
   beforeAll(async () => {
-    fixture.api = await startTestApi(typeof config === 'function' ? config() : config, apiOptions);
+    fixture.api = await startTestApi(typeof config === 'function' ? config() : config, {
+      ...apiOptions,
+      ...(database ? { database: database() } : {}),
+    });
     if (!admin && Object.keys(chapters).length === 0) return;
     fixture.admin = await adminToken(fixture.api);
     for (const [slug, name] of Object.entries(chapters) as [Slug, string][])
