@@ -10,7 +10,7 @@ import type { RegistrationStatus, TicketConfirmation } from '../types.ts';
 import { ticketStatusText } from './email-confirmation.ts';
 import { formatDhakaDateTime } from './registration-view.ts';
 
-/** What the ticket's page knows (page-loaders/ticket-page.ts). */
+/** What the ticket's page knows (server/pages/ticket-page.ts). */
 export interface TicketFacts {
   status: RegistrationStatus;
   position: number | null;
