@@ -12,7 +12,7 @@ import { describeBackup } from './backup-figures.ts';
 /**
  * `npm run backup -- --out FILE`: writes every table of the configured database (DATABASE_URL, else
  * the embedded one in DATA_DIR, `.data` by default as for `npm start`) and every upload of its blob
- * store into one file, readable by its owner only (see the README's "Backup and restore"). The
+ * store into one file, readable by its owner only (see "Backup and restore" in docs/operations.md). The
  * embedded database is refused while the server has it open (download a backup from the dashboard's
  * Settings then); a folder holding no database is refused without creating anything in it.
  */

@@ -1,10 +1,12 @@
 import { API_BASE } from './api-base.ts';
+import { isErrorCode, type ErrorCode } from './api-errors.ts';
 import type { ApiError, FieldError } from './types.ts';
 
 /**
  * The browser's one way to call the API: every island, the blog client and the image upload go
- * through request(). It never throws (short of an abort) and always tells the HTTP status, so callers
- * decide by status (404 is "not found") and show the server's message and field errors.
+ * through request(). It never throws (short of an abort) and always tells the HTTP status and, when the
+ * API answered, its error's code: callers decide by those (never by the message's words) and show the
+ * server's message and field errors.
  */
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 export interface ApiSuccess<T> {
@@ -16,8 +18,12 @@ export interface ApiFailure {
   ok: false;
   /** The HTTP status; 0 when no answer arrived (offline, DNS, aborted). */
   status: number;
+  /** The API's error code (api-errors.ts); absent when no API answered (offline, a proxy's page). */
+  code?: ErrorCode;
   message: string;
   errors: FieldError[];
+  /** Figures the error carries beside its message (a full event's `capacity` and `registered`). */
+  details?: Record<string, number>;
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error: please check your connection and try again.';
@@ -28,8 +34,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function failure(status: number, message: string, errors: FieldError[] = []): ApiFailure {
-  return { ok: false, status, message, errors };
+function failure(
+  status: number,
+  message: string,
+  errors: FieldError[] = [],
+  code?: ErrorCode,
+  details?: Record<string, number>,
+): ApiFailure {
+  return { ok: false, status, ...(code ? { code } : {}), message, errors, ...(details ? { details } : {}) };
+}
+
+/** The numbers an error body carries beside its envelope's fields; undefined when none. */
+function detailsOf(body: object): Record<string, number> | undefined {
+  const figures = Object.entries(body).filter(
+    (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+  );
+  return figures.length > 0 ? Object.fromEntries(figures) : undefined;
 }
 
 export const apiUrl = (path: string) => `${API_BASE}${path}`;
@@ -52,6 +72,8 @@ export function apiResultOf<T>(status: number, text: string): ApiResult<T> {
     status,
     typeof error.message === 'string' && error.message ? error.message : `Request failed (${status}).`,
     Array.isArray(error.errors) ? error.errors : [],
+    isErrorCode(error.code) ? error.code : undefined,
+    detailsOf(error),
   );
 }
 

@@ -1,4 +1,5 @@
 import { API_BASE } from './api-base.ts';
+import { chapterPath, editPath, verifyPath } from './registration/registration-links.ts';
 
 /**
  * The audit trail's vocabulary, shared by the API (what it records and filters by) and the dashboard
@@ -88,23 +89,23 @@ export function auditLink(entityType: string, entityId: string, slug: string | n
   const id = encodeURIComponent(entityId);
   switch (entityType) {
     case 'account':
-      return slug && `/dashboard/chapters/edit-chapter/${encodeURIComponent(slug)}`;
+      return slug && editPath('chapter', slug);
     case 'chapter-info':
-      return slug && `/chapter/${encodeURIComponent(slug)}`;
+      return slug && chapterPath(slug);
     case 'event':
-      return `/dashboard/events/edit-event/${id}`;
+      return editPath('event', entityId);
     case 'excom-member':
-      return `/dashboard/excom/edit-excom/${id}`;
+      return editPath('excom', entityId);
     case 'committee-member':
-      return `/dashboard/members/edit-member/${id}`;
+      return editPath('member', entityId);
     case 'human':
-      return `/dashboard/humans/edit-human/${id}`;
+      return editPath('human', entityId);
     case 'support-message':
       return '/dashboard/contact-list';
     case 'upload':
       return `${API_BASE}/uploads/${id}`;
     case 'certificate':
-      return `/verify/${id}`;
+      return verifyPath(entityId);
     default:
       return null;
   }

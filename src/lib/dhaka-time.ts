@@ -1,3 +1,5 @@
+import { DAY_MS, MINUTE_MS } from './durations.ts';
+
 /**
  * The chapter's clock. Bangladesh keeps UTC+6 all year (no daylight saving), so a Dhaka wall-clock
  * time is an instant moved by six hours, and back. Event dates and times are stored as Dhaka
@@ -8,8 +10,12 @@ export const CHAPTER_TIME_ZONE = 'Asia/Dhaka';
 /** Dhaka's offset from UTC, as an ISO date-time writes it. */
 export const DHAKA_OFFSET = '+06:00';
 export const DHAKA_OFFSET_MINUTES = 6 * 60;
-const DHAKA_OFFSET_MS = DHAKA_OFFSET_MINUTES * 60_000;
-const DAY_MS = 86_400_000;
+/**
+ * How event times are labelled for visitors: readers abroad (and calendar apps) need to know the times
+ * are Dhaka's. "GMT+6" rather than "BST", which most readers take for British Summer Time.
+ */
+export const CHAPTER_TIME_ZONE_LABEL = 'GMT+6';
+const DHAKA_OFFSET_MS = DHAKA_OFFSET_MINUTES * MINUTE_MS;
 
 /** The instant a Dhaka wall-clock date (YYYY-MM-DD) and time (HH:MM) name; an invalid Date for anything else. */
 export function dhakaInstant(isoDate: string, hhmm: string): Date {
@@ -19,6 +25,79 @@ export function dhakaInstant(isoDate: string, hhmm: string): Date {
 /** An instant's Dhaka wall clock, "2026-12-01T10:00" (what a datetime-local field shows). */
 export function dhakaWallClock(at: Date): string {
   return new Date(at.getTime() + DHAKA_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** "2026-12-01T10:00" (Dhaka wall-clock, a datetime-local value) -> "2026-12-01T04:00:00.000Z"; "" -> null. */
+export function dhakaLocalToIso(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  const at = dhakaInstant(local.slice(0, 10), local.slice(11, 16));
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/** The inverse: an instant as a datetime-local value in Dhaka time; "" for none. */
+export function isoToDhakaLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? '' : dhakaWallClock(at);
+}
+
+/** "Dec 1, 2026, 10:00 AM GMT+6": an instant in Dhaka time, labelled for readers abroad. */
+export function formatDhakaDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const text = d.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: CHAPTER_TIME_ZONE,
+  });
+  return `${text} ${CHAPTER_TIME_ZONE_LABEL}`;
+}
+
+/** "10:02": an instant's time of day in Dhaka, 24-hour (what the check-in page tells the door). */
+export function formatDhakaClock(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: CHAPTER_TIME_ZONE,
+  });
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * The instant a date-time names: `YYYY-MM-DDTHH:mm` without an offset is Dhaka wall-clock time (what a
+ * datetime-local input sends, and what the dashboard means); with `Z` or an offset it is that instant.
+ * Undefined for anything else, or a date that does not exist (31 February).
+ */
+export function parseInstant(value: string): Date | undefined {
+  const m = WALL_CLOCK.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const wall = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (wall.getUTCFullYear() !== year || wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== day) return undefined;
+  const zone = m[7];
+  const offsetMinutes =
+    zone === undefined
+      ? DHAKA_OFFSET_MINUTES
+      : zone === 'Z'
+        ? 0
+        : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const millis = Number((m[0].match(/\.(\d{1,3})/)?.[1] ?? '0').padEnd(3, '0'));
+  return new Date(wall.getTime() - offsetMinutes * MINUTE_MS + millis);
 }
 
 /** The Dhaka calendar day of an instant, YYYY-MM-DD: a new day starts at midnight in Dhaka (18:00 UTC). */
@@ -68,8 +147,8 @@ export function onEventDay(event: { eventDate: string; startTime: string; endTim
 export const NIGHT_STARTS = '22:00';
 export const NIGHT_ENDS = '08:00';
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const NIGHT_STARTS_MS = minutesOf(NIGHT_STARTS) * 60_000;
-const NIGHT_ENDS_MS = minutesOf(NIGHT_ENDS) * 60_000;
+const NIGHT_STARTS_MS = minutesOf(NIGHT_STARTS) * MINUTE_MS;
+const NIGHT_ENDS_MS = minutesOf(NIGHT_ENDS) * MINUTE_MS;
 
 /** How far into its Dhaka day an instant is, in milliseconds (0 at midnight in Dhaka). */
 const dhakaTimeOfDay = (at: number) => (((at + DHAKA_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
@@ -88,7 +167,7 @@ export function inDhakaNight(at: Date): boolean {
  */
 export function daytimeDeadline(from: Date, minutes: number): Date {
   let at = from.getTime();
-  let left = minutes * 60_000;
+  let left = minutes * MINUTE_MS;
   for (;;) {
     const t = dhakaTimeOfDay(at);
     // At night the clock waits for the morning.
@@ -111,5 +190,5 @@ export function daytimeDeadline(from: Date, minutes: number): Date {
 export function promotedHoldEnd(now: Date, minutes: number, eventStart: Date): Date {
   const byDay = daytimeDeadline(now, minutes);
   if (Number.isNaN(eventStart.getTime()) || byDay.getTime() <= eventStart.getTime()) return byDay;
-  return new Date(Math.max(eventStart.getTime(), now.getTime() + minutes * 60_000));
+  return new Date(Math.max(eventStart.getTime(), now.getTime() + minutes * MINUTE_MS));
 }

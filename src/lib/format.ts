@@ -1,14 +1,18 @@
-import { CHAPTER_TIME_ZONE, DHAKA_OFFSET, dhakaDay, eventEnd, eventEndInstant } from './dhaka-time.ts';
+import {
+  CHAPTER_TIME_ZONE,
+  CHAPTER_TIME_ZONE_LABEL,
+  DHAKA_OFFSET,
+  dhakaDay,
+  eventEnd,
+  eventEndInstant,
+} from './dhaka-time.ts';
 
 /**
  * The one place for how dates, times and fees read on the site. Event dates and times are wall-clock
  * values in Bangladesh (Asia/Dhaka, UTC+6, no daylight saving): the clock itself is dhaka-time.ts.
  */
-/**
- * How event times are labelled for visitors: readers abroad (and calendar apps) need to know the times
- * are Dhaka's. "GMT+6" rather than "BST", which most readers take for British Summer Time.
- */
-export const CHAPTER_TIME_ZONE_LABEL = 'GMT+6';
+// Dhaka time's label is dhaka-time.ts's; re-exported for the formatters' readers.
+export { CHAPTER_TIME_ZONE_LABEL } from './dhaka-time.ts';
 
 /** "Free Entry" for 0, otherwise "500 BDT". */
 export function formatFee(fees: number): string {

@@ -5,6 +5,7 @@
  * Types only: the value lists live with their schemas.
  */
 import type { z } from 'astro/zod';
+import type { ErrorCode } from './api-errors.ts';
 import type { chapterCreateSchema, chapterInfoSchema } from './schemas/chapter.schema.ts';
 import type { eventSchema } from './schemas/event.schema.ts';
 import type { RegistrationMode, RegistrationStatus } from './schemas/registration.schema.ts';
@@ -529,9 +530,11 @@ export interface FieldError {
   message: string;
 }
 
-/** Every error body: `{ success: false, message, errors? }`. */
+/** Every error body: `{ success: false, code, message, errors? }` (the codes: api-errors.ts). */
 export interface ApiError {
   success: false;
+  /** The stable machine word a program decides by; `message` is for people. */
+  code: ErrorCode;
   message: string;
   errors?: FieldError[];
 }

@@ -90,7 +90,7 @@ export function createApi(deps: ApiDeps) {
   // mounted there, and spells each path whole.
   api.route('/', feedRoutes(deps));
 
-  api.notFound((c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}`), 404));
+  api.notFound((c) => c.json(errorBody('route_not_found', `No API route for ${c.req.method} ${c.req.path}`), 404));
   api.onError(handleError);
   return api;
 }

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'astro/zod';
 import { serverPasswordSchema } from './auth/password-policy.ts';
+import { httpOrigin } from '../lib/seo/site-address.ts';
 
 /**
  * Every setting the server reads from the environment, validated once. Nothing else in src/server
@@ -131,12 +132,6 @@ export function selectDatabase(url: string | undefined, dataDir: string, neonWsP
   // Neon's serverless driver speaks WebSockets, which suits functions; any other server gets pg.
   if (!new URL(url).hostname.endsWith('.neon.tech')) return { kind: 'postgres', driver: 'pg', url };
   return { kind: 'postgres', driver: 'neon', url, ...(neonWsProxy ? { wsProxy: neonWsProxy } : {}) };
-}
-
-function httpOrigin(value: string | undefined): string | undefined {
-  if (!value || !URL.canParse(value)) return undefined;
-  const url = new URL(value);
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
 }
 
 function localSessionSecret(dataDir: string): string {

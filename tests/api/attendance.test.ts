@@ -41,6 +41,12 @@ const checkInsOf = (eventId: string) =>
 const registrationOf = (ticket: string) =>
   api.db.selectFrom('registrations').selectAll().where('ticket', '=', ticket).executeTakeFirstOrThrow();
 /** The door list's hash of a ticket, worked out here apart from the code under test. */
+/** The code a refused check-in answers with: the door decides by it (lib/check-in/door-answer.ts). */
+const refusalCode = (status: number, message: string) =>
+  status === 404
+    ? 'registration_not_found'
+    : ({ 'On the waitlist': 'waitlisted', 'This registration was cancelled': 'cancelled' }[message] ??
+      'not_registered');
 const hashOf = (eventId: string, ticket: string) =>
   createHash('sha256').update(`${eventId}:${ticket}`).digest('base64url');
 const auditOf = (entity: string) =>
@@ -145,7 +151,9 @@ describe('checking in at the door', () => {
     for (const [what, body, eventId, status, message] of cases) {
       const res = await checkIn(eventId, { ...body, id: randomUUID() }, alpha.token);
       expect(res.status, what).toBe(status);
-      expect((await res.json()).message, what).toBe(message);
+      const answer = await res.json();
+      expect(answer.message, what).toBe(message);
+      expect(answer.code, what).toBe(refusalCode(status, message));
     }
     // Nobody was checked in, nothing recorded.
     expect(await checkInsOf(event.id)).toEqual([]);
@@ -165,6 +173,12 @@ describe('checking in at the door', () => {
     expect((await checkIn(event.id, { ticket }, undefined)).status).toBe(401);
     expect((await checkIn(event.id, { ticket }, beta.token)).status).toBe(403);
     expect((await checkIn(randomUUID(), { ticket }, alpha.token)).status).toBe(404);
+    // Each refusal says which it is in its code (docs/api-errors.md).
+    const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code;
+    expect(await codeOf(await checkIn(event.id, {}, alpha.token))).toBe('validation_failed');
+    expect(await codeOf(await checkIn(event.id, { ticket }, undefined))).toBe('unauthenticated');
+    expect(await codeOf(await checkIn(event.id, { ticket }, beta.token))).toBe('forbidden');
+    expect(await codeOf(await checkIn(randomUUID(), { ticket }, alpha.token))).toBe('event_not_found');
     expect(await checkInsOf(event.id)).toEqual([]);
   });
 });
@@ -215,7 +229,7 @@ describe('check-in opens on the event’s day', () => {
     const waiting = await register(event.id);
     const waitlisted = await checkIn(event.id, { ticket: waiting.ticket, early: true }, alpha.token);
     expect(waitlisted.status).toBe(409);
-    expect((await waitlisted.json()).message).toBe('On the waitlist');
+    expect(await waitlisted.json()).toMatchObject({ code: 'waitlisted', message: 'On the waitlist' });
     const bad = await checkIn(event.id, { ticket, early: 'yes' }, alpha.token);
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors.map((e: { path: string }) => e.path)).toEqual(['early']);
@@ -293,7 +307,9 @@ describe('checking in a name picked from the door list (by registration id)', ()
     for (const [what, registration, eventId, status, message] of cases) {
       const res = await checkIn(eventId, { registration, id: randomUUID() }, alpha.token);
       expect(res.status, what).toBe(status);
-      expect((await res.json()).message, what).toBe(message);
+      const answer = await res.json();
+      expect(answer.message, what).toBe(message);
+      expect(answer.code, what).toBe(refusalCode(status, message));
     }
     for (const id of [event.id, other.id, betaEvent.id]) expect(await checkInsOf(id)).toEqual([]);
   });

@@ -45,7 +45,9 @@ describe('POST /auth/login', () => {
     const unknown = await api.call('/auth/login', json('POST', { email: 'ghost@example.org', password: 'nope-nope' }));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual(await unknown.json());
+    const said = await wrong.json();
+    expect(said).toEqual(await unknown.json());
+    expect(said.code).toBe('invalid_credentials');
   });
 
   it('validates the payload', async () => {
@@ -73,7 +75,9 @@ describe('sessions', () => {
     expect((await bearer.json()).userInfo).toMatchObject({ email: ADMIN.email, isAdmin: true });
     const cookie = await api.call('/auth/session', { headers: { cookie: `token=${token}` } });
     expect(cookie.status).toBe(200);
-    expect((await api.call('/auth/session')).status).toBe(401);
+    const none = await api.call('/auth/session');
+    expect(none.status).toBe(401);
+    expect((await none.json()).code).toBe('unauthenticated');
   });
 
   it('refuses tampered, foreign, expired and made-up tokens', async () => {
@@ -135,7 +139,7 @@ describe('login rate limit', () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
-    expect((await blocked.json()).success).toBe(false);
+    expect(await blocked.json()).toMatchObject({ success: false, code: 'rate_limited' });
   });
 });
 

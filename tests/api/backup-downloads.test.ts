@@ -58,7 +58,11 @@ describe('who may download', () => {
       expect((await api.call(path)).status).toBe(401);
       const res = await api.call(path, json('GET', undefined, alpha.token));
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ success: false, message: 'Only administrators can do this' });
+      expect(await res.json()).toEqual({
+        success: false,
+        code: 'forbidden',
+        message: 'Only administrators can do this',
+      });
     },
   );
 });

@@ -109,7 +109,11 @@ describe('the blog API over Hashnode', () => {
 
     const missing = await api.call('/blog/posts/no-such-post');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ success: false, message: 'Blog post not found' });
+    expect(await missing.json()).toEqual({
+      success: false,
+      code: 'blog_post_not_found',
+      message: 'Blog post not found',
+    });
     expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -162,6 +166,7 @@ describe('the blog API over Hashnode', () => {
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({
       success: false,
+      code: 'blog_unavailable',
       message: 'The blog service answered with HTTP 500. Please try again later.',
     });
   });

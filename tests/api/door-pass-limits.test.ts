@@ -238,6 +238,7 @@ describe('walk-ins with a pass', () => {
     expect(third.status).toBe(409);
     expect(await third.json()).toEqual({
       success: false,
+      code: 'walk_in_limit_reached',
       message: 'This door pass has added its 2 walk-ins, its limit: ask the event’s staff to add more',
       walkInLimit: 2,
     });
@@ -387,6 +388,7 @@ describe('a walk-in whose e-mail is already registered', () => {
     expect(byPass.status).toBe(409);
     expect(await byPass.json()).toEqual({
       success: false,
+      code: 'event_full_for_pass',
       message: 'On the waitlist, and the event is full: only its staff can give them a seat now',
     });
     // Staff are asked first, with the figures, as for any walk-in to a full event.
@@ -397,6 +399,7 @@ describe('a walk-in whose e-mail is already registered', () => {
     expect(asked.status).toBe(409);
     expect(await asked.json()).toEqual({
       success: false,
+      code: 'event_full',
       message: 'The event is full (1 of 1): adding a walk-in exceeds its capacity',
       capacity: 1,
       registered: 1,

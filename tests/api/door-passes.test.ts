@@ -572,7 +572,7 @@ describe('check-ins with a pass', () => {
     ] as const) {
       const res = await api.call(path, asPhone(cookie, method, body));
       expect(res.status, path).toBe(401);
-      expect((await res.json()).message).toBe('This door pass was revoked');
+      expect(await res.json()).toMatchObject({ code: 'pass_revoked', message: 'This door pass was revoked' });
       // Both cookies go: the phone stops presenting the pass, and its page stops opening as that door.
       expect(res.headers.getSetCookie(), path).toEqual([
         expect.stringMatching(/^doorPass=; Max-Age=0; Path=\/;.*Expires=Thu, 01 Jan 1970/),
@@ -618,7 +618,7 @@ describe('check-ins with a pass', () => {
     ] as const) {
       const res = await api.call(`/events/${event.id}/${path}`, asPhone(cookie, 'POST', body));
       expect([path, res.status], JSON.stringify(body)).toEqual([path, 401]);
-      expect((await res.json()).message).toBe('This door pass was revoked');
+      expect(await res.json()).toMatchObject({ code: 'pass_revoked', message: 'This door pass was revoked' });
     }
     expect(await api.db.selectFrom('checkIns').selectAll().execute()).toEqual(checkInsBefore);
     const rows = await api.db
@@ -848,11 +848,15 @@ describe('walk-ins', () => {
     await register(event.id, { fullName: 'Seat Holder' });
     const byPass = await walkIn(event.id, asPhone(cookie, 'POST', { fullName: 'Door Guest' }));
     expect(byPass.status).toBe(409);
-    expect((await byPass.json()).message).toBe('The event is full: only its staff can add walk-ins now');
+    expect(await byPass.json()).toMatchObject({
+      code: 'event_full_for_pass',
+      message: 'The event is full: only its staff can add walk-ins now',
+    });
     const asked = await walkIn(event.id, json('POST', { fullName: 'Door Guest' }, alpha.token));
     expect(asked.status).toBe(409);
     expect(await asked.json()).toEqual({
       success: false,
+      code: 'event_full',
       message: 'The event is full (1 of 1): adding a walk-in exceeds its capacity',
       capacity: 1,
       registered: 1,

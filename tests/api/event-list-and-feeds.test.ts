@@ -93,7 +93,7 @@ describe('GET /events.ics', () => {
 
     const unknown = await api.call('/events.ics?chapter=no-such-chapter');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ success: false, message: 'Chapter not found' });
+    expect(await unknown.json()).toEqual({ success: false, code: 'chapter_not_found', message: 'Chapter not found' });
   });
 
   it.each(['not%20a%20slug', '', '%3Cscript%3E', 'a'.repeat(61)])('refuses chapter=%s with 400', async (chapter) => {
@@ -263,7 +263,7 @@ describe('GET /events with the list parameters', () => {
   it('answers 404 for an unknown chapter', async () => {
     const res = await api.call('/events?chapter=no-such-chapter');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ success: false, message: 'Chapter not found' });
+    expect(await res.json()).toEqual({ success: false, code: 'chapter_not_found', message: 'Chapter not found' });
   });
 
   it.each([

@@ -32,7 +32,7 @@ describe('API runtime', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = await res.json();
-    expect(body).toMatchObject({ success: false });
+    expect(body).toMatchObject({ success: false, code: 'route_not_found' });
     expect(typeof body.message).toBe('string');
   });
 

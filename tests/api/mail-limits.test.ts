@@ -293,6 +293,6 @@ describe('send my ticket again without e-mail', () => {
     expect(summary.sendsEmail).toBe(false);
     const res = await plain.call(`/events/${eventId}/registrations/resend`, json('POST', { email: 'x@example.org' }));
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, message: ASK_THE_ORGANISER });
+    expect(await res.json()).toEqual({ success: false, code: 'mail_disabled', message: ASK_THE_ORGANISER });
   });
 });

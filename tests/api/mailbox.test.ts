@@ -81,7 +81,7 @@ describe('one registration per mailbox per event', () => {
     for (let i = 0; i < 15; i++) answers.push(await registerAs(eventId, `victim+${i}@example.org`));
     expect(answers.map((r) => r.status)).toEqual([201, ...Array<number>(14).fill(409)]);
     for (const refused of answers.slice(1))
-      expect(await refused.json()).toEqual({ success: false, message: ALREADY_REGISTERED });
+      expect(await refused.json()).toEqual({ success: false, code: 'already_registered', message: ALREADY_REGISTERED });
     // Stored as typed, compared by its mailbox.
     expect(await rowsOf(eventId)).toEqual([
       { email: 'victim+0@example.org', mailbox: 'victim@example.org', status: 'confirmed' },

@@ -277,6 +277,7 @@ describe('registering', () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({
       success: false,
+      code: 'already_registered',
       message: 'This e-mail address is already registered for this event.',
     });
     expect(await rowsOf(event.id)).toHaveLength(1);

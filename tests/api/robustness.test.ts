@@ -23,7 +23,7 @@ describe('bad requests change nothing and never answer 500', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Malformed JSON body' });
+    expect(await res.json()).toEqual({ success: false, code: 'malformed_body', message: 'Malformed JSON body' });
     expect(await eventCount()).toBe(0);
   });
 
@@ -34,6 +34,7 @@ describe('bad requests change nothing and never answer 500', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${admin}` },
     });
     expect(res.status).toBe(415);
+    expect((await res.json()).code).toBe('unsupported_media_type');
     expect(await eventCount()).toBe(0);
   });
 
@@ -63,7 +64,7 @@ describe('bad requests change nothing and never answer 500', () => {
       json('POST', sampleEvent({ description: 'x'.repeat(1024 * 1024 + 1) }), admin),
     );
     expect(res.status).toBe(413);
-    expect((await res.json()).success).toBe(false);
+    expect(await res.json()).toMatchObject({ success: false, code: 'payload_too_large' });
     expect(await eventCount()).toBe(0);
   });
 });

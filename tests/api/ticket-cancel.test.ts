@@ -132,7 +132,7 @@ describe('cancelling by ticket', () => {
     clock = START;
     const res = await cancel(late.ticket);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, message: CANCEL_AFTER_START });
+    expect(await res.json()).toEqual({ success: false, code: 'cancel_after_start', message: CANCEL_AFTER_START });
     expect(await statusOf(late.id)).toBe('confirmed');
     expect(await auditOf(late.id)).toEqual([]);
   });
@@ -148,7 +148,7 @@ describe('cancelling by ticket', () => {
     expect(checkIn.status).toBe(200);
     const res = await cancel(holder.ticket);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, message: CANCEL_AFTER_CHECK_IN });
+    expect(await res.json()).toEqual({ success: false, code: 'cancel_after_check_in', message: CANCEL_AFTER_CHECK_IN });
     expect(await statusOf(holder.id)).toBe('confirmed');
     expect(await auditOf(holder.id)).toEqual([]);
   });

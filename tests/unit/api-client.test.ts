@@ -46,6 +46,28 @@ describe('request()', () => {
     });
   });
 
+  it('tells the error’s code and the figures it carries, and leaves out a code it does not know', async () => {
+    const full = {
+      success: false,
+      code: 'event_full',
+      message: 'The event is full (1 of 1): adding a walk-in exceeds its capacity',
+      capacity: 1,
+      registered: 1,
+    };
+    answer(json(full, 409));
+    expect(await request('POST', '/events/e1/walk-ins', { body: {} })).toEqual({
+      ok: false,
+      status: 409,
+      code: 'event_full',
+      message: full.message,
+      errors: [],
+      details: { capacity: 1, registered: 1 },
+    });
+    answer(json({ success: false, code: 'a_code_from_the_future', message: 'Refused' }, 409));
+    const unknown = await request('GET', '/events');
+    expect(unknown).toEqual({ ok: false, status: 409, message: 'Refused', errors: [] });
+  });
+
   it('reports a network failure as status 0 with a clear message', async () => {
     answer(new TypeError('Failed to fetch'));
     expect(await request('GET', '/events')).toEqual({

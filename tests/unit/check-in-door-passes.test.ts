@@ -35,6 +35,7 @@ import {
   walkInProblems,
   walkInRefusedAnswer,
 } from '../../src/lib/check-in/walk-in.ts';
+import type { PassEndedCode } from '../../src/lib/api-errors.ts';
 import type { DoorList } from '../../src/lib/types.ts';
 import { doorAttendee } from '../support/door-attendee.ts';
 
@@ -62,19 +63,29 @@ describe('the door pass on the volunteer’s phone', () => {
     expect(passAccount('p1')).not.toContain('@');
   });
 
-  it('says a revoked or expired pass in the server’s words, and something plain for anything else', () => {
-    expect(passEndedHeading('This door pass was revoked')).toBe('This door pass was revoked');
-    expect(passEndedHeading('This door pass has expired')).toBe('This door pass has expired');
-    expect(passEndedHeading('Unauthorized')).toBe('This door pass can no longer be used');
+  it('says a revoked or expired pass (by its code) in the server’s words, and something plain for anything else', () => {
+    expect(passEndedHeading({ message: 'This door pass was revoked', code: 'pass_revoked' })).toBe(
+      'This door pass was revoked',
+    );
+    expect(passEndedHeading({ message: 'This door pass has expired', code: 'pass_expired' })).toBe(
+      'This door pass has expired',
+    );
+    expect(passEndedHeading({ message: 'Unauthorized' })).toBe('This door pass can no longer be used');
     expect(passEndedHeading(undefined)).toBe('This door pass can no longer be used');
   });
 });
 
 describe('a door pass that has ended, on the phone', () => {
   const info = { passId: 'p1', name: 'Rahim', eventId: 'e1', validUntil: '2030-05-20T09:00:00.000Z' };
+  const CODES: Record<string, PassEndedCode> = {
+    'This door pass was revoked': 'pass_revoked',
+    'This door pass has expired': 'pass_expired',
+  };
+  /** What the phone keeps of a 401: the server's words, and its code when it gave one. */
   const ended = (message: string, fields = {}) => ({
     ...info,
     message,
+    ...(CODES[message] ? { code: CODES[message] } : {}),
     endedAt: '2030-05-20T05:00:00.000Z',
     ...fields,
   });
@@ -105,6 +116,10 @@ describe('a door pass that has ended, on the phone', () => {
     expect(
       endedPassesFrom(JSON.stringify([{ ...revoked, passId: '' }, { ...revoked, message: 3 }, null, revoked])),
     ).toEqual([revoked]);
+    // Kept by an earlier page, with the server's words only: read with their code.
+    const { code: _code, ...wordsOnly } = revoked;
+    expect(endedPassesFrom(JSON.stringify([wordsOnly]))).toEqual([revoked]);
+    expect(endedPassesFrom(JSON.stringify([{ ...revoked, code: 'nonsense' }]))).toEqual([revoked]);
   });
 
   it('knows its kept lists by their key', () => {
@@ -266,9 +281,10 @@ describe('queued check-ins on a door pass’s phone', () => {
     expect(queuedRefusal(403)).toBe('needs-account');
     for (const status of [0, 401, 429, 503]) expect(queuedRefusal(status, true)).toBe('later');
     // A revocation (or an expiry) is final: what the phone saved is never taken.
-    expect(queuedRefusal(401, true, 'This door pass was revoked')).toBe('refused');
-    expect(queuedRefusal(401, true, 'This door pass has expired')).toBe('refused');
-    expect(queuedRefusal(401, false, 'This door pass was revoked')).toBe('later');
+    expect(queuedRefusal(401, true, 'pass_revoked')).toBe('refused');
+    expect(queuedRefusal(401, true, 'pass_expired')).toBe('refused');
+    expect(queuedRefusal(401, false, 'pass_revoked')).toBe('later');
+    expect(queuedRefusal(401, true, 'unauthenticated')).toBe('later');
   });
 
   it('name whom the server refused and why, in its words', () => {
@@ -352,16 +368,14 @@ describe('walk-ins', () => {
   });
 
   it('ask staff before exceeding a full event’s capacity, naming the count and the person', () => {
-    const full = { status: 409, message: 'The event is full (120 of 120): adding a walk-in exceeds its capacity' };
+    const full = { status: 409, code: 'event_full' as const, details: { capacity: 120, registered: 120 } };
     expect(isFullForStaff(full)).toBe(true);
-    expect(fullEventQuestion('Rahim ', full.message)).toBe('The event is full (120 of 120): add Rahim anyway?');
+    expect(fullEventQuestion('Rahim ', full.details)).toBe('The event is full (120 of 120): add Rahim anyway?');
+    expect(fullEventQuestion('Rahim', undefined)).toBe('The event is full: add Rahim anyway?');
     // A pass's refusal and a duplicate e-mail are no question: their message is shown as it is.
-    expect(isFullForStaff({ status: 409, message: 'The event is full: only its staff can add walk-ins now' })).toBe(
-      false,
-    );
-    expect(isFullForStaff({ status: 409, message: 'r@e.org is already registered: check them in by name' })).toBe(
-      false,
-    );
+    expect(isFullForStaff({ code: 'event_full_for_pass' })).toBe(false);
+    expect(isFullForStaff({ code: 'conflict' })).toBe(false);
+    expect(isFullForStaff({})).toBe(false);
     expect(walkInRefusedText('Rahim', 'The event is full: only its staff can add walk-ins now')).toBe(
       'Rahim was not checked in: The event is full: only its staff can add walk-ins now',
     );

@@ -38,21 +38,21 @@ describe('the check-in page’s answers', () => {
     expect(ticketOf('  ')).toBe('');
   });
 
-  it('tells the waitlist, a cancelled registration, another event’s and a code nobody holds apart', () => {
-    expect(refusalAnswer({ status: 409, message: 'On the waitlist' })).toEqual({
+  it('tells the waitlist, a cancelled registration, another event’s and a code nobody holds apart, by code', () => {
+    expect(refusalAnswer({ status: 409, code: 'waitlisted' })).toEqual({
       tone: 'error',
       text: 'On the waitlist',
     });
-    expect(refusalAnswer({ status: 409, message: 'This registration was cancelled' })).toEqual({
+    expect(refusalAnswer({ status: 409, code: 'cancelled' })).toEqual({
       tone: 'error',
       text: 'Registration cancelled',
     });
-    expect(refusalAnswer({ status: 409, message: 'Not registered for this event' })).toEqual({
+    expect(refusalAnswer({ status: 409, code: 'not_registered' })).toEqual({
       tone: 'error',
       text: 'Not registered for this event',
     });
     // A mistyped code is no verdict on the person: check it, or find them by name.
-    expect(refusalAnswer({ status: 404, message: 'Not registered for this event' })).toEqual({
+    expect(refusalAnswer({ status: 404, code: 'registration_not_found' })).toEqual({
       tone: 'error',
       text: 'Ticket not found',
       detail: 'Check the code, or search by name',

@@ -31,18 +31,26 @@ describe('the check-in page’s answers from the server', () => {
   });
 
   it('says a refused ticket in the door’s words, another answer in the server’s, and nothing when none came', () => {
-    expect(failureAnswer({ status: 404, message: 'Not registered for this event' })).toEqual({
+    expect(
+      failureAnswer({ status: 404, code: 'registration_not_found', message: 'Not registered for this event' }),
+    ).toEqual({
       tone: 'error',
       text: 'Ticket not found',
       detail: 'Check the code, or search by name',
     });
-    expect(failureAnswer({ status: 409, message: 'On the waitlist' })).toEqual({
+    expect(failureAnswer({ status: 409, code: 'waitlisted', message: 'On the waitlist' })).toEqual({
       tone: 'error',
       text: 'On the waitlist',
     });
-    expect(failureAnswer({ status: 400, message: 'Invalid ticket' })).toEqual({
+    // The words decide nothing: a refusal without the waitlist's code is not the waitlist.
+    expect(failureAnswer({ status: 409, message: 'On the waitlist' })).toEqual({
+      tone: 'error',
+      text: 'Not registered for this event',
+    });
+    expect(failureAnswer({ status: 400, code: 'validation_failed', message: 'Invalid ticket' })).toEqual({
       tone: 'error',
       text: 'Invalid ticket',
+      code: 'validation_failed',
     });
     // No answer: the kept list answers instead.
     expect(failureAnswer({ status: 0, message: 'Network error' })).toBeUndefined();
@@ -117,7 +125,11 @@ describe('queued check-ins on the door list', () => {
 
   it('name who was not checked in and why, when the server refuses one for good', () => {
     expect(
-      notCheckedInText('Nusrat Jahan', { status: 409, message: 'This registration was cancelled', errors: [] }, ''),
+      notCheckedInText(
+        'Nusrat Jahan',
+        { status: 409, code: 'cancelled', message: 'This registration was cancelled', errors: [] },
+        '',
+      ),
     ).toBe('Nusrat Jahan was not checked in: Registration cancelled');
     expect(
       notCheckedInText(

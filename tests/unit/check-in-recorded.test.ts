@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fullOnList, savedAnswer, thisDevice } from '../../src/lib/check-in/door-answer.ts';
 import { notRecordedAnswer, notRecordedHeading, pendingIds, refusalReason } from '../../src/lib/check-in/door-queue.ts';
 import { fullOnDeviceNote, fullOnDeviceQuestion, queuedWalkInId } from '../../src/lib/check-in/walk-in.ts';
+import type { ErrorCode } from '../../src/lib/api-errors.ts';
 import type { DoorList } from '../../src/lib/types.ts';
 import { doorAttendee } from '../support/door-attendee.ts';
 
@@ -72,14 +73,21 @@ describe('what waits on the device', () => {
 });
 
 describe('what the server refused after it waited on the device', () => {
-  const refusal = (status: number, message: string, errors: { path: string }[] = []) => ({ status, message, errors });
+  const refusal = (status: number, message: string, errors: { path: string }[] = [], code?: ErrorCode) => ({
+    status,
+    ...(code ? { code } : {}),
+    message,
+    errors,
+  });
 
   it('says why in the door’s words', () => {
-    expect(refusalReason(refusal(409, 'This registration was cancelled'), '2030-05-20')).toBe('Registration cancelled');
-    expect(refusalReason(refusal(409, 'On the waitlist'), '2030-05-20')).toBe('On the waitlist');
-    expect(refusalReason(refusal(404, 'Not registered for this event'), '2030-05-20')).toBe(
-      'Ticket not found: Check the code, or search by name',
+    expect(refusalReason(refusal(409, 'This registration was cancelled', [], 'cancelled'), '2030-05-20')).toBe(
+      'Registration cancelled',
     );
+    expect(refusalReason(refusal(409, 'On the waitlist', [], 'waitlisted'), '2030-05-20')).toBe('On the waitlist');
+    expect(
+      refusalReason(refusal(404, 'Not registered for this event', [], 'registration_not_found'), '2030-05-20'),
+    ).toBe('Ticket not found: Check the code, or search by name');
     expect(refusalReason(refusal(401, 'This door pass was revoked'), '2030-05-20')).toBe('This door pass was revoked');
     expect(refusalReason(refusal(409, 'Too early', [{ path: 'early' }]), '2030-05-20')).toBe(
       'Check-in opens on the event’s day, Monday, 20 May.',

@@ -88,24 +88,42 @@ describe('a scan sent with a pass', () => {
     const revoked = pass(at('10:00'));
     for (const act of ['check-in', 'walk-in'] as const)
       for (const scannedAt of [at('09:59'), at('09:00'), at('08:00'), at('10:00'), undefined])
-        expect(scanRefusal(revoked, at('10:30'), act, scannedAt)).toEqual({ status: 401, message: PASS_REVOKED });
+        expect(scanRefusal(revoked, at('10:30'), act, scannedAt)).toEqual({
+          status: 401,
+          code: 'pass_revoked',
+          message: PASS_REVOKED,
+        });
   });
 
   it('after its natural end: a check-in scanned before it, sent within two hours, is taken late; nothing else', () => {
     expect(scanRefusal(pass(), at('12:00'), 'check-in', at('11:59'))).toEqual({ late: true });
     expect(scanRefusal(pass(), at('13:59'), 'check-in', at('11:59'))).toEqual({ late: true });
-    expect(scanRefusal(pass(), at('14:00'), 'check-in', at('11:59'))).toEqual({ status: 403, message: SENT_TOO_LATE });
+    expect(scanRefusal(pass(), at('14:00'), 'check-in', at('11:59'))).toEqual({
+      status: 403,
+      code: 'pass_ended',
+      message: SENT_TOO_LATE,
+    });
     expect(scanRefusal(pass(), at('13:00'), 'check-in', at('12:00'))).toEqual({
       status: 403,
+      code: 'pass_ended',
       message: SCANNED_AFTER_EXPIRED,
     });
-    expect(scanRefusal(pass(), at('13:00'), 'check-in', undefined)).toEqual({ status: 401, message: PASS_EXPIRED });
+    expect(scanRefusal(pass(), at('13:00'), 'check-in', undefined)).toEqual({
+      status: 401,
+      code: 'pass_expired',
+      message: PASS_EXPIRED,
+    });
     // Never a walk-in, even one scanned in time.
     expect(scanRefusal(pass(), at('12:01'), 'walk-in', at('11:00'))).toEqual({
       status: 403,
+      code: 'pass_ended',
       message: WALK_IN_AFTER_END,
     });
-    expect(scanRefusal(pass(), at('12:01'), 'walk-in', undefined)).toEqual({ status: 401, message: PASS_EXPIRED });
+    expect(scanRefusal(pass(), at('12:01'), 'walk-in', undefined)).toEqual({
+      status: 401,
+      code: 'pass_expired',
+      message: PASS_EXPIRED,
+    });
   });
 
   it('scanned by the phone’s clock before the pass was made: taken, and recorded at the pass’s making', () => {

@@ -18,7 +18,7 @@ describe('the JSON error envelope', () => {
   it('answers malformed JSON with 400', async () => {
     const res = await post('{"name": ');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: 'Malformed JSON body' });
+    expect(await res.json()).toEqual({ success: false, code: 'malformed_body', message: 'Malformed JSON body' });
   });
   it('answers a wrong content type with 415', async () => {
     const res = await post('name=x', 'application/x-www-form-urlencoded');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { feedPaths, webcalUrl } from '../../src/lib/feeds.ts';
 import { escapeXml } from '../../src/lib/xml.ts';
 import { rssXml } from '../../src/server/feeds/rss-xml.ts';
-import { siteOrigin } from '../../src/server/http/site-origin.ts';
+import { answerOrigin, siteAddress } from '../../src/server/http/site-origin.ts';
 import { parseRss } from '../support/parse-feeds.ts';
 
 describe('escapeXml', () => {
@@ -82,10 +82,13 @@ describe('feed addresses', () => {
     );
   });
 
-  it('are absolute on the configured site, else on the address asked', () => {
-    expect(siteOrigin('https://ieeecsbdc.org/', 'http://10.0.0.5:4321/api/v1/events.rss')).toBe(
-      'https://ieeecsbdc.org',
-    );
-    expect(siteOrigin(undefined, 'http://localhost:4321/api/v1/events.rss')).toBe('http://localhost:4321');
+  // Feeds link on the site's own address like every link it writes, never on the address asked (its Host).
+  it('are absolute on the configured site, else on the server’s own address', () => {
+    const configured = siteAddress({ siteUrl: 'https://ieeecsbdc.org/', linkOrigin: 'https://ieeecsbdc.org' });
+    configured.useOwnAddress('http://10.0.0.5:4321');
+    expect(answerOrigin(configured)).toBe('https://ieeecsbdc.org');
+    const local = siteAddress({});
+    local.useOwnAddress('http://localhost:4321');
+    expect(answerOrigin(local)).toBe('http://localhost:4321');
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { CHAPTER_TIME_ZONE } from '../../lib/dhaka-time.ts';
+import { EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
+import { CHAPTER_TIME_ZONE, formatDhakaDateTime } from '../../lib/dhaka-time.ts';
 import { formatEventDate } from '../../lib/format.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
 import {
@@ -9,7 +10,7 @@ import {
   eventPath,
   registrationsPath,
 } from '../../lib/registration/registration-links.ts';
-import { formatDhakaDateTime } from '../../lib/registration/registration-view.ts';
+import { MAX_WITHDRAW_REASON_LENGTH } from '../../lib/text-limits.ts';
 import type { AttendanceReport, CertificateItem, EventItem } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';
@@ -86,7 +87,7 @@ function Attendance() {
   if (failed)
     return (
       <StatusPanel tone="error">
-        <p>{isNotFound(failed) ? 'Event not found' : failed.message}</p>
+        <p>{isNotFound(failed) ? EVENT_NOT_FOUND : failed.message}</p>
         <p className="mt-3">
           <GoBack href={LIST} />
         </p>
@@ -319,7 +320,7 @@ function Attendance() {
         <textarea
           id="withdraw-reason"
           rows={3}
-          maxLength={500}
+          maxLength={MAX_WITHDRAW_REASON_LENGTH}
           value={withdrawing?.reason ?? ''}
           onChange={(ev) =>
             withdrawing && setWithdrawing({ ...withdrawing, reason: ev.target.value, error: undefined })

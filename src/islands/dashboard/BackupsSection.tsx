@@ -82,7 +82,9 @@ export default function BackupsSection() {
       <p>
         To put a backup back, someone with the site&rsquo;s project on their computer runs{' '}
         <code className="whitespace-nowrap rounded bg-slate-100 px-1 dark:bg-slate-800">npm run restore -- FILE</code>:
-        the README&rsquo;s &ldquo;Backup and restore&rdquo; says how, step by step.
+        &ldquo;Backup and restore&rdquo; in the project&rsquo;s{' '}
+        <code className="whitespace-nowrap rounded bg-slate-100 px-1 dark:bg-slate-800">docs/operations.md</code> says
+        how, step by step.
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { MAX_SIGNATORY_LENGTH } from '../../lib/text-limits.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
 import { ErrorText, described, fieldIdOf, hintClass, inputClass, labelClass } from './ui/section-controls.tsx';
 
@@ -86,7 +87,7 @@ export function CertificatesFieldset({
               <input
                 id={fieldIdOf(path)}
                 type="text"
-                maxLength={120}
+                maxLength={MAX_SIGNATORY_LENGTH}
                 value={value[field.name]}
                 onChange={(e) => set({ [field.name]: e.target.value })}
                 className={inputClass}

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DoorAnswer as Answer } from '../../lib/check-in/door-answer.ts';
 import { doorCounts } from '../../lib/check-in/door-answer.ts';
-import { doorPassInfoFromCookie, isPassEnded, passAccount } from '../../lib/check-in/door-pass.ts';
+import { isPassEndedCode } from '../../lib/api-errors.ts';
+import { doorPassInfoFromCookie, passAccount } from '../../lib/check-in/door-pass.ts';
 import { userInfoFromCookie } from '../shared/session-store.ts';
 import { idBeforeInPath, useIdBeforeInPath } from '../shared/use-address.ts';
 import CameraSection from './check-in/CameraSection.tsx';
@@ -135,7 +136,7 @@ function CheckIn({ account, doorPass }: CheckInProps) {
   // A door pass refused mid-scan ("This door pass was revoked"): the page asks about it, and says so.
   const recheck = doorPass?.recheck;
   useEffect(() => {
-    if (recheck && shown && isPassEnded(shown.text)) void recheck();
+    if (recheck && isPassEndedCode(shown?.code)) void recheck();
   }, [shown, recheck]);
 
   // A desktop's scanner types into the ticket field: it has the focus from the start. Not on a phone,

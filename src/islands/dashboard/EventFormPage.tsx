@@ -1,4 +1,5 @@
 import { api } from '../../lib/api-client.ts';
+import { EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import { eventSchema } from '../../lib/schemas/event.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
 import { EVENT_FIELDS, NEW_EVENT_DEFAULTS, eventFieldAdjustments, eventNotice } from './event-fields.ts';
@@ -57,7 +58,7 @@ function EditEvent() {
       apiPath={(id) => `/events/${encodeURIComponent(id)}`}
       pick={(b: { event: EventItem }) => b.event}
       what="the event"
-      notFound="Event not found"
+      notFound={EVENT_NOT_FOUND}
       backHref={LIST}
     >
       {(e) => (

@@ -1,7 +1,13 @@
 import { formatEventDate, formatFee, formatTime } from '../../lib/format.ts';
 import { imageSlots } from '../../lib/images/image-slots.ts';
 import { responsiveImage } from '../../lib/images/responsive-image.ts';
-import { attendancePath, checkInPath, registrationsPath } from '../../lib/registration/registration-links.ts';
+import {
+  attendancePath,
+  checkInPath,
+  EDIT_PAGES,
+  eventPath,
+  registrationsPath,
+} from '../../lib/registration/registration-links.ts';
 import type { EventItem, RegistrationOverviewItem } from '../../lib/types.ts';
 import { eventNotice } from './event-fields.ts';
 import PublishEventButton from './PublishEventButton.tsx';
@@ -10,7 +16,6 @@ import EditDeleteActions from './ui/EditDeleteActions.tsx';
 import { useApi } from '../shared/use-api.ts';
 import { useListQuery } from './ui/use-list-query.ts';
 import ResourceList, { SavedMark, cardClass, savedCardClass } from './ui/ResourceList.tsx';
-import { eventPageHref } from './ui/site-links.ts';
 
 export default function EventsPage() {
   return <DashboardShell title="Events">{() => <EventList />}</DashboardShell>;
@@ -82,11 +87,11 @@ function EventList() {
             <EditDeleteActions
               itemLabel={e.title}
               id={e.id}
-              editPage="/dashboard/events/edit-event"
+              editPage={EDIT_PAGES.event}
               apiCollection="/events"
               successMessage="Event Deleted Successfully"
               onDeleted={reload}
-              viewHref={e.status === 'draft' ? undefined : eventPageHref(e.id)}
+              viewHref={e.status === 'draft' ? undefined : eventPath(e.id)}
             >
               {e.status === 'draft' && <PublishEventButton event={e} onPublished={reload} />}
             </EditDeleteActions>

@@ -5,8 +5,10 @@ import {
   MAX_QUESTIONS,
   MIN_HOLD_MINUTES,
 } from '../../lib/schemas/registration.schema.ts';
-import { dhakaLocalToIso, isoToDhakaLocal, registrationOf } from '../../lib/registration/registration-view.ts';
+import { registrationOf } from '../../lib/registration/registration-view.ts';
+import { dhakaLocalToIso, isoToDhakaLocal } from '../../lib/dhaka-time.ts';
 import { HOLDS_PER_NETWORK } from '../../lib/registration/networks.ts';
+import { MAX_QUESTION_LENGTH } from '../../lib/text-limits.ts';
 import type { RegistrationMode, RegistrationSettings } from '../../lib/types.ts';
 import type { FormSection } from './ui/ResourceForm.tsx';
 import { ErrorText, described, fieldIdOf, hintClass, inputClass, labelClass } from './ui/section-controls.tsx';
@@ -186,7 +188,7 @@ export function RegistrationFieldset({
                         id={fieldIdOf(path)}
                         type="text"
                         value={question}
-                        maxLength={200}
+                        maxLength={MAX_QUESTION_LENGTH}
                         onChange={(e) =>
                           set({ questions: value.questions.map((q, j) => (j === i ? e.target.value : q)) })
                         }

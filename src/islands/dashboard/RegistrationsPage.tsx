@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
+import { EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import {
   attendancePath,
   checkInPath,
   registrationsCsvPath,
   eventPath,
 } from '../../lib/registration/registration-links.ts';
-import { formatDhakaDateTime, statusText } from '../../lib/registration/registration-view.ts';
+import { statusText } from '../../lib/registration/registration-view.ts';
+import { formatDhakaDateTime } from '../../lib/dhaka-time.ts';
 import { staffConfirmationText } from '../../lib/registration/email-confirmation.ts';
 import { NETWORK_LABEL, NO_NETWORK, lastTimeText, networkName, spanText } from '../../lib/registration/networks.ts';
 import {
@@ -32,6 +34,7 @@ import { FilterSelect, ListToolbar, Pager, SearchBox } from './ui/ListControls.t
 import { TABLE_PAGE_SIZE, pageWindow } from './ui/list-query.ts';
 import { GoBack, Loading, StatusPanel, buttonClass, dangerButtonClass, secondaryLinkClass } from './ui/states.tsx';
 import { useListQuery } from './ui/use-list-query.ts';
+import { freeSeats } from '../../lib/registration/seats.ts';
 
 const LIST = '/dashboard/events';
 
@@ -143,7 +146,7 @@ function Registrations() {
   if (loaded.state === 'error')
     return (
       <StatusPanel tone="error">
-        <p>{isNotFound(loaded) ? 'Event not found' : loaded.message}</p>
+        <p>{isNotFound(loaded) ? EVENT_NOT_FOUND : loaded.message}</p>
         <p className="mt-3">
           <GoBack href={LIST} />
         </p>
@@ -152,7 +155,7 @@ function Registrations() {
   if (!data) return <Loading what="the registrations" />;
 
   const { event, counts, registrations } = data;
-  const freeSeats = event.capacity == null ? null : Math.max(0, event.capacity - counts.confirmed);
+  const free = freeSeats(event.capacity, counts.confirmed);
   const nobody = counts.confirmed + counts.waitlisted + counts.cancelled === 0;
   const shown = pageWindow(data.total, list.page, TABLE_PAGE_SIZE);
 
@@ -327,7 +330,7 @@ function Registrations() {
                     key={r.id}
                     registration={r}
                     questions={event.questions}
-                    noFreeSeat={freeSeats === 0}
+                    noFreeSeat={free === 0}
                     failure={failure?.registrationId === r.id ? failure.message : undefined}
                     selected={selected.has(r.id)}
                     onSelect={(on) => (on ? select([r]) : deselect([r.id]))}
@@ -393,11 +396,11 @@ function Registrations() {
       >
         <p>
           {pending?.to === 'confirmed'
-            ? freeSeats === null
+            ? free === null
               ? 'They get a seat (this event has no seat limit), ahead of the waitlist.'
-              : freeSeats === 1
+              : free === 1
                 ? 'They take the last free seat, ahead of the waitlist.'
-                : `They take one of the ${freeSeats} free seats, ahead of the waitlist.`
+                : `They take one of the ${free} free seats, ahead of the waitlist.`
             : pending?.registration.status === 'confirmed'
               ? 'Their seat goes to the first person on the waitlist.'
               : 'They leave the waitlist.'}

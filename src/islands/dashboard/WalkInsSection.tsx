@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDhakaDateTime } from '../../lib/registration/registration-view.ts';
+import { formatDhakaDateTime } from '../../lib/dhaka-time.ts';
 import type { WalkInItem } from '../../lib/types.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { toast } from '../shared/toast.tsx';

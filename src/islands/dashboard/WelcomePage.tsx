@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatEventDate } from '../../lib/format.ts';
-import { registrationsPath } from '../../lib/registration/registration-links.ts';
+import { editPath, registrationsPath } from '../../lib/registration/registration-links.ts';
 import type { EventItem, RegistrationOverviewItem, UserInfo } from '../../lib/types.ts';
 import { useApi, type Loaded } from '../shared/use-api.ts';
 import DashboardShell from './ui/DashboardShell.tsx';
@@ -88,7 +88,7 @@ function Overview({ user }: { user: UserInfo }) {
           empty="No drafts: every event is published."
           item={(e) => (
             <li key={e.id}>
-              <a href={`/dashboard/events/edit-event/${encodeURIComponent(e.id)}`} className={linkClass}>
+              <a href={editPath('event', e.id)} className={linkClass}>
                 {e.title}
               </a>
               <span className="block text-sm text-slate-700 dark:text-slate-300">{formatEventDate(e.eventDate)}</span>

@@ -5,7 +5,7 @@ import type { RegistrationValue } from './RegistrationFieldset.tsx';
 import type { Notice } from './ui/after-save.ts';
 import type { FieldAdjustment } from './ui/ResourceForm.tsx';
 import type { FieldSpec } from './ui/fields.ts';
-import { eventPageHref } from './ui/site-links.ts';
+import { eventPath } from '../../lib/registration/registration-links.ts';
 
 /** How the dashboard names an event's status (the status control, the list's badge). */
 export const EVENT_STATUS_LABELS: Readonly<Record<EventStatus, string>> = {
@@ -72,6 +72,6 @@ export function eventNotice(event: Pick<EventItem, 'id' | 'title' | 'status'>, e
     : {
         title: edited ? 'Saved and published.' : 'Published.',
         text: edited ? `${title} is updated on the site.` : `${title} is on the site.`,
-        viewHref: eventPageHref(event.id),
+        viewHref: eventPath(event.id),
       };
 }

@@ -3,6 +3,7 @@ import { imageSlots } from '../../lib/images/image-slots.ts';
 import { listImageLoading } from '../../lib/images/list-image-loading.ts';
 import { responsiveImage, type ImageSlot } from '../../lib/images/responsive-image.ts';
 import type { EventItem } from '../../lib/types.ts';
+import { eventPath } from '../../lib/registration/registration-links.ts';
 
 interface Props {
   event: EventItem;
@@ -55,7 +56,7 @@ export default function EventCard({ event, now, priority = false, imageSlot = im
         </p>
         <h3 className="text-lg font-semibold text-slate-900 dark:text-white">
           <a
-            href={`/events/${encodeURIComponent(event._id)}`}
+            href={eventPath(event._id)}
             className="after:absolute after:inset-0 hover:text-brand-700 dark:hover:text-brand-300"
           >
             {event.title}

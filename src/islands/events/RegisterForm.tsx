@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import {
-  ALREADY_REGISTERED,
   ASK_THE_ORGANISER,
   phaseText,
   registrationPhase,
@@ -26,7 +25,15 @@ import {
   type RegisterServed,
 } from '../../lib/registration/register-form.ts';
 import type { RegistrationResult, RegistrationSummary } from '../../lib/types.ts';
-import { MAX_FULL_NAME_LENGTH, tooLongMessage } from '../../lib/text-limits.ts';
+import {
+  MAX_ANSWER_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_FULL_NAME_LENGTH,
+  MAX_IEEE_MEMBER_ID_TYPED_LENGTH,
+  MAX_INSTITUTION_LENGTH,
+  MAX_PHONE_LENGTH,
+  tooLongMessage,
+} from '../../lib/text-limits.ts';
 import LengthCounter from '../shared/LengthCounter.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
@@ -145,7 +152,7 @@ export default function RegisterForm({
       form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    if (answer.status === 409 && answer.message === ALREADY_REGISTERED) setRepeated(body.email);
+    if (answer.code === 'already_registered') setRepeated(body.email);
     // A 429 says why and when to try again (the room's allowance or the loop guard): shown as it is.
     setFailure(answer.message);
     setOwnFailure((n) => n + 1);
@@ -329,7 +336,7 @@ export default function RegisterForm({
                 name="email"
                 type="email"
                 autoComplete="email"
-                maxLength={254}
+                maxLength={MAX_EMAIL_LENGTH}
                 defaultValue={typed('email')}
                 className={inputClass}
                 {...described('email')}
@@ -345,7 +352,7 @@ export default function RegisterForm({
                 name="phone"
                 type="tel"
                 autoComplete="tel"
-                maxLength={30}
+                maxLength={MAX_PHONE_LENGTH}
                 defaultValue={typed('phone')}
                 className={inputClass}
                 {...described('phone')}
@@ -361,7 +368,7 @@ export default function RegisterForm({
                 name="institution"
                 type="text"
                 autoComplete="organization"
-                maxLength={160}
+                maxLength={MAX_INSTITUTION_LENGTH}
                 defaultValue={typed('institution')}
                 className={inputClass}
                 {...described('institution')}
@@ -377,7 +384,7 @@ export default function RegisterForm({
                 name="ieeeMemberId"
                 type="text"
                 inputMode="numeric"
-                maxLength={20}
+                maxLength={MAX_IEEE_MEMBER_ID_TYPED_LENGTH}
                 defaultValue={typed('ieeeMemberId')}
                 className={inputClass}
                 {...described('ieeeMemberId')}
@@ -394,7 +401,7 @@ export default function RegisterForm({
                 id={`register-${answerField(i)}`}
                 name={answerField(i)}
                 type="text"
-                maxLength={500}
+                maxLength={MAX_ANSWER_LENGTH}
                 defaultValue={served?.values.answers[i]}
                 className={inputClass}
                 {...described(answerField(i))}

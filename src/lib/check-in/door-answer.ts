@@ -1,6 +1,7 @@
-import { TICKET_IN_ADDRESS } from '../schemas/attendance.schema.ts';
+import { EVENT_NOT_FOUND, NOT_REGISTERED, ON_WAITLIST, TICKET_NOT_FOUND, type ErrorCode } from '../api-errors.ts';
+import { TICKET_IN_ADDRESS } from '../registration/ticket-format.ts';
 import { formatEventDay } from '../format.ts';
-import { formatDhakaClock } from '../registration/registration-view.ts';
+import { formatDhakaClock } from '../dhaka-time.ts';
 import { matchesSearch, searchWords } from '../search.ts';
 import type { CheckInAnswer, DoorAttendee, DoorList } from '../types.ts';
 import { ticketHash } from './ticket-hash.ts';
@@ -21,6 +22,8 @@ export interface DoorAnswer {
   text: string;
   /** A second line: whose ticket an "already" answer is, so a ticket used twice shows whose it was. */
   detail?: string;
+  /** The API's error code, when the answer is its refusal in its own words (a pass that has ended). */
+  code?: ErrorCode;
 }
 
 /**
@@ -47,17 +50,21 @@ export const savedAnswer = (fullName: string, walkIn = false): DoorAnswer => ({
   detail: walkIn ? `${fullName} (walk-in)` : fullName,
 });
 
-export const NOT_REGISTERED_TEXT = 'Not registered for this event';
+export const NOT_REGISTERED_TEXT = NOT_REGISTERED;
 /**
  * A code no registration holds (a mistyped or half-read ticket, or one from before the list was
  * fetched): never "Not registered", which would turn away someone registered.
  */
 export const UNKNOWN_CODE_ANSWER: DoorAnswer = {
   tone: 'error',
-  text: 'Ticket not found',
+  text: TICKET_NOT_FOUND,
   detail: 'Check the code, or search by name',
 };
-export const WAITLIST_TEXT = 'On the waitlist';
+export const WAITLIST_TEXT = ON_WAITLIST;
+/**
+ * The door's words for a cancelled registration (the API's `cancelled`, whose message is the longer
+ * "This registration was cancelled"): short, as the door's other answers are.
+ */
 export const CANCELLED_TEXT = 'Registration cancelled';
 
 export const checkedInAnswer = (fullName: string): DoorAnswer => ({ tone: 'ok', text: `Checked in: ${fullName}` });
@@ -84,13 +91,14 @@ export async function attendeeOfTicket(list: DoorList, ticket: string): Promise<
 }
 
 /**
- * A refusal of the API (404 or 409, with its message) in the door's words: the waitlist and a cancelled
- * registration are told apart; a code no registration holds (404) says to check it or search by name;
- * another event's registration (409) is "Not registered for this event".
+ * A refusal of the API (404 or 409) in the door's words, by its code: the waitlist (`waitlisted`) and a
+ * cancelled registration (`cancelled`) are told apart; a code no registration holds (404) says to check
+ * it or search by name; another event's registration (409 `not_registered`) is "Not registered for
+ * this event".
  */
-export function refusalAnswer(result: { status: number; message: string }): DoorAnswer {
-  if (result.message === 'On the waitlist') return { tone: 'error', text: WAITLIST_TEXT };
-  if (/cancelled/i.test(result.message)) return { tone: 'error', text: CANCELLED_TEXT };
+export function refusalAnswer(result: { status: number; code?: ErrorCode | undefined }): DoorAnswer {
+  if (result.code === 'waitlisted') return { tone: 'error', text: WAITLIST_TEXT };
+  if (result.code === 'cancelled') return { tone: 'error', text: CANCELLED_TEXT };
   if (result.status === 404) return UNKNOWN_CODE_ANSWER;
   return { tone: 'error', text: NOT_REGISTERED_TEXT };
 }
@@ -125,17 +133,23 @@ export const answerOfCheckIn = (data: Pick<CheckInAnswer, 'result' | 'fullName' 
 
 /**
  * A check-in the API did not make, in the door's words: a refusal of the ticket as the door says it,
- * any other answer in the server's own words; undefined when no answer came (the kept list answers).
+ * any other answer in the server's own words (with its code, so the page knows a pass that has ended);
+ * undefined when no answer came (the kept list answers).
  */
-export function failureAnswer(result: { status: number; message: string }): DoorAnswer | undefined {
+export function failureAnswer(result: {
+  status: number;
+  code?: ErrorCode | undefined;
+  message: string;
+}): DoorAnswer | undefined {
   if (isRefusal(result.status)) return refusalAnswer(result);
-  if (!isNoAnswer(result.status)) return { tone: 'error', text: result.message };
+  if (!isNoAnswer(result.status))
+    return { tone: 'error', text: result.message, ...(result.code ? { code: result.code } : {}) };
   return undefined;
 }
 
 /** Why the door list is not on screen: the event is unknown, the phone has no copy offline, or the server's words. */
 export function loadFailureText(failure: { status: number; message: string }): string {
-  if (failure.status === 404) return 'Event not found';
+  if (failure.status === 404) return EVENT_NOT_FOUND;
   if (failure.status === 0)
     return 'The door list could not be loaded: this device is offline and has no copy of it yet.';
   return failure.message;

@@ -1,3 +1,6 @@
+import { PASS_EXPIRED, PASS_REVOKED, type ErrorCodeOf, type PassEndedCode } from '../api-errors.ts';
+import { DAY_MS, HOUR_MS } from '../durations.ts';
+
 /**
  * The rules of a door pass, in one place: how long it works, what it may still do once it has ended
  * (a check-in scanned before its end and sent within two hours of it; nothing after a revocation), and
@@ -30,11 +33,7 @@ export const MAX_WALK_IN_LIMIT = 500;
 export const DOOR_PASS_REVOKED_REASONS = ['staff', 'sign-out-everywhere', 'password', 'account-deleted'] as const;
 export type DoorPassRevokedReason = (typeof DOOR_PASS_REVOKED_REASONS)[number];
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-export const PASS_REVOKED = 'This door pass was revoked';
-export const PASS_EXPIRED = 'This door pass has expired';
+export { PASS_EXPIRED, PASS_REVOKED };
 export const PASS_OTHER_EVENT = 'This door pass is for another event';
 export const SCANNED_AFTER_EXPIRED = 'Scanned after this door pass expired';
 export const WALK_IN_AFTER_END =
@@ -88,12 +87,17 @@ export function passEndedAt(pass: PassTimes, now: Date): { at: Date; why: 'revok
 
 export const passState = (pass: PassTimes, now: Date): PassState => passEndedAt(pass, now)?.why ?? 'valid';
 
-/** Why the pass may not act now, as the API answers (401): undefined while it works. */
-export function passRefusal(pass: PassTimes, now: Date): string | undefined {
+/** Why the pass may not act now, as the API answers (401, with its code): undefined while it works. */
+export function passEndedRefusal(pass: PassTimes, now: Date): { code: PassEndedCode; message: string } | undefined {
   const ended = passEndedAt(pass, now);
   if (!ended) return undefined;
-  return ended.why === 'revoked' ? PASS_REVOKED : PASS_EXPIRED;
+  return ended.why === 'revoked'
+    ? { code: 'pass_revoked', message: PASS_REVOKED }
+    : { code: 'pass_expired', message: PASS_EXPIRED };
 }
+
+/** Why the pass may not act now, in the API's words (401): undefined while it works. */
+export const passRefusal = (pass: PassTimes, now: Date): string | undefined => passEndedRefusal(pass, now)?.message;
 
 /**
  * Whether the pass can do nothing any more, whatever it sends: revoked, or expired more than the two
@@ -119,15 +123,19 @@ export function scanRefusal(
   now: Date,
   act: DoorAct,
   scannedAt: Date | undefined,
-): { status: 401 | 403; message: string } | { late: boolean } {
+):
+  | { status: 401; code: ErrorCodeOf<401>; message: string }
+  | { status: 403; code: ErrorCodeOf<403>; message: string }
+  | { late: boolean } {
   const ended = passEndedAt(pass, now);
   if (!ended) return { late: false };
-  if (ended.why === 'revoked') return { status: 401, message: PASS_REVOKED };
-  if (!scannedAt) return { status: 401, message: PASS_EXPIRED };
-  if (act === 'walk-in') return { status: 403, message: WALK_IN_AFTER_END };
-  if (scannedAt.getTime() >= ended.at.getTime()) return { status: 403, message: SCANNED_AFTER_EXPIRED };
+  if (ended.why === 'revoked') return { status: 401, code: 'pass_revoked', message: PASS_REVOKED };
+  if (!scannedAt) return { status: 401, code: 'pass_expired', message: PASS_EXPIRED };
+  if (act === 'walk-in') return { status: 403, code: 'pass_ended', message: WALK_IN_AFTER_END };
+  if (scannedAt.getTime() >= ended.at.getTime())
+    return { status: 403, code: 'pass_ended', message: SCANNED_AFTER_EXPIRED };
   if (now.getTime() >= ended.at.getTime() + LATE_CHECK_IN_HOURS * HOUR_MS)
-    return { status: 403, message: SENT_TOO_LATE };
+    return { status: 403, code: 'pass_ended', message: SENT_TOO_LATE };
   return { late: true };
 }
 

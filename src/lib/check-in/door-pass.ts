@@ -1,5 +1,5 @@
-import { dhakaWallClock, eventEndInstant } from '../dhaka-time.ts';
-import { dhakaLocalToIso, formatDhakaDateTime } from '../registration/registration-view.ts';
+import { isPassEndedCode, type PassEndedCode } from '../api-errors.ts';
+import { dhakaLocalToIso, dhakaWallClock, eventEndInstant, formatDhakaDateTime } from '../dhaka-time.ts';
 import { walkInLimitField } from '../schemas/door-pass.schema.ts';
 import type { DoorPassInfo, DoorPassItem } from '../types.ts';
 import {
@@ -14,6 +14,7 @@ import {
   validUntilRefusal,
   type DoorPassRevokedReason,
 } from './door-pass-rules.ts';
+import { HOUR_MS } from '../durations.ts';
 
 /**
  * Door passes as the check-in page sees them: a volunteer's phone signed in for one event's door, with
@@ -97,23 +98,35 @@ export const passStanding = (pass: Pick<DoorPassItem, 'createdAt' | 'revokedAt' 
     now,
   );
 
-/** The message of a 401 that ends a pass, as the server words it. */
-export const isPassEnded = (message: string) => message === PASS_REVOKED || message === PASS_EXPIRED;
+/** What the server said of an ended pass: its words, and its code (`pass_revoked`, `pass_expired`) when it gave one. */
+export interface PassEnding {
+  message: string;
+  code?: PassEndedCode | undefined;
+}
 
-/** The pass-ended screen's heading: the server's words when it gave them, else a plain one. */
-export const passEndedHeading = (message: string | undefined) =>
-  message && isPassEnded(message) ? message : 'This door pass can no longer be used';
+/**
+ * The pass-ended screen's heading: the server's words when it said the pass was revoked or has expired
+ * (its code), else a plain one (a 401 with no code: the pass's cookies were already gone).
+ */
+export const passEndedHeading = (ended: PassEnding | undefined) =>
+  ended?.code ? ended.message : 'This door pass can no longer be used';
 
 /**
  * A pass the server said has ended (a 401), as the phone remembers it: so a reload, offline or online,
  * and after the server cleared the pass's cookies, shows the ended screen and what was not recorded,
- * never the door again. `message` is the server's words.
+ * never the door again. `message` is the server's words, `code` its code.
  */
-export interface EndedPass extends DoorPassInfo {
-  message: string;
+export interface EndedPass extends DoorPassInfo, PassEnding {
   /** ISO instant the phone learnt it. */
   endedAt: string;
 }
+
+/**
+ * The code of a pass remembered by an earlier version of this page, which kept only the server's
+ * words: those were always one of the two messages of lib/api-errors.ts.
+ */
+const keptCode = (message: string): PassEndedCode | undefined =>
+  message === PASS_REVOKED ? 'pass_revoked' : message === PASS_EXPIRED ? 'pass_expired' : undefined;
 
 /** How many ended passes a phone remembers (a volunteer's phone sees a few doors a season). */
 export const ENDED_PASSES_KEPT = 20;
@@ -124,16 +137,22 @@ export function endedPassesFrom(stored: string | null): EndedPass[] {
   try {
     const value: unknown = JSON.parse(stored);
     if (!Array.isArray(value)) return [];
-    return value.filter(
-      (e): e is EndedPass =>
-        typeof e === 'object' &&
-        e !== null &&
-        ['passId', 'name', 'eventId', 'validUntil', 'message', 'endedAt'].every(
-          (key) => typeof (e as Record<string, unknown>)[key] === 'string',
-        ) &&
-        (e as EndedPass).passId !== '' &&
-        (e as EndedPass).eventId !== '',
-    );
+    return value
+      .filter(
+        (e): e is EndedPass =>
+          typeof e === 'object' &&
+          e !== null &&
+          ['passId', 'name', 'eventId', 'validUntil', 'message', 'endedAt'].every(
+            (key) => typeof (e as Record<string, unknown>)[key] === 'string',
+          ) &&
+          (e as EndedPass).passId !== '' &&
+          (e as EndedPass).eventId !== '',
+      )
+      .map((e) => {
+        const { code, ...rest } = e;
+        const known = isPassEndedCode(code) ? code : keptCode(e.message);
+        return known ? { ...rest, code: known } : rest;
+      });
   } catch {
     return [];
   }
@@ -146,7 +165,7 @@ export function endedPassesFrom(stored: string | null): EndedPass[] {
  */
 export function withEndedPass(list: readonly EndedPass[], ended: EndedPass): EndedPass[] {
   const known = list.find((e) => e.passId === ended.passId);
-  if (known && (isPassEnded(known.message) || !isPassEnded(ended.message))) return [...list];
+  if (known && (known.code || !ended.code)) return [...list];
   return [...list.filter((e) => e !== known), ended].slice(-ENDED_PASSES_KEPT);
 }
 
@@ -161,12 +180,12 @@ export const passIdOfAccount = (account: string): string | undefined =>
  * pass the server no longer knows, whose cookies are gone).
  */
 export function queueAfterPassEnded(
-  ended: Pick<EndedPass, 'message' | 'validUntil'>,
+  ended: PassEnding & Pick<EndedPass, 'validUntil'>,
   now: Date,
 ): { send: true } | { notRecorded: string } {
-  if (ended.message !== PASS_EXPIRED) return { notRecorded: passEndedHeading(ended.message) };
+  if (ended.code !== 'pass_expired') return { notRecorded: passEndedHeading(ended) };
   const until = Date.parse(ended.validUntil);
-  if (Number.isFinite(until) && now.getTime() >= until + LATE_CHECK_IN_HOURS * 3_600_000)
+  if (Number.isFinite(until) && now.getTime() >= until + LATE_CHECK_IN_HOURS * HOUR_MS)
     return { notRecorded: SENT_TOO_LATE };
   return { send: true };
 }
@@ -211,7 +230,7 @@ export function passUseLines(
  * taken. Staff may revoke it until then (a phone lost at closing time).
  */
 export const sendsUntil = (pass: Pick<DoorPassItem, 'validUntil'>) =>
-  new Date(Date.parse(pass.validUntil) + LATE_CHECK_IN_HOURS * 3_600_000);
+  new Date(Date.parse(pass.validUntil) + LATE_CHECK_IN_HOURS * HOUR_MS);
 
 export const mayRevoke = (pass: Pick<DoorPassItem, 'validUntil' | 'revokedAt'>, now: Date) =>
   pass.revokedAt === null && now.getTime() < sendsUntil(pass).getTime();

@@ -1,5 +1,5 @@
 import { isRefusal, isSendLater, isTooEarly, notEarlyAnswer, refusalAnswer, type DoorAnswer } from './door-answer.ts';
-import { isPassEnded } from './door-pass.ts';
+import { isPassEndedCode, type ErrorCode } from '../api-errors.ts';
 import { withAttendee, type Marks } from './door-list.ts';
 import { queuedWalkInId, walkInAttendee, walkInBody, type WalkInBody } from './walk-in.ts';
 import type { DoorList } from '../types.ts';
@@ -84,8 +84,12 @@ export function withQueuedWalkIns(list: DoorList, items: readonly Partial<Queued
  * pass's phone a 403 is final too (scanned after the pass expired, or a walk-in sent after it), and so
  * is the 401 of a revoked or expired pass: a revocation is final, and nothing the phone saved is taken.
  */
-export function queuedRefusal(status: number, doorPass = false, message = ''): 'later' | 'needs-account' | 'refused' {
-  if (doorPass && status === 401 && isPassEnded(message)) return 'refused';
+export function queuedRefusal(
+  status: number,
+  doorPass = false,
+  code?: ErrorCode,
+): 'later' | 'needs-account' | 'refused' {
+  if (doorPass && isPassEndedCode(code)) return 'refused';
   if (isSendLater(status)) return 'later';
   if (status === 403) return doorPass ? 'refused' : 'needs-account';
   return 'refused';
@@ -126,7 +130,7 @@ export const undoneMarks = (items: readonly QueuedState[]): Marks =>
  */
 export function notCheckedInText(
   fullName: string,
-  result: { status: number; message: string; errors: readonly { path: string }[] },
+  result: { status: number; code?: ErrorCode | undefined; message: string; errors: readonly { path: string }[] },
   eventDate: string,
 ): string {
   return `${fullName} was not checked in: ${refusalReason(result, eventDate)}`;
@@ -134,7 +138,7 @@ export function notCheckedInText(
 
 /** Why the server refused a queued check-in for good, in the door's words ("Registration cancelled"). */
 export function refusalReason(
-  result: { status: number; message: string; errors: readonly { path: string }[] },
+  result: { status: number; code?: ErrorCode | undefined; message: string; errors: readonly { path: string }[] },
   eventDate: string,
 ): string {
   if (isTooEarly(result)) return notEarlyAnswer(eventDate).detail ?? result.message;

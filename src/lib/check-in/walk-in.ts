@@ -1,5 +1,6 @@
 import { walkInSchema } from '../schemas/door-pass.schema.ts';
 import type { DoorAttendee, SameNameRegistration, WalkInAnswer } from '../types.ts';
+import type { ErrorCode } from '../api-errors.ts';
 import type { DoorAnswer } from './door-answer.ts';
 
 /**
@@ -54,17 +55,20 @@ export function walkInBody(form: WalkInForm, id: string, scannedAt?: string): Wa
 }
 
 /**
- * The server's 409 to staff when the event is full ("The event is full (120 of 120): adding a walk-in
- * exceeds its capacity"): the page asks before sending it again with `exceedCapacity`. A pass's 409
- * ("...only its staff can add walk-ins now") and a duplicate e-mail are not this question.
+ * The server's refusal to staff when the event is full (409 `event_full`, with its `capacity` and how
+ * many are `registered`): the page asks before sending it again with `exceedCapacity`. A pass's full
+ * event (`event_full_for_pass`: only its staff can add walk-ins now) and a duplicate e-mail are not
+ * this question.
  */
-export const isFullForStaff = (result: { status: number; message: string }) =>
-  result.status === 409 && /^The event is full \(\d+ of \d+\)/.test(result.message);
+export const isFullForStaff = (result: { code?: ErrorCode | undefined }) => result.code === 'event_full';
 
 /** The confirmation's question: "The event is full (120 of 120): add Rahim anyway?" */
-export function fullEventQuestion(fullName: string, message: string): string {
-  const counts = /\((\d+) of (\d+)\)/.exec(message);
-  const full = counts ? `The event is full (${counts[1]} of ${counts[2]})` : 'The event is full';
+export function fullEventQuestion(fullName: string, seats: { registered?: number; capacity?: number } = {}): string {
+  const { registered, capacity } = seats;
+  const full =
+    registered !== undefined && capacity !== undefined
+      ? `The event is full (${registered} of ${capacity})`
+      : 'The event is full';
   return `${full}: add ${fullName.trim()} anyway?`;
 }
 

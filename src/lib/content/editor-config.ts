@@ -337,7 +337,7 @@ export function editorConfig(
   return {
     backend: {
       // Sign-in through GitHub, with Netlify as the OAuth provider (the site's Netlify project holds
-      // the GitHub OAuth app's credentials; see README "Content editor").
+      // the GitHub OAuth app's credentials; see "The content editor" in docs/content.md).
       name: 'github',
       ...(backend.repo ? { repo: backend.repo } : {}),
       branch: backend.branch ?? 'main',

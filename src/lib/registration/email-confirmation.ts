@@ -26,9 +26,10 @@
  * as released, so no one is told a seat is theirs after its time.
  */
 import type { RegistrationStatus, TicketConfirmation } from '../types.ts';
-import { formatDhakaClock, formatDhakaDateTime, statusText } from './registration-view.ts';
-
-const MINUTE_MS = 60_000;
+import { statusText } from './registration-view.ts';
+import { formatDhakaClock, formatDhakaDateTime } from '../dhaka-time.ts';
+import { MINUTE_MS } from '../durations.ts';
+import { CONFIRM_BUTTON } from './confirmation-code.ts';
 
 /** The end of the hold of a seat taken on registering at `now` (a seat given from the waitlist: promotedHoldEnd). */
 export const holdEnd = (now: Date, minutes: number): Date => new Date(now.getTime() + minutes * MINUTE_MS);
@@ -136,17 +137,14 @@ export const pendingText = (pending: { holdUntil: string | null; seatFree?: true
 
 export const SEAT_RELEASED = 'Your seat was released because the e-mail was not confirmed in time';
 
-/** The button on the page the e-mail's link opens. */
-export const CONFIRM_BUTTON = 'Confirm my e-mail';
-
-/** The longest confirmation code a client may send: ours are 32 characters; anything far longer is no code. */
-export const MAX_CONFIRMATION_CODE_LENGTH = 200;
-
-/** A confirmation sent without the code its e-mail's link carries. */
-export const CONFIRM_CODE_MISSING = `The confirmation code is missing: press “${CONFIRM_BUTTON}” in the e-mail we sent you`;
-/** A code that is not one mailed for this registration (mistyped, cut short, or another registration's). */
-export const CONFIRM_CODE_WRONG =
-  'This confirmation link is not valid for this ticket: use the link in the latest e-mail we sent you, or ask for the e-mail again on your ticket';
+// The confirmation code's words and limit are the schema's too: they live in confirmation-code.ts,
+// which imports nothing, so the schema reads them without a circle through the types.
+export {
+  CONFIRM_BUTTON,
+  CONFIRM_CODE_MISSING,
+  CONFIRM_CODE_WRONG,
+  MAX_CONFIRMATION_CODE_LENGTH,
+} from './confirmation-code.ts';
 
 /** "Send the e-mail again" on a ticket with nothing to confirm. */
 export const NOTHING_TO_SEND_AGAIN = 'This ticket has no e-mail address waiting to be confirmed';

@@ -1,5 +1,4 @@
-import { CHAPTER_TIME_ZONE, dhakaDay } from '../dhaka-time.ts';
-import { formatDhakaDateTime } from './registration-view.ts';
+import { CHAPTER_TIME_ZONE, dhakaDay, formatDhakaDateTime } from '../dhaka-time.ts';
 
 /**
  * The networks registrations came from, as the event's staff see them: an anonymous label per network

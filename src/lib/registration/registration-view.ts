@@ -4,76 +4,27 @@
  * are instants (ISO) shown in Dhaka time; the dashboard's datetime-local fields are Dhaka wall-clock.
  * Types only from the schemas: the event page's island must not pull zod into the page.
  */
-import { CHAPTER_TIME_ZONE, dhakaInstant, dhakaWallClock } from '../dhaka-time.ts';
-import { CHAPTER_TIME_ZONE_LABEL } from '../format.ts';
 import type { RegistrationSettings, RegistrationStatus, RegistrationSummary } from '../types.ts';
+import { DAY_MS } from '../durations.ts';
+import { formatDhakaDateTime } from '../dhaka-time.ts';
+import { DEFAULT_REGISTRATION_SETTINGS } from './registration-defaults.ts';
 
-/** The answer to an address already registered for the event (409); the form then offers "Send my ticket again". */
-export const ALREADY_REGISTERED = 'This e-mail address is already registered for this event.';
+// Dhaka time's conversions live in dhaka-time.ts and the defaults in registration-defaults.ts; they are
+// re-exported here, where registration's readers have always found them.
+export { formatDhakaClock, formatDhakaDateTime, dhakaLocalToIso, isoToDhakaLocal } from '../dhaka-time.ts';
+export { DEFAULT_HOLD_MINUTES, DEFAULT_REGISTRATION_SETTINGS } from './registration-defaults.ts';
+
+/** The answer to an address already registered for the event (409 `already_registered`); the form then offers "Send my ticket again". */
+export { ALREADY_REGISTERED } from '../api-errors.ts';
 /** "Send my ticket again": the one answer, whether or not the address is registered (202). */
 export const TICKET_AGAIN_ANSWER = 'If this address is registered for this event, its ticket is on its way.';
 /** Without e-mail on this site, a ticket link cannot be sent again (the API's 409, and the form's words). */
 export const ASK_THE_ORGANISER = 'Ask the organiser for your ticket link.';
 
-/** "Confirm by e-mail": how long a new seat waits for its e-mail to be confirmed, in minutes. */
-export const DEFAULT_HOLD_MINUTES = 30;
-
-/** An event's registration settings when none were chosen: visitors follow its link. */
-export const DEFAULT_REGISTRATION_SETTINGS: RegistrationSettings = {
-  mode: 'link',
-  capacity: null,
-  opensAt: null,
-  closesAt: null,
-  questions: [],
-  confirmByEmail: false,
-  holdMinutes: DEFAULT_HOLD_MINUTES,
-};
-
 /** An event's settings; one read before registration modes existed has none, which means `link`. */
 export const registrationOf = (event: {
   registration?: RegistrationSettings | null | undefined;
 }): RegistrationSettings => event.registration ?? DEFAULT_REGISTRATION_SETTINGS;
-
-/** "2026-12-01T10:00" (Dhaka wall-clock, a datetime-local value) -> "2026-12-01T04:00:00.000Z"; "" -> null. */
-export function dhakaLocalToIso(local: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
-  const at = dhakaInstant(local.slice(0, 10), local.slice(11, 16));
-  return Number.isNaN(at.getTime()) ? null : at.toISOString();
-}
-
-/** The inverse: an instant as a datetime-local value in Dhaka time; "" for none. */
-export function isoToDhakaLocal(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : dhakaWallClock(at);
-}
-
-/** "Dec 1, 2026, 10:00 AM GMT+6": an instant in Dhaka time, labelled for readers abroad. */
-export function formatDhakaDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const text = d.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: CHAPTER_TIME_ZONE,
-  });
-  return `${text} ${CHAPTER_TIME_ZONE_LABEL}`;
-}
-
-/** "10:02": an instant's time of day in Dhaka, 24-hour (what the check-in page tells the door). */
-export function formatDhakaClock(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleTimeString('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: CHAPTER_TIME_ZONE,
-  });
-}
 
 /** "in 2 days", "in 3 hours", "in 5 minutes": how far ahead `to` is from `now` (rounded down, at least a minute). */
 export function relativeFuture(to: Date, now: Date): string {
@@ -102,7 +53,7 @@ export function registrationPhase(
   return state.open ? 'open' : 'closed';
 }
 
-const RELATIVE_LIMIT_MS = 30 * 24 * 60 * 60 * 1000;
+const RELATIVE_LIMIT_MS = 30 * DAY_MS;
 
 /**
  * "Registration closes in 2 days" (on a date when more than 30 days ahead, or always when `relative` is

@@ -4,11 +4,10 @@
  * the event has ended, and the page leads with the certificate of attendance or says why there is none
  * yet; the entrance, calendar, confirm and cancel parts are gone, since none of them can help any more.
  */
-import { eventEnd } from '../dhaka-time.ts';
+import { eventEnd, formatDhakaDateTime } from '../dhaka-time.ts';
 import { formatEventDateLong } from '../format.ts';
 import type { RegistrationStatus, TicketConfirmation } from '../types.ts';
 import { ticketStatusText } from './email-confirmation.ts';
-import { formatDhakaDateTime } from './registration-view.ts';
 
 /** What the ticket's page knows (server/pages/ticket-page.ts). */
 export interface TicketFacts {

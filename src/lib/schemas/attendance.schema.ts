@@ -2,14 +2,16 @@ import './zod-config.ts';
 import { formatEventEnd } from '../format.ts';
 import { z } from 'astro/zod';
 import { scannedAtField } from './door-pass.schema.ts';
+import { TICKET_IN_ADDRESS } from '../registration/ticket-format.ts';
+import { MAX_SIGNATORY_LENGTH, MAX_URL_LENGTH, MAX_WITHDRAW_REASON_LENGTH } from '../text-limits.ts';
 
 /**
  * Check-ins at the door and certificates of attendance. The dashboard's forms and the
  * check-in page show the same messages the API answers with.
  */
 
-export const MAX_SIGNATORY_LENGTH = 120;
-export const MAX_WITHDRAW_REASON_LENGTH = 500;
+// The texts' limits are text-limits.ts's, which the forms read too.
+export { MAX_SIGNATORY_LENGTH, MAX_WITHDRAW_REASON_LENGTH } from '../text-limits.ts';
 
 const signatory = (label: string) =>
   z
@@ -44,9 +46,6 @@ export const DEFAULT_CERTIFICATE_SETTINGS: CertificateSettings = {
   signatoryTitle: null,
 };
 
-/** A ticket as scanned: its QR code holds the ticket's address; a USB scanner types it. */
-export const TICKET_IN_ADDRESS = /(?:^|\/tickets\/)([A-Za-z0-9_-]{32})\/?(?:[?#].*)?$/;
-
 const TICKET_OR_REGISTRATION = 'Send either a ticket or a registration, not both';
 
 /**
@@ -61,7 +60,7 @@ export const checkInSchema = z
       .string('Ticket is required')
       .trim()
       .min(1, 'Ticket is required')
-      .max(2048, 'Ticket must be at most 2048 characters')
+      .max(MAX_URL_LENGTH, `Ticket must be at most ${MAX_URL_LENGTH} characters`)
       .transform((v) => TICKET_IN_ADDRESS.exec(v)?.[1] ?? v)
       .optional(),
     registration: z.uuid('Registration must be a registration id').optional(),

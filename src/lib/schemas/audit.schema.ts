@@ -1,8 +1,7 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
 import { AUDIT_ENTITY_TYPES, AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from '../audit-vocabulary.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { CANONICAL_UUID } from '../ids.ts';
 
 /** GET /api/v1/audit?page=&pageSize=&entity=&account= (all optional). */
 export const auditQuerySchema = z.object({
@@ -19,6 +18,7 @@ export const auditQuerySchema = z.object({
     .max(AUDIT_MAX_PAGE_SIZE, `Page size must be at most ${AUDIT_MAX_PAGE_SIZE}`)
     .default(AUDIT_PAGE_SIZE),
   entity: z.enum(AUDIT_ENTITY_TYPES, `Entity must be one of ${AUDIT_ENTITY_TYPES.join(', ')}`).optional(),
-  account: z.string().regex(UUID, 'Account must be an account id').optional(),
+  // An account's id in its one spelling (ids.ts): another spelling names no account.
+  account: z.string().regex(CANONICAL_UUID, 'Account must be an account id').optional(),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -2,7 +2,8 @@ import './zod-config.ts';
 import { z } from 'astro/zod';
 import { MAX_DOOR_PASS_NAME_LENGTH, MAX_WALK_IN_LIMIT } from '../check-in/door-pass-rules.ts';
 import { requiredText } from './fields.ts';
-import { parseInstant, registrantSchema } from './registration.schema.ts';
+import { parseInstant } from '../dhaka-time.ts';
+import { registrantSchema } from './registration.schema.ts';
 
 /**
  * Door passes (a volunteer's phone running one event's door) and walk-ins (people added at the door).

@@ -1,6 +1,6 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
-import { tooLongMessage } from '../text-limits.ts';
+import { MAX_EMAIL_LENGTH, MAX_PHONE_LENGTH, MAX_URL_LENGTH, tooLongMessage } from '../text-limits.ts';
 
 /**
  * Field rules shared by every payload schema: the API validates with them and the dashboard forms
@@ -20,7 +20,7 @@ export const longText = (label: string, max = 10_000) =>
 export const email = (label = 'Email') =>
   trimmed()
     .min(1, `${label} is required`)
-    .max(254, `${label} is too long`)
+    .max(MAX_EMAIL_LENGTH, `${label} is too long`)
     .pipe(z.email(`${label} must be a valid e-mail address`))
     .transform((v) => v.toLowerCase());
 
@@ -28,7 +28,7 @@ export const email = (label = 'Email') =>
 export const httpUrl = (label: string) =>
   trimmed()
     .min(1, `${label} is required`)
-    .max(2048, `${label} is too long`)
+    .max(MAX_URL_LENGTH, `${label} is too long`)
     .refine((v) => {
       try {
         const u = new URL(v);
@@ -42,7 +42,7 @@ export const httpUrl = (label: string) =>
 export const imageUrl = (label: string) =>
   trimmed()
     .min(1, `${label} is required`)
-    .max(2048, `${label} is too long`)
+    .max(MAX_URL_LENGTH, `${label} is too long`)
     .refine((v) => {
       if (/^\/[^/\\]/.test(v)) return true;
       try {
@@ -96,5 +96,5 @@ export const optionalHttpUrl = (label: string) =>
 
 export const phone = (label = 'Phone') =>
   trimmed()
-    .max(30, `${label} is too long`)
+    .max(MAX_PHONE_LENGTH, `${label} is too long`)
     .refine((v) => v === '' || /^\+?[0-9 ()-]{6,}$/.test(v), `${label} must be a phone number`);

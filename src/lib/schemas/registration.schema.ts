@@ -1,15 +1,24 @@
 import './zod-config.ts';
 import { z } from 'astro/zod';
-import { DHAKA_OFFSET_MINUTES } from '../dhaka-time.ts';
-import { DEFAULT_HOLD_MINUTES } from '../registration/registration-view.ts';
+import { parseInstant } from '../dhaka-time.ts';
+import { DEFAULT_HOLD_MINUTES } from '../registration/registration-defaults.ts';
 import {
   CONFIRM_CODE_MISSING,
   CONFIRM_CODE_WRONG,
   MAX_CONFIRMATION_CODE_LENGTH,
-} from '../registration/email-confirmation.ts';
+} from '../registration/confirmation-code.ts';
 import { toAsciiDigits } from '../digits.ts';
 import { NETWORK_LABEL, NO_NETWORK } from '../registration/networks.ts';
-import { MAX_FULL_NAME_LENGTH } from '../text-limits.ts';
+import {
+  MAX_ANSWER_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_FULL_NAME_LENGTH,
+  MAX_IEEE_MEMBER_ID_DIGITS,
+  MAX_INSTITUTION_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_QUESTION_LENGTH,
+  MIN_IEEE_MEMBER_ID_DIGITS,
+} from '../text-limits.ts';
 import { requiredText } from './fields.ts';
 
 /**
@@ -26,8 +35,8 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const MAX_CAPACITY = 100_000;
 export const MAX_QUESTIONS = 5;
-export const MAX_QUESTION_LENGTH = 200;
-export const MAX_ANSWER_LENGTH = 500;
+// The texts' limits are text-limits.ts's, which the forms read too.
+export { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from '../text-limits.ts';
 export const MIN_HOLD_MINUTES = 5;
 /**
  * A hold's ceiling: what a person needs to open their mail, with a slow provider and the outbox's first
@@ -35,38 +44,6 @@ export const MIN_HOLD_MINUTES = 5;
  * would keep real people out.
  */
 export const MAX_HOLD_MINUTES = 60;
-
-const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
-
-/**
- * The instant a date-time names: `YYYY-MM-DDTHH:mm` without an offset is Dhaka wall-clock time (what a
- * datetime-local input sends, and what the dashboard means); with `Z` or an offset it is that instant.
- * Undefined for anything else, or a date that does not exist (31 February).
- */
-export function parseInstant(value: string): Date | undefined {
-  const m = WALL_CLOCK.exec(value);
-  if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  const wall = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  if (wall.getUTCFullYear() !== year || wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== day) return undefined;
-  const zone = m[7];
-  const offsetMinutes =
-    zone === undefined
-      ? DHAKA_OFFSET_MINUTES
-      : zone === 'Z'
-        ? 0
-        : (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
-  const millis = Number((m[0].match(/\.(\d{1,3})/)?.[1] ?? '0').padEnd(3, '0'));
-  return new Date(wall.getTime() - offsetMinutes * 60_000 + millis);
-}
 
 /** An optional date-time: blank or null is none (null); otherwise an ISO instant (UTC). */
 const instant = (label: string) =>
@@ -147,7 +124,9 @@ export const registrationSettingsUpdateSchema = z.object(settingsFields).partial
 
 export type RegistrationSettings = z.output<typeof registrationSettingsSchema>;
 // The defaults are written once, where the browser's code can read them without zod.
-export { DEFAULT_HOLD_MINUTES, DEFAULT_REGISTRATION_SETTINGS } from '../registration/registration-view.ts';
+export { DEFAULT_HOLD_MINUTES, DEFAULT_REGISTRATION_SETTINGS } from '../registration/registration-defaults.ts';
+// Dhaka wall-clock time is read by dhaka-time.ts; re-exported for the schema's readers.
+export { parseInstant } from '../dhaka-time.ts';
 
 /**
  * A name is one line: it goes into an e-mail's greeting and its To header, and onto the door list, so a
@@ -171,12 +150,14 @@ const optionalField = (label: string, max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+const IEEE_MEMBER_ID = new RegExp(`^[0-9]{${MIN_IEEE_MEMBER_ID_DIGITS},${MAX_IEEE_MEMBER_ID_DIGITS}}$`);
+
 const registrantEmail = () =>
   z
     .string('E-mail is required')
     .trim()
     .min(1, 'E-mail is required')
-    .max(254, 'E-mail must be at most 254 characters')
+    .max(MAX_EMAIL_LENGTH, `E-mail must be at most ${MAX_EMAIL_LENGTH} characters`)
     .pipe(z.email('E-mail must be a valid e-mail address'));
 
 /** What a registrant sends (POST /events/:id/registrations). `website` is the honeypot: people leave it empty. */
@@ -188,23 +169,23 @@ export const registrantSchema = z.object({
     (v) => (typeof v === 'string' ? toAsciiDigits(v.trim()) : v),
     z
       .string('Phone must be text')
-      .max(30, 'Phone must be at most 30 characters')
+      .max(MAX_PHONE_LENGTH, `Phone must be at most ${MAX_PHONE_LENGTH} characters`)
       .refine((v) => v === '' || /^\+?[0-9 ()-]{6,}$/.test(v), 'Phone must be a phone number')
       .nullish()
       .transform((v) => v || null),
   ),
-  institution: optionalField('Institution', 160),
+  institution: optionalField('Institution', MAX_INSTITUTION_LENGTH),
   // Spaces and dashes people type to group the digits are dropped; Bangla digits become ASCII.
   ieeeMemberId: z.preprocess(
     (v) => (typeof v === 'string' ? toAsciiDigits(v).replace(/[\s-]/g, '') : v),
     z
       .string('IEEE member number must be text')
       .superRefine((v, ctx) => {
-        if (v === '' || /^[0-9]{6,12}$/.test(v)) return;
+        if (v === '' || IEEE_MEMBER_ID.test(v)) return;
         ctx.addIssue({
           code: 'custom',
           message: /^[0-9]+$/.test(v)
-            ? `IEEE member number must be 6 to 12 digits (this one has ${v.length})`
+            ? `IEEE member number must be ${MIN_IEEE_MEMBER_ID_DIGITS} to ${MAX_IEEE_MEMBER_ID_DIGITS} digits (this one has ${v.length})`
             : 'IEEE member number must hold digits only, such as 94123456',
         });
       })

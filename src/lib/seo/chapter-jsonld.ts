@@ -1,5 +1,6 @@
 import type { ChapterInfo, EventItem } from '../types.ts';
 import { eventWhenAndWhere } from './event-jsonld.ts';
+import { eventPath } from '../registration/registration-links.ts';
 
 interface ChapterLandingData {
   chapter: ChapterInfo;
@@ -16,7 +17,7 @@ function eventSummary(event: EventItem, origin: string) {
   return {
     '@type': 'Event',
     name: event.title,
-    url: new URL(`/events/${encodeURIComponent(event._id)}`, origin).href,
+    url: new URL(eventPath(event._id), origin).href,
     ...eventWhenAndWhere(event),
     image: new URL(event.banner, origin).href,
   };

@@ -18,7 +18,7 @@ export const COMMON_PASSWORD =
 
 export const isCommonPassword = (password: string): boolean => commonPasswords().has(password.toLowerCase());
 
-/** How many entries the check holds (the README and a test quote it). */
+/** How many entries the check holds (docs/api.md's "Passwords" and a test quote it). */
 export const commonPasswordCount = (): number => commonPasswords().size;
 
 /** The account password rule as the server applies it: the shared one, and not a common password. */

@@ -124,7 +124,9 @@ async function dumpTables(db: Kysely<Database>, dir: string) {
 }
 
 const beyondRestore = (what: string) =>
-  new Error(`${what}: its restore would refuse the file, so no backup is written (see the README's limits)`);
+  new Error(
+    `${what}: its restore would refuse the file, so no backup is written (docs/operations.md, "Backup and restore", lists the limits)`,
+  );
 
 /** A file's members stay within what a restore reads (backup-limits.ts), or the backup is not written. */
 export function checkMemberCount(tables: number, uploads: number) {

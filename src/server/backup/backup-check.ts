@@ -20,7 +20,7 @@ import { readTar, type TarEntry } from './tar.ts';
 /**
  * The checks a backup file passes before a restore writes anything, read as a stream: no member is
  * held in memory beyond the bounds of backup-limits.ts, and a member whose header declares more than its
- * bound is refused from the header, before a byte of it is read. The README's "Backup and restore"
+ * bound is refused from the header, before a byte of it is read. "Backup and restore" in docs/operations.md
  * states them.
  */
 const MB = 1024 * 1024;

@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES } from '../../lib/image-upload.ts';
 /**
  * The bounds of a backup file, shared by its writer (archive.ts), which refuses to write a file past
  * them, and its reader (backup-check.ts), which refuses to read one: whatever the writer writes, the
- * reader reads. No member is held in memory beyond them; the README's "Backup and restore" states them.
+ * reader reads. No member is held in memory beyond them; "Backup and restore" in docs/operations.md states them.
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;

@@ -16,9 +16,10 @@ import {
 import {
   certificatePath,
   confirmPath,
-  eventPath,
-  ticketPath,
-  verifyPath,
+  eventUrl,
+  onSite,
+  ticketUrl,
+  verifyUrl,
 } from '../../lib/registration/registration-links.ts';
 import { confirmationCodeHash, newConfirmationCode } from '../auth/confirmation-code.ts';
 import { addConfirmationCode, deleteConfirmationCode } from '../repositories/confirmation-codes.repository.ts';
@@ -104,8 +105,8 @@ function mailData(kind: ClaimedEmail['kind'], recipient: EmailRecipient, origin:
     kind,
     fullName: recipient.fullName,
     email: recipient.email,
-    ticketUrl: `${origin}${ticketPath(recipient.ticket)}`,
-    eventUrl: `${origin}${eventPath(recipient.event.id)}`,
+    ticketUrl: ticketUrl(origin, recipient.ticket),
+    eventUrl: eventUrl(origin, recipient.event.id),
     seatFree: recipient.seatFree,
     position: recipient.position ?? undefined,
     // A released seat asks for nothing more: only a registration still holding or waiting is asked to confirm.
@@ -116,8 +117,8 @@ function mailData(kind: ClaimedEmail['kind'], recipient: EmailRecipient, origin:
     sentAt: now,
     certificate: certificate
       ? {
-          url: `${origin}${certificatePath(recipient.ticket)}`,
-          verifyUrl: `${origin}${verifyPath(certificate.id)}`,
+          url: onSite(origin, certificatePath(recipient.ticket)),
+          verifyUrl: verifyUrl(origin, certificate.id),
           withdrawnReason: certificate.withdrawnReason,
         }
       : undefined,
@@ -189,7 +190,7 @@ export async function deliverDueEmail(db: Kysely<Database>, options: DeliveryOpt
         code = {
           id: await addConfirmationCode(db, { registrationId, codeHash: confirmationCodeHash(secret), now: at }),
         };
-        data.confirmUrl = `${origin}${confirmPath(recipient.ticket, secret)}`;
+        data.confirmUrl = onSite(origin, confirmPath(recipient.ticket, secret));
       }
       const mail = composeTicketMail(data);
       try {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalMailbox } from '../../lib/mailbox.ts';
+import { DAY_MS, HOUR_MS } from '../../lib/durations.ts';
 
 /**
  * One mailbox receives at most a few registration e-mails an hour and a day, site-wide (every event,
@@ -14,8 +15,8 @@ export interface MailCap {
 }
 
 export const MAIL_CAPS: readonly MailCap[] = [
-  { count: 3, windowMs: 3_600_000, words: 'hour' },
-  { count: 10, windowMs: 24 * 3_600_000, words: 'day' },
+  { count: 3, windowMs: HOUR_MS, words: 'hour' },
+  { count: 10, windowMs: DAY_MS, words: 'day' },
 ];
 
 /** The longest window: sends older than this count for nothing and are deleted. */

@@ -1,8 +1,14 @@
-import { CHAPTER_TIME_ZONE, dhakaDay, inDhakaNight, NIGHT_ENDS, NIGHT_STARTS } from '../../lib/dhaka-time.ts';
+import {
+  CHAPTER_TIME_ZONE,
+  dhakaDay,
+  formatDhakaClock,
+  inDhakaNight,
+  NIGHT_ENDS,
+  NIGHT_STARTS,
+} from '../../lib/dhaka-time.ts';
 import { formatEventDateLong, formatTimeRange } from '../../lib/format.ts';
 import type { EmailKind } from '../db/schema.ts';
 import { CONFIRM_BUTTON } from '../../lib/registration/email-confirmation.ts';
-import { formatDhakaClock } from '../../lib/registration/registration-view.ts';
 
 /** What a message is made from: the registration and its event as they are when it is sent. */
 export interface TicketMailData {

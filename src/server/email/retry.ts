@@ -1,5 +1,7 @@
+import { HOUR_MS, MINUTE_MS } from '../../lib/durations.ts';
+
 /** Waits after the 1st, 2nd, … failed attempt of a message; the last one repeats. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
+export const RETRY_DELAYS_MS = [MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 * HOUR_MS, 12 * HOUR_MS] as const;
 /** After this many failed attempts a message is no longer tried; its row keeps the last error. */
 export const MAX_ATTEMPTS = 8;
 

@@ -3,6 +3,7 @@ import { formatEventDateLong, formatFee, formatTimeRange } from '../../lib/forma
 import { buildCalendarIcs } from '../../lib/ics.ts';
 import type { EventItem } from '../../lib/types.ts';
 import { rssXml } from './rss-xml.ts';
+import { eventUrl } from '../../lib/registration/registration-links.ts';
 
 /** Who a feed's events belong to: the chapter asked for, or the whole society's site. */
 export interface FeedOwner {
@@ -16,12 +17,10 @@ export interface FeedOwner {
 /** Subscribed calendars ask again after this long; the API's CDN copy is at most a minute old anyway. */
 export const CALENDAR_REFRESH_MINUTES = 6 * 60;
 
-const eventPageUrl = (origin: string, event: EventItem) => `${origin}/events/${encodeURIComponent(event.id)}`;
-
 /** The iCalendar of these events, each linking to its page on the site. */
 export function eventsCalendarIcs(events: readonly EventItem[], owner: FeedOwner, origin: string, now: Date): string {
   return buildCalendarIcs(
-    events.map((event) => ({ event, pageUrl: eventPageUrl(origin, event) })),
+    events.map((event) => ({ event, pageUrl: eventUrl(origin, event.id) })),
     { name: calendarName(owner.name), refreshMinutes: CALENDAR_REFRESH_MINUTES, now },
   );
 }
@@ -35,7 +34,7 @@ export function eventsRssXml(events: readonly EventItem[], owner: FeedOwner, ori
     description: `Upcoming and recent events of the ${owner.name}.`,
     items: events.map((event) => ({
       title: event.title,
-      link: eventPageUrl(origin, event),
+      link: eventUrl(origin, event.id),
       description: [
         `${formatEventDateLong(event.eventDate)}, ${formatTimeRange(event.startTime, event.endTime)}`,
         `${event.location} · ${formatFee(event.fees)} · Organized by ${event.host}`,

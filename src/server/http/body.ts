@@ -41,7 +41,7 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   try {
     data = JSON.parse(text);
   } catch {
-    throw badRequest('Malformed JSON body');
+    throw badRequest('Malformed JSON body', undefined, 'malformed_body');
   }
   return validate(schema, data);
 }
@@ -53,11 +53,11 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
  * to be checked against the API's own schema.
  */
 export async function readForm(request: Request, siteUrl: string | undefined): Promise<FormData> {
-  if (crossSiteMutation(request, siteUrl)) throw forbidden(CROSS_SITE_MESSAGE);
+  if (crossSiteMutation(request, siteUrl)) throw forbidden(CROSS_SITE_MESSAGE, 'cross_site');
   if (Number(request.headers.get('content-length') ?? 0) > JSON_BODY_LIMIT) throw payloadTooLarge();
   if (!FORM_TYPE.test(request.headers.get('content-type') ?? ''))
     throw unsupportedMediaType('Send the form as application/x-www-form-urlencoded');
   return request.formData().catch(() => {
-    throw badRequest('Malformed form body');
+    throw badRequest('Malformed form body', undefined, 'malformed_body');
   });
 }

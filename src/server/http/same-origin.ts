@@ -29,7 +29,7 @@ export function crossSiteMutation(request: Request, siteUrl: string | undefined)
 
 export function sameOrigin(siteUrl: string | undefined): MiddlewareHandler {
   return async (c, next) => {
-    if (crossSiteMutation(c.req.raw, siteUrl)) throw forbidden(CROSS_SITE_MESSAGE);
+    if (crossSiteMutation(c.req.raw, siteUrl)) throw forbidden(CROSS_SITE_MESSAGE, 'cross_site');
     await next();
   };
 }

@@ -10,6 +10,7 @@ import {
 import { deletePersonalDataOfPastEvents, releaseAllExpiredHolds } from '../services/registrations.service.ts';
 import type { BackupStore } from '../storage/backup-store.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 
 /**
  * What the jobs need: the API's deps without the HTTP-only parts (the page cache: a release purges
@@ -116,7 +117,7 @@ export function describeJobs({ mail, retention, certificates, holds, backup }: P
  */
 export const LOCAL_MAIL_INTERVAL_MS = 60_000;
 export const LOCAL_CERTIFICATES_INTERVAL_MS = 15 * 60_000;
-export const LOCAL_RETENTION_INTERVAL_MS = 24 * 3_600_000;
+export const LOCAL_RETENTION_INTERVAL_MS = DAY_MS;
 /**
  * How often the local server checks whether the daily backup is due (it is once the newest is a day
  * old): as often as the scheduled function does, so a new site has its first within minutes.

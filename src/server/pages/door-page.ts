@@ -1,3 +1,4 @@
+import { PASS_EXPIRED, PASS_REVOKED } from '../../lib/api-errors.ts';
 import { checkInPath } from '../../lib/registration/registration-links.ts';
 import { doorPassCookies } from '../auth/door-pass-session.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
@@ -21,8 +22,9 @@ export type DoorLinkAnswer =
   { status: 303; location: string; cookies: string[] } | { status: 404 | 410; heading: string; text: string };
 
 export const DOOR_LINK_UNKNOWN = 'This door pass link is not valid';
-export const DOOR_LINK_REVOKED = 'This door pass was revoked';
-export const DOOR_LINK_EXPIRED = 'This door pass has expired';
+// The API's own words for an ended pass (lib/api-errors.ts), so the link and the API say the same.
+export const DOOR_LINK_REVOKED = PASS_REVOKED;
+export const DOOR_LINK_EXPIRED = PASS_EXPIRED;
 
 /**
  * Opens a pass's link: a pass that works signs the phone in (its two cookies; a staff session on the

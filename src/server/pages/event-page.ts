@@ -1,9 +1,10 @@
 import { eventEndInstant } from '../../lib/dhaka-time.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import { registrationOf } from '../../lib/registration/registration-view.ts';
 import type { EventItem, RegistrationSummary } from '../../lib/types.ts';
 import { cacheTag } from '../caching/page-cache.ts';
 import type { PageDeps } from '../deps.ts';
-import { canNameEvent, findVisibleEvent } from '../services/events.service.ts';
+import { findVisibleEvent } from '../services/events.service.ts';
 import { registrationSummary } from '../services/registrations.service.ts';
 import type { PageLoad } from './load-page.ts';
 
@@ -73,7 +74,7 @@ export async function eventPageData(
  * a deploy: no write purges it, and its text never becomes a cache tag.
  */
 export function eventPageTags(id: string, loaded: PageLoad<EventPageData>): string[] {
-  if (!canNameEvent(id)) return [cacheTag.untilDeploy];
+  if (!isCanonicalId(id)) return [cacheTag.untilDeploy];
   const counted = loaded.status === 200 && loaded.data.counted;
   return [cacheTag.event(id), ...(counted ? [cacheTag.registration(id)] : [])];
 }

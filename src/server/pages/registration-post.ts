@@ -7,7 +7,7 @@ import {
   type TicketAgainServed,
 } from '../../lib/registration/register-form.ts';
 import { ticketPath } from '../../lib/registration/registration-links.ts';
-import { ALREADY_REGISTERED, TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
+import { TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
 import { registrantSchema, ticketAgainSchema } from '../../lib/schemas/registration.schema.ts';
 import { readForm, validate } from '../http/body.ts';
 import { limitAddress } from '../http/client-ip.ts';
@@ -89,7 +89,7 @@ export async function answerRegistrationPost(
         values,
         errors,
         ...(fieldError ? {} : { reason: known.message }),
-        ...(known.status === 409 && known.message === ALREADY_REGISTERED ? { repeated: true } : {}),
+        ...(known.code === 'already_registered' ? { repeated: true } : {}),
       },
     };
   }

@@ -7,7 +7,7 @@ import {
   SEAT_RELEASED,
   SENT_AGAIN,
 } from '../../lib/registration/email-confirmation.ts';
-import { CONFIRM_CODE_PARAMETER, ticketPath } from '../../lib/registration/registration-links.ts';
+import { CONFIRM_CODE_PARAMETER, ticketPath, verifyUrl } from '../../lib/registration/registration-links.ts';
 import { confirmCodeSchema } from '../../lib/schemas/registration.schema.ts';
 import { readForm, validate } from '../http/body.ts';
 import { limitAddress } from '../http/client-ip.ts';
@@ -19,7 +19,6 @@ import { cancelRefusal, confirmByTicket, readConfirmLink, readTicket } from '../
 import { formText, sendMailSoon, type WaitUntil } from './form-post.ts';
 import type { PageDeps } from '../deps.ts';
 import type { EventItem, RegistrationStatus, TicketCertificate, TicketConfirmation } from '../../lib/types.ts';
-import { verifyUrl } from '../services/certificates.service.ts';
 
 /**
  * A ticket's page answers only its holder: never stored by the CDN or the browser (no

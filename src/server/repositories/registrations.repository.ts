@@ -14,6 +14,7 @@ import { registrationOf } from './events.repository.ts';
 import { byId } from './ids.ts';
 import { matchesEveryWord } from './search-sql.ts';
 import type { ChapterScope } from './viewer-scope.ts';
+import { isTicketToken } from '../../lib/registration/ticket-format.ts';
 
 /**
  * Registrations. Every write that takes, frees or gives a seat runs in a transaction that
@@ -248,15 +249,13 @@ export async function waitlistPosition(
   return Number(row.ahead) + 1;
 }
 
-/** The ticket's registration. Tickets are base64url of 24 bytes: anything else names none, unasked. */
-export const TICKET_PATTERN = /^[A-Za-z0-9_-]{32}$/;
-
+/** The ticket's registration. A text without a ticket's form (ticket-format.ts) names none, unasked. */
 export function findByTicket(
   db: Kysely<Database>,
   ticket: string,
   { lock = false } = {},
 ): Promise<RegistrationRow | undefined> {
-  if (!TICKET_PATTERN.test(ticket)) return Promise.resolve(undefined);
+  if (!isTicketToken(ticket)) return Promise.resolve(undefined);
   const query = db.selectFrom('registrations').selectAll().where('ticket', '=', ticket);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }

@@ -31,7 +31,7 @@ export function attendanceRoutes(deps: ApiDeps) {
   const { database, now, pageCache, blobs, site } = deps;
   const db = database.db;
   const edit = (c: Context<AppEnv>) => ({ db, pageCache, blobs, actor: currentUser(c) });
-  const origin = (c: Context) => answerOrigin(site, c.req.url);
+  const origin = () => answerOrigin(site);
 
   /** Another chapter's event: 403, saying whose it is and who may do what was asked. */
   const CHECK_IN = eventRefusal('check people in');
@@ -122,7 +122,7 @@ export function attendanceRoutes(deps: ApiDeps) {
     .get('/certificates', requireUser, async (c) => {
       const event = await managedEvent(db, c, eventRefusal('see its certificates'));
       privately(c);
-      return c.json({ success: true, certificates: await staffCertificates(db, event.id, origin(c)) });
+      return c.json({ success: true, certificates: await staffCertificates(db, event.id, origin()) });
     })
     .post('/certificates', requireUser, async (c) => {
       const event = await managedEvent(db, c, eventRefusal('issue its certificates'));
@@ -138,7 +138,7 @@ export function attendanceRoutes(deps: ApiDeps) {
             : `${issued} certificate${issued === 1 ? '' : 's'} issued` +
               (deps.mail.enabled ? '; each holder is told by e-mail' : ''),
         issued,
-        certificates: await staffCertificates(db, event.id, origin(c)),
+        certificates: await staffCertificates(db, event.id, origin()),
       });
     });
 }

@@ -34,7 +34,7 @@ export function authRoutes(deps: ApiDeps) {
       .post('/login', async (c) => {
         const credentials = await readJson(c, loginSchema);
         const session = await logIn({ db, sessionSecret: config.sessionSecret }, credentials, clientIp(c), now());
-        if (!session) throw new HttpError(401, INVALID);
+        if (!session) throw new HttpError(401, INVALID, undefined, undefined, undefined, 'invalid_credentials');
         setSessionCookies(c, session.token, session.account);
         return c.json({
           success: true,

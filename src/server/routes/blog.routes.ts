@@ -1,3 +1,4 @@
+import { BLOG_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono } from 'hono';
 import type { ApiDeps } from '../deps.ts';
 import { createBlogSource } from '../blog/index.ts';
@@ -22,18 +23,18 @@ export function blogRoutes({ config }: ApiDeps) {
       // No source issues cursors this long; refuse before asking it.
       if (after && after.length > 500) throw new BlogCursorError('Cursor too long');
       const page = await source.feed(after);
-      if (!page) throw notFound('The blog publication was not found');
+      if (!page) throw notFound(BLOG_NOT_FOUND, 'blog_not_found');
       return c.json({ success: true as const, ...page });
     })
     .get('/posts/:slug', blogRead({ tags: (c) => [cacheTag.post(c.req.param('slug') ?? '')] }), async (c) => {
       const post = await source.post(c.req.param('slug'));
-      if (!post) throw notFound('Blog post not found');
+      if (!post) throw notFound('Blog post not found', 'blog_post_not_found');
       return c.json({ success: true as const, post });
     })
     .get('/authors/:name', blogRead({ tags: (c) => [cacheTag.author(c.req.param('name') ?? '')] }), async (c) => {
       const name = c.req.param('name');
       const posts = await source.authorPosts(name);
-      if (!posts) throw notFound('The blog publication was not found');
+      if (!posts) throw notFound(BLOG_NOT_FOUND, 'blog_not_found');
       return c.json({ success: true as const, author: posts[0]?.author ?? null, posts });
     });
 }

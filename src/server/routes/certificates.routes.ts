@@ -1,3 +1,4 @@
+import { CERTIFICATE_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono } from 'hono';
 import { certificateWithdrawSchema } from '../../lib/schemas/attendance.schema.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/current-user.ts';
@@ -21,7 +22,7 @@ export function certificateRoutes(deps: ApiDeps) {
   const db = database.db;
   return new Hono<AppEnv>().patch('/:id', requireUser, async (c) => {
     const owner = await findCertificateOwner(db, c.req.param('id'));
-    if (!owner) throw notFound('Certificate not found');
+    if (!owner) throw notFound(CERTIFICATE_NOT_FOUND, 'certificate_not_found');
     const actor = currentUser(c);
     assertCanManage(actor, owner.chapterId);
     const { reason } = await readJson(c, certificateWithdrawSchema);
@@ -32,7 +33,7 @@ export function certificateRoutes(deps: ApiDeps) {
     return c.json({
       success: true,
       message: 'Certificate withdrawn',
-      certificate: toCertificateItem(row, answerOrigin(site, c.req.url)),
+      certificate: toCertificateItem(row, answerOrigin(site)),
     });
   });
 }

@@ -1,3 +1,4 @@
+import { CHAPTER_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import { chapterInfoSchema, chapterInfoUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/current-user.ts';
@@ -18,7 +19,7 @@ export function chapterRoutes({ database, now, pageCache, blobs }: ApiDeps) {
 
   const update = async (c: Context<AppEnv>, id: string) => {
     const found = await findChapterInfo(db, id);
-    if (!found) throw notFound('Chapter info not found');
+    if (!found) throw notFound('Chapter info not found', 'chapter_info_not_found');
     assertCanManage(currentUser(c), found.chapterId);
     const chapter = await changeLanding(edit(c), found.item.id, await readJson(c, chapterInfoUpdateSchema), now());
     return c.json({ success: true, message: 'Chapter info updated Successfully', chapter });
@@ -31,14 +32,14 @@ export function chapterRoutes({ database, now, pageCache, blobs }: ApiDeps) {
     })
     .get('/:slug', sharedRead({ tags: (c) => [cacheTag.chapter(c.req.param('slug') ?? '')] }), async (c) => {
       const landing = await chapterLanding(db, c.req.param('slug'), now());
-      if (!landing) throw notFound('Chapter not found');
+      if (!landing) throw notFound(CHAPTER_NOT_FOUND, 'chapter_not_found');
       return c.json({ success: true, ...landing });
     })
     .post('/', requireUser, async (c) => {
       const user = currentUser(c);
       const input = await readJson(c, chapterInfoSchema);
       if (await findChapterInfoOf(db, user.id))
-        throw conflict('Your chapter already has a landing page; edit it instead');
+        throw conflict('Your chapter already has a landing page; edit it instead', undefined, 'landing_page_exists');
       const chapter = await writeLanding(edit(c), user.id, input);
       return c.json({ success: true, message: 'Chapter info added Successfully', chapter }, 201);
     })

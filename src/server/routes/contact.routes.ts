@@ -47,7 +47,7 @@ export function contactRoutes({ database, now }: ApiDeps) {
     .patch('/:id', requireAdmin, async (c) => {
       const { handled } = await readJson(c, supportMessageUpdateSchema);
       const contact = await markSupportMessage(db, c.req.param('id'), handled, now(), currentUser(c));
-      if (!contact) throw notFound(MESSAGE_NOT_FOUND);
+      if (!contact) throw notFound(MESSAGE_NOT_FOUND, 'message_not_found');
       return c.json({
         success: true,
         message: handled ? 'Message marked handled' : 'Message marked unhandled',
@@ -55,7 +55,8 @@ export function contactRoutes({ database, now }: ApiDeps) {
       });
     })
     .delete('/:id', requireAdmin, async (c) => {
-      if (!(await removeSupportMessage(db, c.req.param('id'), currentUser(c)))) throw notFound(MESSAGE_NOT_FOUND);
+      if (!(await removeSupportMessage(db, c.req.param('id'), currentUser(c))))
+        throw notFound(MESSAGE_NOT_FOUND, 'message_not_found');
       return c.json({ success: true, message: 'Message Deleted Successfully' });
     });
 }

@@ -1,8 +1,9 @@
+import { EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import {
   PASS_OTHER_EVENT,
-  passRefusal,
+  passEndedRefusal,
   passScanAt,
   passState,
   scanRefusal,
@@ -16,7 +17,7 @@ import type { Database, DoorPassRow } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findEvent } from '../repositories/events.repository.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import type { Actor } from '../services/audit.service.ts';
 import { notePassUse, passActor } from '../services/door-passes.service.ts';
 import { managedEvent } from './managed-event.ts';
@@ -46,16 +47,16 @@ export async function doorEvent(
   { lateScans = false }: { lateScans?: boolean } = {},
 ): Promise<AtTheDoor> {
   // Ids have one spelling (ids.ts): any other names no event, whoever asks, before a pass is judged.
-  if (!isCanonicalId(c.req.param('id') ?? '')) throw notFound('Event not found');
+  if (!isCanonicalId(c.req.param('id') ?? '')) throw notFound(EVENT_NOT_FOUND, 'event_not_found');
   if (c.get('user')) return { event: await managedEvent(deps.db, c, refusal), actor: currentUser(c), pass: undefined };
   const pass = requestDoorPass(c);
   const now = deps.now();
-  const ended = passRefusal(pass, now);
+  const ended = passEndedRefusal(pass, now);
   // A revoked pass can do nothing at all, whatever it sends; an expired one may still send late scans.
-  if (ended && (!lateScans || passState(pass, now) === 'revoked')) throw unauthorized(ended);
-  if (c.req.param('id') !== pass.eventId) throw forbidden(PASS_OTHER_EVENT);
+  if (ended && (!lateScans || passState(pass, now) === 'revoked')) throw unauthorized(ended.message, ended.code);
+  if (c.req.param('id') !== pass.eventId) throw forbidden(PASS_OTHER_EVENT, 'pass_other_event');
   const found = await findEvent(deps.db, pass.eventId, 'staff');
-  if (!found) throw notFound('Event not found');
+  if (!found) throw notFound(EVENT_NOT_FOUND, 'event_not_found');
   if (!ended) await notePassUse(deps.db, pass, now);
   return { event: found.item, actor: passActor(pass), pass };
 }
@@ -79,7 +80,8 @@ export async function acceptScan(
   if ('refusal' in time) throw badRequest(time.refusal, [{ path: 'scannedAt', message: time.refusal }]);
   if (!door.pass) return { at: time.at, late: false };
   const judged = scanRefusal(door.pass, now, act, scannedAt ? time.at : undefined);
-  if ('status' in judged) throw judged.status === 401 ? unauthorized(judged.message) : forbidden(judged.message);
+  if ('status' in judged)
+    throw judged.status === 401 ? unauthorized(judged.message, judged.code) : forbidden(judged.message, judged.code);
   if (judged.late) await notePassUse(deps.db, door.pass, now);
   return { at: passScanAt(door.pass, time.at), late: judged.late };
 }

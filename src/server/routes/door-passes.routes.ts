@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { passRefusal } from '../../lib/check-in/door-pass-rules.ts';
+import { passEndedRefusal } from '../../lib/check-in/door-pass-rules.ts';
 import { doorPassCreateSchema } from '../../lib/schemas/door-pass.schema.ts';
 import type { CurrentDoorPass, DoorPassCreated, DoorPassItem } from '../../lib/types.ts';
 import { assertCanManage, currentUser, eventRefusal, requireUser } from '../auth/current-user.ts';
@@ -40,13 +40,7 @@ export function eventDoorPassRoutes(deps: ApiDeps) {
     .post('/door-passes', requireUser, async (c) => {
       const event = await managedEvent(db, c, MANAGE_PASSES);
       const request = await readJson(c, doorPassCreateSchema);
-      const created = await createDoorPass(
-        { db, actor: currentUser(c) },
-        event,
-        request,
-        now(),
-        answerOrigin(site, c.req.url),
-      );
+      const created = await createDoorPass({ db, actor: currentUser(c) }, event, request, now(), answerOrigin(site));
       privately(c);
       return c.json({ success: true, ...created } satisfies DoorPassCreated, 201);
     })
@@ -72,8 +66,8 @@ export function doorPassRoutes(deps: ApiDeps) {
     })
     .get('/current', async (c) => {
       const pass = requestDoorPass(c);
-      const refused = passRefusal(pass, now());
-      if (refused) throw unauthorized(refused);
+      const refused = passEndedRefusal(pass, now());
+      if (refused) throw unauthorized(refused.message, refused.code);
       return c.json({ success: true, pass: (await currentDoorPass(db, pass)) satisfies CurrentDoorPass });
     })
     .post('/current/sign-out', (c) => {
@@ -85,7 +79,9 @@ export function doorPassRoutes(deps: ApiDeps) {
       const pass = await doorPassById(db, c.req.param('passId'));
       // The pass's event as the viewer may see it: another chapter's draft is as unknown as its pass.
       const event = await visibleEvent(db, c, pass.eventId).catch((err: unknown) => {
-        throw err instanceof HttpError && err.status === 404 ? notFound(DOOR_PASS_NOT_FOUND) : err;
+        throw err instanceof HttpError && err.status === 404
+          ? notFound(DOOR_PASS_NOT_FOUND, 'door_pass_not_found')
+          : err;
       });
       assertCanManage(user, event.chapterId, MANAGE_PASSES);
       await revokeDoorPassOf({ db, actor: user }, pass, now());

@@ -1,3 +1,4 @@
+import { MEMBER_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import { excomSchema, excomUpdateSchema } from '../../lib/schemas/people.schema.ts';
 import { assertCanManage, currentUser, requireUser } from '../auth/current-user.ts';
@@ -16,7 +17,7 @@ export function excomRoutes({ database, now, pageCache, blobs }: ApiDeps) {
 
   async function owned(c: Context<AppEnv>, id: string) {
     const found = await findExcomMember(db, id);
-    if (!found) throw notFound('Member not found');
+    if (!found) throw notFound(MEMBER_NOT_FOUND, 'member_not_found');
     assertCanManage(currentUser(c), found.chapterId);
     return found.item;
   }

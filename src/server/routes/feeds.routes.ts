@@ -1,3 +1,4 @@
+import { BLOG_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import site from '../../../content/site.json' with { type: 'json' };
 import { eventFeedQuerySchema } from '../../lib/schemas/event-list.schema.ts';
@@ -8,11 +9,12 @@ import { validate } from '../http/body.ts';
 import { sharedRead } from '../caching/cache-headers.ts';
 import { cacheTag } from '../caching/page-cache.ts';
 import { notFound } from '../http/errors.ts';
-import { siteOrigin } from '../http/site-origin.ts';
+import { answerOrigin } from '../http/site-origin.ts';
 import { blogRssXml, latestPosts } from '../feeds/blog-feed.ts';
 import { eventsCalendarIcs, eventsRssXml, type FeedOwner } from '../feeds/event-feeds.ts';
 import { inFeedWindow, publicEvents } from '../services/events.service.ts';
 import { BLOG_CDN_CACHE_CONTROL } from './blog.routes.ts';
+import { chapterPath } from '../../lib/registration/registration-links.ts';
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
@@ -35,7 +37,7 @@ const eventFeedRead = sharedRead({
 /** The blog's feed is the same for every reader, signed in or not, and cached as long as the blog's JSON. */
 const blogFeedRead = sharedRead({ tags: () => [cacheTag.blogFeed], cdn: BLOG_CDN_CACHE_CONTROL, perSession: false });
 
-export function feedRoutes({ config, database, now }: ApiDeps) {
+export function feedRoutes({ config, database, now, site: address }: ApiDeps) {
   const db = database.db;
   const blog = createBlogSource(config);
 
@@ -44,9 +46,9 @@ export function feedRoutes({ config, database, now }: ApiDeps) {
     const moment = now();
     const { chapter, events } = await publicEvents(db, slug, moment);
     const owner: FeedOwner = chapter
-      ? { name: chapter.name, slug: chapter.slug, pagePath: `/chapter/${encodeURIComponent(chapter.slug)}` }
+      ? { name: chapter.name, slug: chapter.slug, pagePath: chapterPath(chapter.slug) }
       : { name: site.chapterName, slug: site.homeChapterSlug, pagePath: '/events' };
-    return { owner, events: inFeedWindow(events, moment), moment, origin: siteOrigin(config.siteUrl, c.req.url) };
+    return { owner, events: inFeedWindow(events, moment), moment, origin: answerOrigin(address) };
   }
 
   return new Hono<AppEnv>()
@@ -66,8 +68,8 @@ export function feedRoutes({ config, database, now }: ApiDeps) {
     })
     .get('/blog.rss', blogFeedRead, async (c) => {
       const latest = await latestPosts(blog);
-      if (!latest) throw notFound('The blog publication was not found');
-      const origin = siteOrigin(config.siteUrl, c.req.url);
+      if (!latest) throw notFound(BLOG_NOT_FOUND, 'blog_not_found');
+      const origin = answerOrigin(address);
       const body = blogRssXml(latest.posts, {
         name: site.chapterName,
         origin,

@@ -18,7 +18,7 @@ export function humanRoutes({ database, pageCache, blobs }: ApiDeps) {
 
   async function existing(id: string) {
     const human = await findHuman(db, id);
-    if (!human) throw notFound(HUMAN_NOT_FOUND);
+    if (!human) throw notFound(HUMAN_NOT_FOUND, 'human_not_found');
     return human;
   }
 
@@ -27,7 +27,7 @@ export function humanRoutes({ database, pageCache, blobs }: ApiDeps) {
     const { id } = await existing(c.req.param('id') ?? '');
     const changes = await readJson(c, replace ? humanSchema : humanPatchSchema);
     const human = await changeHuman(edit(c), id, changes);
-    if (!human) throw notFound(HUMAN_NOT_FOUND);
+    if (!human) throw notFound(HUMAN_NOT_FOUND, 'human_not_found');
     return c.json({ success: true, message: 'Human Updated Successfully', human });
   };
 
@@ -45,7 +45,8 @@ export function humanRoutes({ database, pageCache, blobs }: ApiDeps) {
     .put('/:id', requireAdmin, update(true))
     .patch('/:id', requireAdmin, update(false))
     .delete('/:id', requireAdmin, async (c) => {
-      if (!(await removeHuman(edit(c), await existing(c.req.param('id'))))) throw notFound(HUMAN_NOT_FOUND);
+      if (!(await removeHuman(edit(c), await existing(c.req.param('id')))))
+        throw notFound(HUMAN_NOT_FOUND, 'human_not_found');
       return c.json({ success: true, message: 'Human Deleted Successfully' });
     });
 }

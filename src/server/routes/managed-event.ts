@@ -1,3 +1,4 @@
+import { EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { EventItem } from '../../lib/types.ts';
@@ -18,7 +19,7 @@ export async function visibleEvent(
   id = c.req.param('id') ?? '',
 ): Promise<Owned<EventItem>> {
   const found = await findVisibleEvent(db, id, c.get('user'));
-  if (!found) throw notFound('Event not found');
+  if (!found) throw notFound(EVENT_NOT_FOUND, 'event_not_found');
   return found;
 }
 

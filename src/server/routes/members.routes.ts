@@ -1,3 +1,4 @@
+import { MEMBER_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import {
   committeeMemberPatchSchema,
@@ -19,8 +20,6 @@ import {
   rosterMembers,
 } from '../services/committee-members.service.ts';
 
-const MEMBER_NOT_FOUND = 'Member not found';
-
 /** A roster's member list is tagged with its page, so an admin's edit purges it from the CDN at once. */
 function rosterTags(c: Context<AppEnv>): string[] {
   const roster = membersQuerySchema.safeParse(c.req.query());
@@ -34,7 +33,7 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
 
   async function existing(id: string) {
     const member = await findCommitteeMember(db, id);
-    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    if (!member) throw notFound(MEMBER_NOT_FOUND, 'member_not_found');
     return member;
   }
 
@@ -42,7 +41,7 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
     const { id } = await existing(c.req.param('id') ?? '');
     const input = await readJson(c, replace ? committeeMemberSchema : committeeMemberPatchSchema);
     const member = await changeCommitteeMember(edit(c), id, input, replace);
-    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    if (!member) throw notFound(MEMBER_NOT_FOUND, 'member_not_found');
     return c.json({ success: true, message: 'Member Updated Successfully', member });
   };
 
@@ -66,7 +65,7 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
       .patch('/:id', requireAdmin, update(false))
       .delete('/:id', requireAdmin, async (c) => {
         const member = await existing(c.req.param('id'));
-        if (!(await removeCommitteeMember(edit(c), member))) throw notFound(MEMBER_NOT_FOUND);
+        if (!(await removeCommitteeMember(edit(c), member))) throw notFound(MEMBER_NOT_FOUND, 'member_not_found');
         return c.json({ success: true, message: 'Member Deleted Successfully' });
       })
   );

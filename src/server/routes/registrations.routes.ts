@@ -1,3 +1,4 @@
+import { REGISTRATION_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import {
   registrantSchema,
@@ -35,10 +36,7 @@ import {
   staffRegistrations,
 } from '../services/registrations.service.ts';
 import { managedEvent, visibleEvent } from './managed-event.ts';
-
-/** The ticket's page on this site's own address (deps.site), the one its e-mail links to. */
-export const ticketUrl = (c: Context, site: ApiDeps['site'], ticket: string) =>
-  `${answerOrigin(site, c.req.url)}/tickets/${ticket}`;
+import { ticketUrl } from '../../lib/registration/registration-links.ts';
 
 /** What a cancellation of a selection says it did. */
 export function selectionMessage({
@@ -115,7 +113,8 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
         status,
         ...(position !== undefined ? { position } : {}),
         ticket,
-        ticketUrl: ticketUrl(c, site, ticket),
+        // The ticket's page on this site's own address (deps.site), the one its e-mail links to.
+        ticketUrl: ticketUrl(answerOrigin(site), ticket),
         emailed: deps.mail.enabled,
         ...(confirmation ? { confirmation } : {}),
       };
@@ -191,7 +190,7 @@ export function registrationRoutes(deps: ApiDeps) {
     })
     .patch('/:id', requireUser, async (c) => {
       const owner = await findRegistrationOwner(db, c.req.param('id'));
-      if (!owner) throw notFound('Registration not found');
+      if (!owner) throw notFound(REGISTRATION_NOT_FOUND, 'registration_not_found');
       assertCanManage(currentUser(c), owner.chapterId);
       const { status } = await readJson(c, registrationStatusChangeSchema);
       const registration = await changeRegistrationStatus(edit(c), c.req.param('id'), status, now());

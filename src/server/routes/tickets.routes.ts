@@ -1,3 +1,4 @@
+import { TICKET_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import { CONFIRMED_SEAT, CONFIRMED_WHILE_WAITING, SENT_AGAIN } from '../../lib/registration/email-confirmation.ts';
 import { confirmCodeSchema } from '../../lib/schemas/registration.schema.ts';
@@ -10,10 +11,9 @@ import { clientIp } from '../http/client-ip.ts';
 import { sendMailSoon } from '../http/send-mail-soon.ts';
 import { notFound } from '../http/errors.ts';
 import { answerOrigin } from '../http/site-origin.ts';
-import { verifyUrl } from '../services/certificates.service.ts';
 import { askConfirmationAgain } from '../services/registration-intake.service.ts';
 import { cancelByTicket, confirmByTicket, readTicket } from '../services/registrations.service.ts';
-import { ticketUrl } from './registrations.routes.ts';
+import { ticketUrl, verifyUrl } from '../../lib/registration/registration-links.ts';
 
 /**
  * The code of "Confirm my e-mail": a JSON body `{ code }`; a POST with no body at all (a client that
@@ -39,7 +39,7 @@ export function ticketRoutes(deps: ApiDeps) {
     })
     .get('/:ticket', async (c) => {
       const found = await readTicket(db, c.req.param('ticket'), now());
-      if (!found) throw notFound('Ticket not found');
+      if (!found) throw notFound(TICKET_NOT_FOUND, 'ticket_not_found');
       const { registration, position, event } = found;
       const body: TicketView = {
         success: true,
@@ -49,12 +49,12 @@ export function ticketRoutes(deps: ApiDeps) {
         event,
         ...(registration.checkedInAt ? { checkedInAt: registration.checkedInAt.toISOString() } : {}),
         ticket: registration.ticket,
-        ticketUrl: ticketUrl(c, site, registration.ticket),
+        ticketUrl: ticketUrl(answerOrigin(site), registration.ticket),
         ...(found.certificate
           ? {
               certificate: {
                 id: found.certificate.id,
-                verifyUrl: verifyUrl(answerOrigin(site, c.req.url), found.certificate.id),
+                verifyUrl: verifyUrl(answerOrigin(site), found.certificate.id),
               },
             }
           : {}),

@@ -5,7 +5,7 @@ import { currentUser, requireUser } from '../auth/current-user.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { AppEnv } from '../http/env.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../caching/cache-headers.ts';
-import { badRequest, HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
 import { findUploadType } from '../repositories/uploads.repository.ts';
 import { storeUpload } from '../services/uploads.service.ts';
 
@@ -23,7 +23,7 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
       try {
         form = await c.req.parseBody();
       } catch {
-        throw badRequest('Malformed multipart body');
+        throw badRequest('Malformed multipart body', undefined, 'malformed_body');
       }
       const file = form[IMAGE_FIELD];
       if (!(file instanceof File))
@@ -37,7 +37,7 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
       // The type is decided by the file's bytes, never its name or the client's claim.
       const type = await fileTypeFromBuffer(data);
       if (!type || !isImageType(type.mime))
-        throw new HttpError(415, 'Only PNG, JPEG, WebP, GIF or AVIF images are accepted');
+        throw unsupportedMediaType('Only PNG, JPEG, WebP, GIF or AVIF images are accepted');
       const image = { data, contentType: type.mime, ext: IMAGE_EXTENSIONS[type.mime] };
       const url = await storeUpload({ db, blobs, actor: currentUser(c) }, image);
       return c.json({ success: true, url }, 201);
@@ -49,7 +49,7 @@ export function uploadRoutes({ database, blobs }: ApiDeps) {
       if (contentType && c.req.method === 'HEAD')
         return c.body(null, 200, { 'Content-Type': contentType, 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
       const data = contentType && (await blobs.get(key));
-      if (!contentType || !data) throw notFound('Image not found');
+      if (!contentType || !data) throw notFound('Image not found', 'image_not_found');
       return c.body(data.slice().buffer, 200, {
         'Content-Type': contentType,
         'Cache-Control': IMMUTABLE_CACHE_CONTROL,

@@ -1,3 +1,4 @@
+import { CHAPTER_NOT_FOUND } from '../../lib/api-errors.ts';
 import { Hono, type Context } from 'hono';
 import { passwordSetSchema } from '../../lib/schemas/auth.schema.ts';
 import { chapterCreateSchema, chapterUpdateSchema } from '../../lib/schemas/chapter.schema.ts';
@@ -27,7 +28,7 @@ export function userRoutes({ database, now, pageCache, blobs }: ApiDeps) {
 
   const bySlug = async (slug: string) => {
     const chapter = await findAccountBySlug(db, slug);
-    if (!chapter) throw notFound('Chapter not found');
+    if (!chapter) throw notFound(CHAPTER_NOT_FOUND, 'chapter_not_found');
     return chapter;
   };
 

@@ -20,7 +20,7 @@ export async function createDeps(
   await migrateToLatest(database.db);
   const now = options.now ?? (() => new Date());
   // SITE_URL when set; otherwise the server names its own address once it listens (useOwnAddress).
-  const site = siteAddress(config.mail.linkOrigin);
+  const site = siteAddress({ siteUrl: config.siteUrl, linkOrigin: config.mail.linkOrigin });
   return {
     config,
     database,

@@ -11,9 +11,10 @@ const api = once(async () => {
   const config = functionConfig();
   const database = connectFunction(config);
   const now = () => new Date();
-  // The site's address for this instance: SITE_URL, else the URL Netlify sets in functions; without
-  // either, the site URL of Netlify's context (handle below), never the request's Host.
-  const site = siteAddress(config.mail.linkOrigin);
+  // The site's address for this instance (lib/seo/site-address.ts): SITE_URL, else a preview's own
+  // address, else the URL Netlify sets in functions, else the site URL of Netlify's context (handle
+  // below), never the request's Host.
+  const site = siteAddress({ siteUrl: config.siteUrl, linkOrigin: config.mail.linkOrigin });
   const app = createApi({
     config,
     database,
@@ -33,6 +34,6 @@ const api = once(async () => {
  */
 export async function handle(request: Request, context?: Context): Promise<Response> {
   const { app, site } = await api();
-  if (context?.site?.url) site.useOwnAddress(context.site.url);
+  site.useNetlifyContext(context);
   return app.fetch(request, { context });
 }

@@ -43,7 +43,7 @@ export function providePageDeps(deps: Parameters<typeof pageDepsOf>[0]): void {
 /** On Netlify nothing provides them: the SSR function builds them as the API function builds its own. */
 const functionPageDeps = once(async (): Promise<PageDeps> => {
   const config = functionConfig();
-  const site = siteAddress(config.mail.linkOrigin);
+  const site = siteAddress({ siteUrl: config.siteUrl, linkOrigin: config.mail.linkOrigin });
   const database = connectFunction(config);
   const now = () => new Date();
   return pageDepsOf({

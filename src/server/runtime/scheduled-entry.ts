@@ -14,7 +14,7 @@ const deps = once(async (): Promise<JobDeps & { site: SiteAddress }> => {
   const config = functionConfig();
   const database = connectFunction(config);
   const now = () => new Date();
-  const site = siteAddress(config.mail.linkOrigin);
+  const site = siteAddress({ siteUrl: config.siteUrl, linkOrigin: config.mail.linkOrigin });
   const backups = { blobs: await netlifyBlobStore(), store: await netlifyBackupStore() };
   return {
     config,
@@ -33,11 +33,12 @@ const deps = once(async (): Promise<JobDeps & { site: SiteAddress }> => {
  * waitUntil didn't finish, and retries), releases seats not confirmed by e-mail in time, issues the
  * certificates of ended events, deletes the personal data of events past their retention, and once a
  * day writes a backup into the Blobs store "backups" (the last 14 kept).
- * Links go to SITE_URL, else to Netlify's URL for the site (the URL variable, or its context's site URL).
+ * Links go where the site's one rule says (lib/seo/site-address.ts): SITE_URL, else a preview's own
+ * address, else Netlify's URL for the site (the URL variable, or its context's site URL).
  */
 export async function runScheduled(_request: Request, context?: Context): Promise<Response> {
   const jobDeps = await deps();
-  if (context?.site?.url) jobDeps.site.useOwnAddress(context.site.url);
+  jobDeps.site.useNetlifyContext(context);
   const report = await runScheduledJobs(jobDeps, { mailBudgetMs: SCHEDULED_MAIL_BUDGET_MS });
   for (const line of describeJobs(report)) console.log(line);
   const failed =

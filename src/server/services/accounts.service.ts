@@ -5,6 +5,7 @@ import { slugify } from '../../lib/slug.ts';
 import { hashPassword } from '../auth/password.ts';
 import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy.ts';
 import type { Chapter, ChapterUpdate, Database, NewChapter } from '../db/schema.ts';
+import { CHAPTER_NOT_FOUND } from '../../lib/api-errors.ts';
 import { conflictError, invalidInput, notFoundError } from './domain-errors.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
 import {
@@ -32,8 +33,8 @@ async function assertFree(
   exceptId?: string,
 ) {
   if (email && (await isEmailTaken(db, email, exceptId)))
-    throw conflictError('A chapter with this email already exists');
-  if (slug && (await isSlugTaken(db, slug, exceptId))) throw conflictError('This slug is already in use');
+    throw conflictError('email_taken', 'A chapter with this email already exists');
+  if (slug && (await isSlugTaken(db, slug, exceptId))) throw conflictError('slug_taken', 'This slug is already in use');
 }
 
 /** The most common passwords are refused (the list is the server's alone: too large for the forms). */
@@ -41,7 +42,7 @@ function assertUncommon(password: string, field: string) {
   if (isCommonPassword(password)) throw invalidInput(COMMON_PASSWORD, [{ path: field, message: COMMON_PASSWORD }]);
 }
 
-const ACCOUNT_NOT_FOUND = 'Chapter not found';
+const ACCOUNT_NOT_FOUND = CHAPTER_NOT_FOUND;
 
 /** A new chapter account; its slug is derived from the name unless given. */
 export async function openChapterAccount(
@@ -84,14 +85,14 @@ export async function editChapterAccount(
     db,
     async (tx) => {
       const stored = await findAccountById(tx, account.id, { lock: true });
-      if (!stored) throw notFoundError(ACCOUNT_NOT_FOUND);
+      if (!stored) throw notFoundError('chapter_not_found', ACCOUNT_NOT_FOUND);
       const changes: ChapterUpdate = {
         ...input,
         updatedAt: now,
         ...(passwordHash ? passwordChange(stored, passwordHash, now) : {}),
       };
       const edited = await updateAccount(tx, account.id, changes);
-      if (!edited) throw notFoundError(ACCOUNT_NOT_FOUND);
+      if (!edited) throw notFoundError('chapter_not_found', ACCOUNT_NOT_FOUND);
       if (passwordHash) await revokePassesMadeBy(tx, account.id, actor, 'password', now);
       return { before: stored, after: edited };
     },
@@ -129,7 +130,7 @@ export async function closeChapterAccount(
     await revokePassesMadeBy(tx, account.id, actor, 'account-deleted', now);
     return deleteAccount(tx, account.id, audit);
   });
-  if (!deleted) throw notFoundError(ACCOUNT_NOT_FOUND);
+  if (!deleted) throw notFoundError('chapter_not_found', ACCOUNT_NOT_FOUND);
   await purgeStalePages(
     pageCache,
     stalePages.closedAccount(
@@ -191,7 +192,7 @@ async function endSessionsWith(
       if (row) await revokePassesMadeBy(tx, account.id, actor, reason, now);
       return row;
     }));
-  if (!updated) throw notFoundError(ACCOUNT_NOT_FOUND);
+  if (!updated) throw notFoundError('chapter_not_found', ACCOUNT_NOT_FOUND);
   return updated;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { CANCELLED, NOT_REGISTERED, ON_WAITLIST, type ErrorCodeOf } from '../../lib/api-errors.ts';
 import { ticketHash } from '../../lib/check-in/ticket-hash.ts';
 import { dhakaDay, eventEnd } from '../../lib/dhaka-time.ts';
 import { beforeEventDay, formatEventDay } from '../../lib/format.ts';
@@ -20,15 +21,14 @@ import { byId } from '../repositories/ids.ts';
 import { findByTicket, findRegistration } from '../repositories/registrations.repository.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
+import { DAY_MS, MINUTE_MS } from '../../lib/durations.ts';
 
 /**
  * Attendance: check-ins at the door, and the report staff write the meeting's minutes from.
  * The messages are what the check-in page shows a volunteer, as they are.
  */
 
-export const NOT_REGISTERED = 'Not registered for this event';
-export const ON_WAITLIST = 'On the waitlist';
-export const CANCELLED = 'This registration was cancelled';
+export { CANCELLED, NOT_REGISTERED, ON_WAITLIST };
 export const CHECK_IN_ID_TAKEN = 'This check-in id was already used for another event';
 /** A check-in before the event's day, not confirmed as deliberate: the refusal names the day. */
 export const checkInNotYet = (eventDate: string) =>
@@ -44,11 +44,14 @@ export interface CheckedIn {
   walkIn: boolean;
 }
 
-/** Why a registration cannot be checked in at this event (undefined: it can). */
-export function checkInRefusal(registration: RegistrationRow, eventId: string): string | undefined {
-  if (registration.eventId !== eventId) return NOT_REGISTERED;
-  if (registration.status === 'waitlisted') return ON_WAITLIST;
-  if (registration.status === 'cancelled') return CANCELLED;
+/** Why a registration cannot be checked in at this event, with its code (undefined: it can). */
+export function checkInRefusal(
+  registration: RegistrationRow,
+  eventId: string,
+): { code: ErrorCodeOf<409>; message: string } | undefined {
+  if (registration.eventId !== eventId) return { code: 'not_registered', message: NOT_REGISTERED };
+  if (registration.status === 'waitlisted') return { code: 'waitlisted', message: ON_WAITLIST };
+  if (registration.status === 'cancelled') return { code: 'cancelled', message: CANCELLED };
   return undefined;
 }
 
@@ -150,13 +153,13 @@ export async function checkIn(
         request.ticket !== undefined
           ? await findByTicket(tx, request.ticket)
           : await findRegistration(tx, request.registration);
-      if (!registration) throw notFoundError(NOT_REGISTERED);
+      if (!registration) throw notFoundError('registration_not_found', NOT_REGISTERED);
       const refused = checkInRefusal(registration, eventId);
-      if (refused) throw conflictError(refused);
+      if (refused) throw conflictError(refused.code, refused.message);
       // Someone already checked in is answered "already" whenever: nothing new is counted.
       if (!request.early && registration.checkedInAt === null && beforeEventDay(event, now)) {
         const message = checkInNotYet(event.eventDate);
-        throw conflictError(message, [{ path: 'early', message }]);
+        throw conflictError('check_in_too_early', message, [{ path: 'early', message }]);
       }
       const recorded = await recordCheckIn(tx, scanner, registration, scanId, now);
       const titled = recorded.recorded ? await eventColumn(tx, eventId, 'title') : undefined;
@@ -177,10 +180,10 @@ export async function checkIn(
 export async function sameScan(db: Kysely<Database>, scanId: string, eventId: string): Promise<CheckedIn | undefined> {
   const earlier = await findCheckIn(db, scanId);
   if (!earlier) return undefined;
-  if (earlier.eventId !== eventId) throw conflictError(CHECK_IN_ID_TAKEN);
+  if (earlier.eventId !== eventId) throw conflictError('check_in_id_taken', CHECK_IN_ID_TAKEN);
   const registration = earlier.registrationId ? await findRegistration(db, earlier.registrationId) : undefined;
   // Its registration deleted since (retention, or a walk-in staff removed): nothing left to answer about.
-  if (!registration) throw notFoundError(NOT_REGISTERED);
+  if (!registration) throw notFoundError('registration_not_found', NOT_REGISTERED);
   return {
     result: earlier.result,
     registrationId: registration.id,
@@ -190,8 +193,7 @@ export async function sameScan(db: Kysely<Database>, scanId: string, eventId: st
   };
 }
 
-const DAY_MS = 86_400_000;
-const QUARTER_MS = 15 * 60_000;
+const QUARTER_MS = 15 * MINUTE_MS;
 
 /** Every day from `first` to `last` (YYYY-MM-DD, inclusive). */
 function daysBetween(first: string, last: string): string[] {

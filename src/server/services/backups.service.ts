@@ -4,6 +4,7 @@ import { insertAuditRow } from '../repositories/audit.repository.ts';
 import { backupKey, backupTime, type BackupStore, type StoredBackup } from '../storage/backup-store.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { notFoundError } from './domain-errors.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 
 /**
  * Backups for admins: a fresh one downloaded from Settings, the automatic ones kept by the scheduled
@@ -11,7 +12,7 @@ import { notFoundError } from './domain-errors.ts';
  */
 export const AUTOMATIC_BACKUPS_KEPT = 14;
 /** The automatic run writes a new backup when the newest is at least this old. */
-export const AUTOMATIC_BACKUP_INTERVAL_MS = 24 * 3_600_000;
+export const AUTOMATIC_BACKUP_INTERVAL_MS = DAY_MS;
 /**
  * How often the automatic run looks whether a backup is due: the scheduled function's schedule on
  * Netlify (every five minutes) and the local server's timer alike.
@@ -73,7 +74,7 @@ export async function downloadStoredBackup(
   actor: Actor,
 ): Promise<{ filename: string; bytes: number; body: Readable }> {
   const found = backupTime(key) && (await store.open(key));
-  if (!found) throw notFoundError('Backup not found');
+  if (!found) throw notFoundError('backup_not_found', 'Backup not found');
   await recordDownload(target, actor, key);
   return { filename: key, ...found };
 }
@@ -103,7 +104,7 @@ export async function runAutomaticBackup(
     written = await store.save(backupKey(now), (path) => writeBackupFile(target, path, now));
     kept.unshift(written);
   }
-  const oldest = now.getTime() - retentionDays * 24 * 3_600_000;
+  const oldest = now.getTime() - retentionDays * DAY_MS;
   const deleted = kept
     .filter((b, i) => i >= AUTOMATIC_BACKUPS_KEPT || Date.parse(b.createdAt) < oldest)
     .map((b) => b.key);

@@ -21,8 +21,10 @@ import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, SYSTEM_ACTOR } from './audit.service.ts';
 import { eventEnd } from '../../lib/dhaka-time.ts';
 import { certificatesNotYet } from '../../lib/schemas/attendance.schema.ts';
+import { CERTIFICATE_NOT_FOUND, EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
+import { verifyUrl } from '../../lib/registration/registration-links.ts';
 
 /**
  * Certificates of attendance: staff issue them for everyone checked in (one action, any
@@ -37,9 +39,6 @@ import type { EditDeps } from './edit-deps.ts';
 /** A certificate's id: base64url of 16 random bytes (128 bits), so its verify page cannot be guessed. */
 export const newCertificateId = () => randomBytes(16).toString('base64url');
 
-/** The public page that confirms a certificate. */
-export const verifyUrl = (origin: string, id: string) => `${origin}/verify/${id}`;
-
 /** What the verify page shows, or undefined for an unknown id (its 404). Withdrawn ones say so. */
 export function findCertificate(db: Kysely<Database>, id: string): Promise<CertificateRecord | undefined> {
   return readCertificateRecord(db, id);
@@ -51,7 +50,7 @@ export const certificateWithdrawnFor = (db: Kysely<Database>, registrationId: st
 
 async function eventTitle(db: Kysely<Database>, eventId: string): Promise<string> {
   const event = await eventColumn(db, eventId, 'title');
-  if (!event) throw notFoundError('Event not found');
+  if (!event) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
   return event.title;
 }
 
@@ -68,7 +67,7 @@ export async function issueCertificates(
   now: Date,
 ): Promise<{ issued: number }> {
   // A certificate says its holder attended the event: not before the event is over.
-  if (now.getTime() < eventEnd(event)) throw conflictError(certificatesNotYet(event));
+  if (now.getTime() < eventEnd(event)) throw conflictError('certificates_not_yet', certificatesNotYet(event));
   const eventId = event.id;
   const { issued } = await auditedChange(
     edit.db,
@@ -114,7 +113,7 @@ export async function withdrawCertificate(
     edit.db,
     async (tx) => {
       const owner = await findCertificateOwner(tx, certificateId);
-      if (!owner) throw notFoundError('Certificate not found');
+      if (!owner) throw notFoundError('certificate_not_found', CERTIFICATE_NOT_FOUND);
       const changed = await markWithdrawn(tx, certificateId, reason, now);
       if (changed) {
         // Retention may have deleted the registration: nobody is left to tell.
@@ -123,7 +122,7 @@ export async function withdrawCertificate(
         return { row: changed, changed: true, title: owner.eventTitle };
       }
       const row = await findCertificateRow(tx, certificateId);
-      if (!row) throw notFoundError('Certificate not found');
+      if (!row) throw notFoundError('certificate_not_found', CERTIFICATE_NOT_FOUND);
       return { row, changed: false, title: owner.eventTitle };
     },
     ({ row, changed, title }) =>

@@ -35,7 +35,7 @@ export async function changeLanding(
     edit.db,
     async (tx) => {
       const found = await findChapterInfo(tx, id, { lock: true });
-      if (!found) throw notFoundError('Chapter info not found');
+      if (!found) throw notFoundError('chapter_info_not_found', 'Chapter info not found');
       return { before: found.item, after: await updateChapterInfo(tx, id, changes, now) };
     },
     (change) => auditRow(edit.actor, 'chapter-info', { action: 'update', ...change }),

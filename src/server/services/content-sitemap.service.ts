@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { listChapterPages } from '../repositories/chapters.repository.ts';
 import { EVERY_CHAPTER } from '../repositories/viewer-scope.ts';
 import { eventsInOrder } from './events.service.ts';
+import { chapterPath, eventPath } from '../../lib/registration/registration-links.ts';
 
 /** One on-demand page of the content sitemap: its site path, and when it last changed if known. */
 export interface SitemapEntry {
@@ -39,9 +40,9 @@ export async function contentSitemap(
   return [
     // The events list changes with the last event changed (or with the clock, which no lastmod tells).
     { path: '/events', lastmod: latest(events.map((event) => event.updatedAt)) },
-    ...events.map((event) => ({ path: `/events/${event.id}`, lastmod: event.updatedAt })),
+    ...events.map((event) => ({ path: eventPath(event.id), lastmod: event.updatedAt })),
     ...chapters.map((chapter) => ({
-      path: `/chapter/${encodeURIComponent(chapter.slug)}`,
+      path: chapterPath(chapter.slug),
       lastmod: chapter.updatedAt,
     })),
     { path: blogPaths.list(), lastmod: latest(posts.map(changedAt)) },

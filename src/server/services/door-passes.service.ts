@@ -28,6 +28,8 @@ import { eventColumn } from '../repositories/events.repository.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { invalidInput, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
+import { HOUR_MS } from '../../lib/durations.ts';
+import { doorPassUrl } from '../../lib/registration/registration-links.ts';
 
 /**
  * Door passes: staff of an event make one per volunteer, shown once as a link and its QR code; the
@@ -43,9 +45,6 @@ export const DOOR_PASS_REVOKED_MESSAGE = 'Door pass revoked';
 const newSecret = () => randomBytes(32).toString('base64url');
 /** What is stored of a secret, and what a link's secret is looked up by. */
 export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
-
-/** A pass's link: opening it signs the phone in as the pass (pages/door/[secret].ts). */
-export const doorPassUrl = (origin: string, secret: string) => `${origin}/door/${secret}`;
 
 /**
  * Who acts with a pass, in the audit trail: the volunteer's pass by its name and the staff member who made
@@ -142,7 +141,7 @@ export async function listDoorPasses(db: Kysely<Database>, eventId: string): Pro
 /** The pass of an id (a staff route authorises by its event first). Unknown: 404. */
 export async function doorPassById(db: Kysely<Database>, id: string): Promise<DoorPassRow> {
   const pass = await findDoorPass(db, id);
-  if (!pass) throw notFoundError(DOOR_PASS_NOT_FOUND);
+  if (!pass) throw notFoundError('door_pass_not_found', DOOR_PASS_NOT_FOUND);
   return pass;
 }
 
@@ -156,7 +155,7 @@ export async function revokeDoorPassOf(
     edit.db,
     async (tx) => {
       const done = await revokeDoorPass(tx, pass.id, edit.actor.id, now);
-      if (!done) throw notFoundError(DOOR_PASS_NOT_FOUND);
+      if (!done) throw notFoundError('door_pass_not_found', DOOR_PASS_NOT_FOUND);
       const titled = await eventColumn(tx, done.row.eventId, 'title');
       return { ...done, eventTitle: titled?.title ?? '' };
     },
@@ -179,7 +178,7 @@ export async function revokePassesMadeBy(
   now: Date,
 ): Promise<number> {
   // A pass that ended more than the late window ago can do nothing already: left as it is.
-  const workingAfter = new Date(now.getTime() - LATE_CHECK_IN_HOURS * 3_600_000);
+  const workingAfter = new Date(now.getTime() - LATE_CHECK_IN_HOURS * HOUR_MS);
   const revoked = await revokeDoorPassesMadeBy(tx, accountId, actor.id, reason, now, workingAfter);
   for (const { eventTitle, ...pass } of revoked) await insertAuditRow(tx, revocationRow(actor, pass, eventTitle)!);
   return revoked.length;

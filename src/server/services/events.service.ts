@@ -10,10 +10,10 @@ import {
 } from '../../lib/schemas/event-list.schema.ts';
 import type { EventItem } from '../../lib/types.ts';
 import type { Database } from '../db/schema.ts';
+import { CHAPTER_NOT_FOUND, EVENT_NOT_FOUND } from '../../lib/api-errors.ts';
 import { notFoundError } from './domain-errors.ts';
 import { findAccountBySlug, listChapterNames } from '../repositories/chapters.repository.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
 import {
   deleteEvent,
   findEvent,
@@ -37,6 +37,7 @@ import { applyConfirmationSetting, applyRegistrationSettings } from './registrat
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 
 /** Upcoming events first, soonest first; then past events, most recent first. */
 export function orderEvents(events: readonly EventItem[], now: Date): EventItem[] {
@@ -80,12 +81,6 @@ export async function findVisibleEvent(
 }
 
 /**
- * Whether an address's id is spelled as an event's id can be (ids.ts: one spelling): any other names no
- * event, now or later, and never becomes a cache tag.
- */
-export const canNameEvent = (id: string) => isCanonicalId(id);
-
-/**
  * What visitors see: the public list, its filters and pages, and the feeds all read through this one
  * function, so the rule of which events are public (published ones, never drafts) applies here once.
  */
@@ -100,7 +95,6 @@ export function publicEventsInOrder(db: Kysely<Database>, scope: ChapterScope, n
  * visible to someone who subscribes today.
  */
 export const FEED_RECENT_DAYS = 90;
-const DAY_MS = 86_400_000;
 
 export function inFeedWindow(events: readonly EventItem[], now: Date): EventItem[] {
   const since = now.getTime() - FEED_RECENT_DAYS * DAY_MS;
@@ -110,7 +104,7 @@ export function inFeedWindow(events: readonly EventItem[], now: Date): EventItem
 /** A chapter named in a public query: an unknown slug is a 404, as it is for the chapter's page. */
 async function chapterBySlug(db: Kysely<Database>, slug: string) {
   const account = await findAccountBySlug(db, slug);
-  if (!account) throw notFoundError('Chapter not found');
+  if (!account) throw notFoundError('chapter_not_found', CHAPTER_NOT_FOUND);
   return account;
 }
 
@@ -190,7 +184,8 @@ export async function readPublicEventList(
  */
 export async function listPublicEvents(db: Kysely<Database>, query: EventListQuery, now: Date): Promise<EventListing> {
   const listing = await readPublicEventList(db, query, now);
-  if (query.chapter !== undefined && listing.chapter === undefined) throw notFoundError('Chapter not found');
+  if (query.chapter !== undefined && listing.chapter === undefined)
+    throw notFoundError('chapter_not_found', CHAPTER_NOT_FOUND);
   return listing;
 }
 
@@ -214,7 +209,7 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
     edit.db,
     async (tx) => {
       const found = await findEvent(tx, id, 'staff', { lock: true });
-      if (!found) throw notFoundError('Event not found');
+      if (!found) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
       // Under the event's lock, as every change of seats: a capacity below the confirmed seats is
       // refused before anything is written; a higher one confirms those who now fit. An edit that
       // leaves capacity and mode alone frees no seat (a cancelled one is given on at once), so it
@@ -236,7 +231,7 @@ export async function changeEvent(edit: EditDeps, id: string, fields: EventField
 /** `event` as found. */
 export async function removeEvent(edit: EditDeps, event: EventItem): Promise<void> {
   if (!(await deleteEvent(edit.db, event.id, auditRow(edit.actor, 'event', { action: 'delete', before: event }))))
-    throw notFoundError('Event not found');
+    throw notFoundError('event_not_found', EVENT_NOT_FOUND);
   await purgeStalePages(edit.pageCache, stalePages.event(event));
   await releaseUploads(edit, [event.banner]);
 }

@@ -9,12 +9,11 @@ import {
   type ExcomFields,
 } from '../repositories/excom.repository.ts';
 import { auditRow } from './audit.service.ts';
+import { MEMBER_NOT_FOUND } from '../../lib/api-errors.ts';
 import { notFoundError } from './domain-errors.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
-
-const MEMBER_NOT_FOUND = 'Member not found';
 
 /** A chapter's executive committee is a section of its landing page, cached under the chapter's tag. */
 export async function addExcomMember(edit: EditDeps, chapterId: string, fields: ExcomFields): Promise<ExcomMember> {
@@ -38,7 +37,7 @@ export async function changeExcomMember(
     edit.db,
     async (tx) => {
       const found = await findExcomMember(tx, id, { lock: true });
-      if (!found) throw notFoundError(MEMBER_NOT_FOUND);
+      if (!found) throw notFoundError('member_not_found', MEMBER_NOT_FOUND);
       return { before: found.item, after: await updateExcomMember(tx, id, changes, now) };
     },
     (change) => auditRow(edit.actor, 'excom-member', { action: 'update', ...change }),
@@ -51,7 +50,7 @@ export async function changeExcomMember(
 /** `member` as found. */
 export async function removeExcomMember(edit: EditDeps, member: ExcomMember): Promise<void> {
   const audit = auditRow(edit.actor, 'excom-member', { action: 'delete', before: member });
-  if (!(await deleteExcomMember(edit.db, member.id, audit))) throw notFoundError(MEMBER_NOT_FOUND);
+  if (!(await deleteExcomMember(edit.db, member.id, audit))) throw notFoundError('member_not_found', MEMBER_NOT_FOUND);
   await purgeStalePages(edit.pageCache, stalePages.excomMember(member));
   await releaseUploads(edit, [member.image]);
 }

@@ -8,6 +8,7 @@ import {
   type Counted,
 } from '../repositories/rate-limits.repository.ts';
 import { tooManyAttempts } from './domain-errors.ts';
+import { HOUR_MS, MINUTE_MS } from '../../lib/durations.ts';
 
 /**
  * Attempts are counted before they are checked: one statement adds this attempt to every counter it
@@ -23,38 +24,57 @@ export interface Limit {
   windowMs: number;
 }
 
-const MINUTES_15 = 15 * 60_000;
-
-/** Sign-in attempts per account from one address: a stranger at another address is not slowed by them. */
-export const LOGIN_PAIR_LIMIT: Limit = { limit: 10, windowMs: MINUTES_15 };
-/** Sign-in attempts per address across accounts (higher than one account's: a campus shares one address). */
-export const LOGIN_IP_LIMIT: Limit = { limit: 30, windowMs: MINUTES_15 };
-/**
- * The account-wide ceiling. Past it the account is under attack: an address may then make only
- * LOGIN_UNDER_ATTACK_PAIR_LIMIT attempts on it per window (the owner's typo), not LOGIN_PAIR_LIMIT.
- * An address that has not failed on the account still gets its attempts, so a stranger's failures
- * never lock the owner out; a guesser with many addresses gets a few guesses per address.
- */
-export const LOGIN_ACCOUNT_CEILING: Limit = { limit: 10, windowMs: MINUTES_15 };
-export const LOGIN_UNDER_ATTACK_PAIR_LIMIT = 3;
-export const CONTACT_LIMIT: Limit = { limit: 5, windowMs: 10 * 60_000 };
-const HOUR = 60 * 60_000;
+const MINUTES_15 = 15 * MINUTE_MS;
 
 /**
- * Registrations a room may make: those that succeeded, per address (an IPv6 /64: http/client-ip.ts)
- * and event, in an hour. A whole hall registers through one address (a campus's Wi-Fi, a carrier's
- * NAT: most phones in Bangladesh reach the internet that way), so the allowance is sized for the
- * largest hall, never for one person; what it bounds is how many made-up people one machine adds to
- * an event. Only registrations that were kept use it up: an attempt refused for any reason (an e-mail
- * already registered, a closed event, a missing answer, the honeypot) is taken back.
+ * Every rate limit of the site, each with its window: a counter's window starts with its first hit and
+ * the limit applies until the window ends. The counters' table keeps no limit on its rows, so a counter
+ * expires (may be deleted) once the longest window here has passed (EXPIRED_AFTER_MS): a limit counted
+ * anywhere must be in this table, or its counters could be deleted while its window is still running.
+ * (What a mailbox receives is capped apart, from the mail sent: email/mail-cap.ts.)
  */
-export const REGISTRATION_ROOM_LIMIT: Limit = { limit: 300, windowMs: HOUR };
-/**
- * The loop guard: every registration attempt from one address (any event, any outcome once the event
- * was found), in an hour. A room of hundreds retrying typos stays far below it; a script looping on the
- * form does not, and is stopped without costing the database more than a counter.
- */
-export const REGISTRATION_ATTEMPT_LIMIT: Limit = { limit: 1000, windowMs: HOUR };
+export const RATE_LIMITS = {
+  /** Sign-in attempts per account from one address: a stranger at another address is not slowed by them. */
+  loginPair: { limit: 10, windowMs: MINUTES_15 },
+  /** Sign-in attempts per address across accounts (higher than one account's: a campus shares one address). */
+  loginIp: { limit: 30, windowMs: MINUTES_15 },
+  /**
+   * The account-wide ceiling. Past it the account is under attack: an address may then make only
+   * loginUnderAttackPair's attempts on it per window (the owner's typo), not loginPair's. An address
+   * that has not failed on the account still gets its attempts, so a stranger's failures never lock
+   * the owner out; a guesser with many addresses gets a few guesses per address.
+   */
+  loginAccount: { limit: 10, windowMs: MINUTES_15 },
+  /** An address's attempts on an account under attack, counted on loginPair's counter and window. */
+  loginUnderAttackPair: { limit: 3, windowMs: MINUTES_15 },
+  /** Contact-form messages per address. */
+  contact: { limit: 5, windowMs: 10 * MINUTE_MS },
+  /**
+   * Registrations a room may make: those that succeeded, per address (an IPv6 /64: http/client-ip.ts)
+   * and event, in an hour. A whole hall registers through one address (a campus's Wi-Fi, a carrier's
+   * NAT: most phones in Bangladesh reach the internet that way), so the allowance is sized for the
+   * largest hall, never for one person; what it bounds is how many made-up people one machine adds to
+   * an event. Only registrations that were kept use it up: an attempt refused for any reason (an e-mail
+   * already registered, a closed event, a missing answer, the honeypot) is taken back.
+   */
+  registrationRoom: { limit: 300, windowMs: HOUR_MS },
+  /**
+   * The loop guard: every registration attempt from one address (any event, any outcome once the event
+   * was found), in an hour. A room of hundreds retrying typos stays far below it; a script looping on the
+   * form does not, and is stopped without costing the database more than a counter.
+   */
+  registrationAttempt: { limit: 1000, windowMs: HOUR_MS },
+  /** "Send my ticket again" for one mailbox at one event (ticket-again-limit.service.ts): a few an hour. */
+  ticketAgain: { limit: 3, windowMs: HOUR_MS },
+} as const satisfies Record<string, Limit>;
+
+export const LOGIN_PAIR_LIMIT: Limit = RATE_LIMITS.loginPair;
+export const LOGIN_IP_LIMIT: Limit = RATE_LIMITS.loginIp;
+export const LOGIN_ACCOUNT_CEILING: Limit = RATE_LIMITS.loginAccount;
+export const LOGIN_UNDER_ATTACK_PAIR_LIMIT = RATE_LIMITS.loginUnderAttackPair.limit;
+export const CONTACT_LIMIT: Limit = RATE_LIMITS.contact;
+export const REGISTRATION_ROOM_LIMIT: Limit = RATE_LIMITS.registrationRoom;
+export const REGISTRATION_ATTEMPT_LIMIT: Limit = RATE_LIMITS.registrationAttempt;
 
 /** The counters of one account: the login form and a password change with a wrong current one share them. */
 export const loginAccountKey = (email: string) => `login:email:${email.toLowerCase()}`;
@@ -70,16 +90,7 @@ export const registrationAttemptKey = (ip: string) => `register:attempts:${ip}`;
  * A counter whose window started longer ago than the longest window of any limit has ended whatever
  * limit it counted for (rows do not record their limit), so it may be deleted.
  */
-export const EXPIRED_AFTER_MS = Math.max(
-  ...[
-    LOGIN_PAIR_LIMIT,
-    LOGIN_IP_LIMIT,
-    LOGIN_ACCOUNT_CEILING,
-    CONTACT_LIMIT,
-    REGISTRATION_ROOM_LIMIT,
-    REGISTRATION_ATTEMPT_LIMIT,
-  ].map((l) => l.windowMs),
-);
+export const EXPIRED_AFTER_MS = Math.max(...Object.values(RATE_LIMITS).map((l) => l.windowMs));
 
 /** Counts one hit against each key (one statement, which also deletes some expired counters) and returns the new counts. */
 export function recordHit(db: Kysely<Database>, keys: string[], { windowMs }: Limit, now: Date) {

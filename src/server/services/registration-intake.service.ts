@@ -1,7 +1,8 @@
+import { EVENT_NOT_FOUND, TICKET_NOT_FOUND } from '../../lib/api-errors.ts';
 import { awaitsConfirmation, NOTHING_TO_SEND_AGAIN } from '../../lib/registration/email-confirmation.ts';
 import { ASK_THE_ORGANISER } from '../../lib/registration/registration-view.ts';
 import type { Registrant } from '../../lib/types.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import { conflictError, invalidInput, notFoundError, serviceBusy } from './domain-errors.ts';
 import { countFormAttempt, countRegistrationAttempt } from './rate-limits.service.ts';
 import { enqueueEmail } from '../repositories/email-outbox.repository.ts';
@@ -26,7 +27,6 @@ export const HONEYPOT_REFUSAL = 'Your registration could not be accepted.';
 export const REGISTRATION_BUSY = 'Registration is very busy right now. Please try again in a minute.';
 /** How long a registration turned away by a full line is told to wait. */
 const BUSY_RETRY_SECONDS = 30;
-const EVENT_NOT_FOUND = 'Event not found';
 
 /** A line of work with a bounded wait (http/registration-line.ts): undefined when it was full. */
 export interface TaskLine {
@@ -61,12 +61,12 @@ export interface Arrival {
 export async function takeRegistration(deps: IntakeDeps, arrival: Arrival, now: Date): Promise<Registered> {
   const { db, line } = deps;
   const { eventId } = arrival;
-  if (!isCanonicalId(eventId)) throw notFoundError(EVENT_NOT_FOUND);
+  if (!isCanonicalId(eventId)) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
   const taken = await line.run(async () => {
     // Counted before anything is checked or kept, per address and only for an event that exists: the
     // loop guard counts every attempt, the room's allowance only registrations that are kept.
     const seat = await countRegistrationAttempt(db, arrival.caller, eventId, now);
-    if (!seat) throw notFoundError(EVENT_NOT_FOUND);
+    if (!seat) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
     try {
       if (arrival.website) throw invalidInput(HONEYPOT_REFUSAL);
       return await register(deps, eventId, arrival.registrant, now, arrival.network);
@@ -75,7 +75,7 @@ export async function takeRegistration(deps: IntakeDeps, arrival: Arrival, now: 
       throw err;
     }
   });
-  if (!taken) throw serviceBusy(REGISTRATION_BUSY, BUSY_RETRY_SECONDS);
+  if (!taken) throw serviceBusy('registration_busy', REGISTRATION_BUSY, BUSY_RETRY_SECONDS);
   return taken.value;
 }
 
@@ -92,7 +92,7 @@ export async function askTicketAgain(
   caller: string,
   now: Date,
 ): Promise<void> {
-  if (!mailEnabled) throw conflictError(ASK_THE_ORGANISER);
+  if (!mailEnabled) throw conflictError('mail_disabled', ASK_THE_ORGANISER);
   await countFormAttempt(db, caller, now);
   await countTicketAgain(db, eventId, email, now);
   await sendTicketAgain(db, eventId, email);
@@ -112,12 +112,13 @@ export async function askConfirmationAgain(
   caller: string,
   now: Date,
 ): Promise<void> {
-  if (!mailEnabled) throw conflictError(ASK_THE_ORGANISER);
+  if (!mailEnabled) throw conflictError('mail_disabled', ASK_THE_ORGANISER);
   await countFormAttempt(db, caller, now);
   const found = await readTicket(db, ticket, now);
-  if (!found) throw notFoundError('Ticket not found');
+  if (!found) throw notFoundError('ticket_not_found', TICKET_NOT_FOUND);
   const { registration, confirmation } = found;
-  if (!awaitsConfirmation(registration.status, confirmation)) throw conflictError(NOTHING_TO_SEND_AGAIN);
+  if (!awaitsConfirmation(registration.status, confirmation))
+    throw conflictError('nothing_to_confirm', NOTHING_TO_SEND_AGAIN);
   await countTicketAgain(db, registration.eventId, registration.email, now);
   await enqueueEmail(db, { kind: 'ticket-again', registrationId: registration.id });
 }

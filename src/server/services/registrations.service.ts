@@ -9,7 +9,13 @@ import {
   SEAT_RELEASED,
   ticketConfirmation,
 } from '../../lib/registration/email-confirmation.ts';
-import { ALREADY_REGISTERED } from '../../lib/registration/registration-view.ts';
+import {
+  ALREADY_REGISTERED,
+  EVENT_NOT_FOUND,
+  REGISTRATION_NOT_FOUND,
+  TICKET_NOT_FOUND,
+  type ErrorCodeOf,
+} from '../../lib/api-errors.ts';
 import type { RegistrationListQuery } from '../../lib/schemas/registration.schema.ts';
 import { MAX_SELECTION } from '../../lib/schemas/registration.schema.ts';
 import type {
@@ -63,12 +69,15 @@ import {
   waitlistPosition,
   type LockedEvent,
 } from '../repositories/registrations.repository.ts';
-import { isCanonicalId } from '../repositories/ids.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import type { ChapterScope } from '../repositories/viewer-scope.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, invalidInput, notAllowed, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { chooseForSeats, mayHoldAnother, seatsAsOf } from './seat-holds.service.ts';
+import { DAY_MS } from '../../lib/durations.ts';
+import { TICKET_BYTES } from '../../lib/registration/ticket-format.ts';
+import { freeSeats } from '../../lib/registration/seats.ts';
 
 /**
  * Registration on the site: taking, freeing and giving seats, the ticket, the staff list,
@@ -81,8 +90,6 @@ export const NOT_ON_SITE = 'Registration for this event is not on this site';
 export const NOT_OPEN_YET = 'Registration has not opened yet';
 export const CLOSED = 'Registration has closed';
 export { ALREADY_REGISTERED };
-const EVENT_NOT_FOUND = 'Event not found';
-const TICKET_NOT_FOUND = 'Ticket not found';
 
 /** What a public write needs: the database and the CDN cache of the event's summary. */
 export interface RegistrationDeps {
@@ -99,21 +106,29 @@ export const CONFIRM_CANCELLED = 'This registration is cancelled';
 export const CONFIRM_NEEDS_MAIL =
   'Confirm by e-mail needs the site to send e-mail: set SMTP_URL first, or leave it off';
 
-/** A ticket: base64url of 24 random bytes (192 bits), so it cannot be guessed. */
-export const newTicket = () => randomBytes(24).toString('base64url');
+/** A new ticket, in the one form tickets have (lib/registration/ticket-format.ts). */
+export const newTicket = () => randomBytes(TICKET_BYTES).toString('base64url');
 
 type Window = Pick<RegistrationSettings, 'mode' | 'opensAt' | 'closesAt'>;
+
+/** A refusal of a change: its code and its message. */
+interface Refusal {
+  code: ErrorCodeOf<409>;
+  message: string;
+}
 
 /** Why a registration sent now would be refused (undefined: it would be taken). An event that has ended is closed. */
 function refusal(
   settings: Window,
   event: { eventDate: string; startTime: string; endTime: string },
   now: Date,
-): string | undefined {
-  if (settings.mode !== 'site') return NOT_ON_SITE;
+): Refusal | undefined {
+  if (settings.mode !== 'site') return { code: 'registration_not_on_site', message: NOT_ON_SITE };
   const t = now.getTime();
-  if (settings.opensAt && t < Date.parse(settings.opensAt)) return NOT_OPEN_YET;
-  if ((settings.closesAt && t >= Date.parse(settings.closesAt)) || t >= eventEnd(event)) return CLOSED;
+  if (settings.opensAt && t < Date.parse(settings.opensAt))
+    return { code: 'registration_not_open', message: NOT_OPEN_YET };
+  if ((settings.closesAt && t >= Date.parse(settings.closesAt)) || t >= eventEnd(event))
+    return { code: 'registration_closed', message: CLOSED };
   return undefined;
 }
 
@@ -141,7 +156,7 @@ export async function registrationSummary(
     capacity,
     confirmed,
     waitlisted,
-    seatsLeft: capacity === null ? null : Math.max(0, capacity - confirmed),
+    seatsLeft: freeSeats(capacity, confirmed),
     open: isRegistrationOpen(event, now),
     opensAt,
     closesAt,
@@ -198,9 +213,9 @@ export async function register(
   try {
     result = await db.transaction().execute(async (tx) => {
       const event = await lockEvent(tx, eventId);
-      if (!event || event.status !== 'published') throw notFoundError(EVENT_NOT_FOUND);
+      if (!event || event.status !== 'published') throw notFoundError('event_not_found', EVENT_NOT_FOUND);
       const refused = refusal(event.registration, event, now);
-      if (refused) throw conflictError(refused);
+      if (refused) throw conflictError(refused.code, refused.message);
       const answers = checkAnswers(registrant.answers, event.registration.questions);
       // Seats whose time to confirm ran out go to those waiting before this one counts what is left
       // (only an event that confirms by e-mail holds seats: turning it off ends every hold).
@@ -212,7 +227,7 @@ export async function register(
         registrant.email,
         network,
       );
-      if (existing && existing.status !== 'cancelled') throw conflictError(ALREADY_REGISTERED);
+      if (existing && existing.status !== 'cancelled') throw conflictError('already_registered', ALREADY_REGISTERED);
       if (existing) await deleteRegistration(tx, existing.id);
 
       const capacity = event.registration.capacity;
@@ -263,7 +278,7 @@ export async function register(
     });
   } catch (err) {
     // Two registrations of one address that met anyway (the lock makes this unlikely): the same answer.
-    if (isUniqueViolation(err)) throw conflictError(ALREADY_REGISTERED);
+    if (isUniqueViolation(err)) throw conflictError('already_registered', ALREADY_REGISTERED);
     throw err;
   }
   await purgeStalePages(pageCache, stalePages.registration(eventId));
@@ -337,8 +352,8 @@ async function promoteIntoFreeSeats(
   schedule: EventSchedule,
 ): Promise<string[]> {
   const { capacity } = settings;
-  const free = capacity === null ? null : capacity - confirmed;
-  if (free !== null && free <= 0) return [];
+  const free = freeSeats(capacity, confirmed);
+  if (free === 0) return [];
   const waiting = await waitlistInOrder(tx, eventId);
   if (waiting.length === 0) return [];
   const holding = settings.confirmByEmail;
@@ -465,16 +480,17 @@ export async function confirmByTicket(
 ): Promise<{ confirmation: TicketConfirmation; status: RegistrationRow['status'] }> {
   if (code === '') throw invalidInput(CONFIRM_CODE_MISSING, [{ path: 'code', message: CONFIRM_CODE_MISSING }]);
   const stored = await findByTicket(db, ticket);
-  if (!stored) throw notFoundError(TICKET_NOT_FOUND);
-  if (stored.emailConfirmation === null && stored.holdReleasedAt === null) throw conflictError(NOTHING_TO_CONFIRM);
-  if (!(await codeConfirms(db, stored, code))) throw notAllowed(CONFIRM_CODE_WRONG);
+  if (!stored) throw notFoundError('ticket_not_found', TICKET_NOT_FOUND);
+  if (stored.emailConfirmation === null && stored.holdReleasedAt === null)
+    throw conflictError('nothing_to_confirm', NOTHING_TO_CONFIRM);
+  if (!(await codeConfirms(db, stored, code))) throw notAllowed(CONFIRM_CODE_WRONG, 'confirmation_code_wrong');
   const outcome = await db.transaction().execute(async (tx) => {
     const event = await lockEvent(tx, stored.eventId);
-    if (!event) throw notFoundError(TICKET_NOT_FOUND);
+    if (!event) throw notFoundError('ticket_not_found', TICKET_NOT_FOUND);
     const released = await releaseHolds(tx, event, now);
     // Read again under the event's lock: a release or a staff change may have come first.
     const registration = await findByTicket(tx, ticket);
-    if (!registration) throw notFoundError(TICKET_NOT_FOUND);
+    if (!registration) throw notFoundError('ticket_not_found', TICKET_NOT_FOUND);
     const confirmation = ticketConfirmation(registration, now);
     const seatsMoved = released.length > 0;
     if (confirmation?.state === 'released' || registration.status === 'cancelled' || !confirmation)
@@ -498,9 +514,9 @@ export async function confirmByTicket(
   });
   // The releases commit even when this ticket's answer is a refusal: they are the clock's, not the caller's.
   if (outcome.seatsMoved) await purgeStalePages(pageCache, stalePages.registration(outcome.eventId));
-  if (outcome.confirmation?.state === 'released') throw conflictError(SEAT_RELEASED);
-  if (outcome.registration.status === 'cancelled') throw conflictError(CONFIRM_CANCELLED);
-  if (!outcome.confirmation) throw conflictError(NOTHING_TO_CONFIRM);
+  if (outcome.confirmation?.state === 'released') throw conflictError('seat_released', SEAT_RELEASED);
+  if (outcome.registration.status === 'cancelled') throw conflictError('cancelled', CONFIRM_CANCELLED);
+  if (!outcome.confirmation) throw conflictError('nothing_to_confirm', NOTHING_TO_CONFIRM);
   return { confirmation: outcome.confirmation, status: outcome.registration.status };
 }
 
@@ -517,13 +533,20 @@ export const CANCEL_AFTER_START =
  * or the event has started (its date and start time, Dhaka time), the registration is history the
  * attendance report and certificates read: the holder can no longer undo it; staff still can, audited.
  */
-export function cancelRefusal(
+export const cancelRefusal = (
   registration: { checkedInAt: Date | string | null },
   event: { eventDate: string; startTime: string },
   now: Date,
-): string | undefined {
-  if (registration.checkedInAt) return CANCEL_AFTER_CHECK_IN;
-  if (now.getTime() >= dhakaInstant(event.eventDate, event.startTime).getTime()) return CANCEL_AFTER_START;
+): string | undefined => cancelRefusalOf(registration, event, now)?.message;
+
+function cancelRefusalOf(
+  registration: { checkedInAt: Date | string | null },
+  event: { eventDate: string; startTime: string },
+  now: Date,
+): Refusal | undefined {
+  if (registration.checkedInAt) return { code: 'cancel_after_check_in', message: CANCEL_AFTER_CHECK_IN };
+  if (now.getTime() >= dhakaInstant(event.eventDate, event.startTime).getTime())
+    return { code: 'cancel_after_start', message: CANCEL_AFTER_START };
   return undefined;
 }
 
@@ -542,19 +565,19 @@ export async function cancelByTicket(
     db,
     async (tx) => {
       const found = await findByTicket(tx, ticket);
-      if (!found) throw notFoundError(TICKET_NOT_FOUND);
+      if (!found) throw notFoundError('ticket_not_found', TICKET_NOT_FOUND);
       if (found.status === 'cancelled') return undefined;
       const event = await lockEvent(tx, found.eventId);
       // Read again under the event's lock: a staff change or a check-in may have come first.
       const registration = await findByTicket(tx, ticket);
-      if (!event || !registration) throw notFoundError(TICKET_NOT_FOUND);
+      if (!event || !registration) throw notFoundError('ticket_not_found', TICKET_NOT_FOUND);
       if (registration.status === 'cancelled') return undefined;
-      const refused = cancelRefusal(registration, event, now);
-      if (refused) throw conflictError(refused);
+      const refused = cancelRefusalOf(registration, event, now);
+      if (refused) throw conflictError(refused.code, refused.message);
       const after = await setStatus(tx, registration.id, 'cancelled', now);
       // A check-in at the door holds no event lock: one that committed after the read above is seen by
       // the update (it waits for the row, then returns it as the check-in left it), and undoes this.
-      if (after.checkedInAt) throw conflictError(CANCEL_AFTER_CHECK_IN);
+      if (after.checkedInAt) throw conflictError('cancel_after_check_in', CANCEL_AFTER_CHECK_IN);
       if (registration.status === 'confirmed') await fillFreedSeats(tx, event, now);
       return { before: registration, after, event };
     },
@@ -635,10 +658,10 @@ export async function changeRegistrationStatus(
     edit.db,
     async (tx) => {
       const current = await findRegistration(tx, registrationId);
-      if (!current) throw notFoundError('Registration not found');
+      if (!current) throw notFoundError('registration_not_found', REGISTRATION_NOT_FOUND);
       const event = await lockEvent(tx, current.eventId);
       const before = await findRegistration(tx, registrationId);
-      if (!event || !before) throw notFoundError('Registration not found');
+      if (!event || !before) throw notFoundError('registration_not_found', REGISTRATION_NOT_FOUND);
       let after = before;
       if (before.status !== status) {
         if (status === 'confirmed') {
@@ -646,6 +669,7 @@ export async function changeRegistrationStatus(
           const capacity = event.registration.capacity;
           if (capacity !== null && confirmed >= capacity)
             throw conflictError(
+              'event_full',
               `All ${capacity} seats are taken: raise the capacity of the event to confirm more people`,
             );
           after = await setStatus(tx, before.id, 'confirmed', now);
@@ -699,7 +723,7 @@ export async function cancelSelection(
 ): Promise<SelectionResult> {
   const done = await edit.db.transaction().execute(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (!event) throw notFoundError(EVENT_NOT_FOUND);
+    if (!event) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
     // Only the one spelling of an id names a record (ids.ts): any other is no registration of this event.
     const found = await registrationsOfEvent(tx, event.id, ids.filter(isCanonicalId));
     const before = new Map(found.map((r) => [r.id, r]));
@@ -781,7 +805,7 @@ export async function applyRegistrationSettings(
   const { confirmed } = await countSeats(tx, eventId);
   if (settings.capacity !== null && settings.capacity < confirmed) {
     const message = capacityBelowConfirmed(confirmed);
-    throw conflictError(message, [{ path: 'registration.capacity', message }]);
+    throw conflictError('capacity_below_confirmed', message, [{ path: 'registration.capacity', message }]);
   }
   if (settings.mode !== 'site') return [];
   return promoteIntoFreeSeats(tx, eventId, settings, confirmed, now, schedule);
@@ -798,7 +822,9 @@ export function checkConfirmByEmail(
   mailEnabled: boolean,
 ): void {
   if (settings.confirmByEmail && !was?.confirmByEmail && !mailEnabled)
-    throw conflictError(CONFIRM_NEEDS_MAIL, [{ path: 'registration.confirmByEmail', message: CONFIRM_NEEDS_MAIL }]);
+    throw conflictError('confirm_needs_mail', CONFIRM_NEEDS_MAIL, [
+      { path: 'registration.confirmByEmail', message: CONFIRM_NEEDS_MAIL },
+    ]);
 }
 
 /** An event edit turned "confirm by e-mail" off: what was pending asks nothing more, and held seats are kept. */
@@ -816,8 +842,6 @@ export async function applyConfirmationSetting(
 export function overview(db: Kysely<Database>, scope: ChapterScope, now: Date): Promise<RegistrationOverviewItem[]> {
   return registrationOverview(db, scope, now);
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Privacy: deletes the registrations (names, e-mails, answers, and their queued mail) of every event

@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
 import { canonicalMailbox } from '../../lib/mailbox.ts';
 import type { Database } from '../db/schema.ts';
-import { recordHit, type Limit } from './rate-limits.service.ts';
+import { RATE_LIMITS, recordHit, type Limit } from './rate-limits.service.ts';
 import { tooManyAttempts } from './domain-errors.ts';
 
 /**
  * "Send my ticket again" asked for one mailbox at one event: a few an hour. Counted per mailbox (the
  * address's canonical form, src/lib/mailbox.ts: letter case, `+tags` and Gmail's dots are one) and
  * event, not per caller, so it holds whoever asks and from wherever; it is kept apart from the
- * registration limits of rate-limits.service.ts on purpose (its own key, its own limit), and its window
- * must stay within rate-limits.service.ts's EXPIRED_AFTER_MS, or its counters would be deleted early.
+ * registration limits on purpose (its own key, its own limit); the limit itself is in the table of every
+ * rate limit (RATE_LIMITS), whose longest window is when counters expire.
  * What the mailbox then receives is also capped site-wide (email/mail-cap.ts).
  */
-export const TICKET_AGAIN_LIMIT: Limit = { limit: 3, windowMs: 60 * 60_000 };
+export const TICKET_AGAIN_LIMIT: Limit = RATE_LIMITS.ticketAgain;
 
 export const ticketAgainKey = (eventId: string, email: string) => `resend:${eventId}:${canonicalMailbox(email)}`;
 

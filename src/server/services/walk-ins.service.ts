@@ -29,6 +29,7 @@ import {
   type Scanner,
 } from './attendance.service.ts';
 import { auditRow } from './audit.service.ts';
+import { EVENT_NOT_FOUND, REGISTRATION_NOT_FOUND } from '../../lib/api-errors.ts';
 import { conflictError, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
 import { fillFreedSeats, newTicket } from './registrations.service.ts';
@@ -101,12 +102,12 @@ export async function addWalkIn(
     edit.db,
     async (tx) => {
       const event = await lockEvent(tx, eventId);
-      if (!event) throw notFoundError('Event not found');
+      if (!event) throw notFoundError('event_not_found', EVENT_NOT_FOUND);
       const earlier = await sameScan(tx, scanId, eventId);
       if (earlier) return { ...earlier, created: false, recorded: false, eventTitle: event.title };
       // The scan time decides the day: it is never later than now nor earlier than the pass (acceptScan),
       // and a pass that has ended adds nobody, so a phone's clock cannot move a walk-in onto the day.
-      if (pass && !onEventDay(event, at)) throw conflictError(walkInNotToday(event.eventDate));
+      if (pass && !onEventDay(event, at)) throw conflictError('walk_in_not_today', walkInNotToday(event.eventDate));
       const email = request.email ?? '';
       const { confirmed, existing } = email
         ? await seatsAndRegistrationOf(tx, eventId, email)
@@ -115,12 +116,15 @@ export async function addWalkIn(
       const assertSeat = (fullForPass: string) => {
         const capacity = event.registration.capacity;
         if (capacity === null || confirmed < capacity) return;
-        if (pass) throw conflictError(fullForPass);
+        if (pass) throw conflictError('event_full_for_pass', fullForPass);
         if (!request.exceedCapacity)
-          throw conflictError(walkInOverCapacity(confirmed, capacity), undefined, { capacity, registered: confirmed });
+          throw conflictError('event_full', walkInOverCapacity(confirmed, capacity), undefined, {
+            capacity,
+            registered: confirmed,
+          });
       };
       const registration = existing && (await findRegistration(tx, existing.id));
-      if (existing && !registration) throw notFoundError('Registration not found');
+      if (existing && !registration) throw notFoundError('registration_not_found', REGISTRATION_NOT_FOUND);
       if (registration?.status === 'confirmed') {
         // The person registered: their registration is checked in, as by name.
         const recorded = await recordCheckIn(tx, scanner, registration, scanId, at);
@@ -148,7 +152,9 @@ export async function addWalkIn(
       if (pass) {
         const added = await walkInsAddedBy(tx, pass.id);
         if (added >= pass.walkInLimit)
-          throw conflictError(walkInLimitReached(pass.walkInLimit), undefined, { walkInLimit: pass.walkInLimit });
+          throw conflictError('walk_in_limit_reached', walkInLimitReached(pass.walkInLimit), undefined, {
+            walkInLimit: pass.walkInLimit,
+          });
       }
       assertSeat(WALK_IN_FULL_FOR_PASS);
       const row = await insertWalkIn(tx, {
@@ -171,7 +177,7 @@ export async function addWalkIn(
         doorPassId: scanner.doorPassId,
       });
       // The id is another event's check-in (that event's lock is not this one): nothing is added.
-      if (!recorded) throw conflictError(CHECK_IN_ID_TAKEN);
+      if (!recorded) throw conflictError('check_in_id_taken', CHECK_IN_ID_TAKEN);
       const namesakes = await registrationsNamed(tx, eventId, row.fullName, row.id, NAMESAKES_SHOWN);
       return {
         result: 'checked-in' as const,
@@ -246,8 +252,9 @@ export async function removeWalkIn(
     async (tx) => {
       const event = await lockEvent(tx, eventId);
       const registration = event && (await findRegistration(tx, registrationId));
-      if (!event || !registration || registration.eventId !== event.id) throw notFoundError(WALK_IN_NOT_FOUND);
-      if (!registration.walkIn) throw conflictError(NOT_A_WALK_IN);
+      if (!event || !registration || registration.eventId !== event.id)
+        throw notFoundError('walk_in_not_found', WALK_IN_NOT_FOUND);
+      if (!registration.walkIn) throw conflictError('not_a_walk_in', NOT_A_WALK_IN);
       await deleteRegistration(tx, registration.id);
       if (registration.status === 'confirmed') await fillFreedSeats(tx, event, now);
       return { id: registration.id, status: registration.status, eventTitle: event.title, walkIn: true };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DoorPassCreated } from '../../../lib/types.ts';
-import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
+import { formatDhakaDateTime } from '../../../lib/dhaka-time.ts';
 import { buttonClass, secondaryLinkClass } from '../ui/states.tsx';
 import { FIELD_CLASS } from './field-class.ts';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { doorCounts, loadFailureText, thisDevice, waitingText } from '../../../lib/check-in/door-answer.ts';
 import { formatEventDate, formatTimeRange } from '../../../lib/format.ts';
 import { attendancePath, registrationsPath } from '../../../lib/registration/registration-links.ts';
-import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
+import { formatDhakaDateTime } from '../../../lib/dhaka-time.ts';
 import type { DoorAttendee, DoorList } from '../../../lib/types.ts';
 import { GoBack, StatusPanel, secondaryLinkClass } from '../ui/states.tsx';
 import type { LoadFailure } from './use-door-list.ts';

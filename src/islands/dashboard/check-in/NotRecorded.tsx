@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { thisDevice } from '../../../lib/check-in/door-answer.ts';
 import { notRecordedHeading } from '../../../lib/check-in/door-queue.ts';
-import { formatDhakaClock } from '../../../lib/registration/registration-view.ts';
+import { formatDhakaClock } from '../../../lib/dhaka-time.ts';
 import { secondaryLinkClass } from '../ui/states.tsx';
 import type { RefusedItem } from './door-store.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { mayRevoke, passStanding, passUseLines, revokedText, sendsUntil } from '../../../lib/check-in/door-pass.ts';
 import type { DoorPassItem } from '../../../lib/types.ts';
-import { formatDhakaClock, formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
+import { formatDhakaClock, formatDhakaDateTime } from '../../../lib/dhaka-time.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import { dangerButtonClass } from '../ui/states.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { passEndedHeading, queueAfterPassEnded } from '../../../lib/check-in/door-pass.ts';
+import { passEndedHeading, queueAfterPassEnded, type PassEnding } from '../../../lib/check-in/door-pass.ts';
 import { waitingText } from '../../../lib/check-in/door-answer.ts';
 import { checkInPath } from '../../../lib/registration/registration-links.ts';
 import { StatusPanel, secondaryLinkClass } from '../ui/states.tsx';
@@ -21,12 +21,12 @@ const never = async () => false;
  * at once to the "Not recorded" list, which stays until the volunteer deals with each.
  */
 export function PassEnded({
-  message,
+  ending,
   eventId,
   account,
   validUntil,
 }: {
-  message: string;
+  ending: PassEnding;
   eventId: string;
   account: string;
   validUntil: string;
@@ -42,17 +42,18 @@ export function PassEnded({
     doorPass: true,
   });
   const { flush, abandon } = queue;
+  const { message, code } = ending;
   useEffect(() => {
     void forgetListsOf(account).catch(() => {});
-    const fate = queueAfterPassEnded({ message, validUntil }, new Date());
+    const fate = queueAfterPassEnded({ message, code, validUntil }, new Date());
     if ('notRecorded' in fate) void abandon(fate.notRecorded);
     else void flush();
-  }, [account, message, validUntil, flush, abandon]);
+  }, [account, message, code, validUntil, flush, abandon]);
 
   return (
     <div className="max-w-xl space-y-4" data-testid="pass-ended">
       <StatusPanel tone="error">
-        <h2 className="text-lg font-semibold">{passEndedHeading(message)}</h2>
+        <h2 className="text-lg font-semibold">{passEndedHeading(ending)}</h2>
         <p className="mt-2">
           This device can no longer check people in. Ask the event’s staff for a new door pass link.
         </p>

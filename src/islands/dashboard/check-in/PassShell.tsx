@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { passAccount } from '../../../lib/check-in/door-pass.ts';
 import type { DoorPassInfo } from '../../../lib/types.ts';
-import { formatDhakaDateTime } from '../../../lib/registration/registration-view.ts';
+import { formatDhakaDateTime } from '../../../lib/dhaka-time.ts';
 import ConfirmDialog from '../../shared/ConfirmDialog.tsx';
 import { AppToaster } from '../../shared/toast.tsx';
 import { secondaryLinkClass } from '../ui/states.tsx';
@@ -40,7 +40,7 @@ export default function PassShell({ info, eventId, children }: Props) {
   if (state.status === 'ended')
     body = (
       <PassEnded
-        message={state.message}
+        ending={state.ending}
         eventId={info.eventId}
         account={passAccount(info.passId)}
         validUntil={info.validUntil}

@@ -1,7 +1,7 @@
 import { api, type ApiResult } from '../../../lib/api-client.ts';
+import { isPassEndedCode } from '../../../lib/api-errors.ts';
 import type { DoorCount } from '../../../lib/check-in/door-count.ts';
 import type { CheckInBody } from '../../../lib/check-in/door-queue.ts';
-import { isPassEnded } from '../../../lib/check-in/door-pass.ts';
 import type { WalkInBody } from '../../../lib/check-in/walk-in.ts';
 import type {
   CheckInAnswer,
@@ -25,7 +25,7 @@ const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
 /** The answer, once it has said whether the pass has ended. */
 async function watched<T>(request: Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   const result = await request;
-  if (!result.ok && result.status === 401 && isPassEnded(result.message)) passEndedSaid(result.message);
+  if (!result.ok && isPassEndedCode(result.code)) passEndedSaid({ message: result.message, code: result.code });
   return result;
 }
 

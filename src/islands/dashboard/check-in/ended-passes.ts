@@ -1,4 +1,10 @@
-import { endedPassesFrom, passIdOfAccount, withEndedPass, type EndedPass } from '../../../lib/check-in/door-pass.ts';
+import {
+  endedPassesFrom,
+  passIdOfAccount,
+  withEndedPass,
+  type EndedPass,
+  type PassEnding,
+} from '../../../lib/check-in/door-pass.ts';
 
 /**
  * The door passes this phone was told have ended (revoked or expired: a 401 saying so), kept in
@@ -42,16 +48,16 @@ export function isEndedAccount(account: string): boolean {
   return passId !== undefined && endedPassOf(passId) !== undefined;
 }
 
-type Listener = (message: string) => void;
+type Listener = (ending: PassEnding) => void;
 const listeners = new Set<Listener>();
 
-/** Called with the server's words whenever a door request's answer says the pass has ended. */
+/** Called with the server's words and code whenever a door request's answer says the pass has ended. */
 export function onPassEnded(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** A door request was answered 401 "This door pass was revoked" (or "has expired"). */
-export function passEndedSaid(message: string): void {
-  for (const listener of listeners) listener(message);
+/** A door request was answered 401 `pass_revoked` ("This door pass was revoked") or `pass_expired`. */
+export function passEndedSaid(ending: PassEnding): void {
+  for (const listener of listeners) listener(ending);
 }

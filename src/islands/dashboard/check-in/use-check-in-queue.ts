@@ -148,7 +148,7 @@ export function useCheckInQueue({
         }
         return 'sent';
       }
-      const refusal = queuedRefusal(result.status, doorPass, result.message);
+      const refusal = queuedRefusal(result.status, doorPass, result.code);
       if (refusal === 'later') return 'later';
       if (refusal === 'needs-account') return keepForAccount(item);
       drop(queuedWalkInId(item.id));
@@ -167,7 +167,7 @@ export function useCheckInQueue({
         settled.current?.(item.id, answerOfCheckIn(result.data));
         return 'sent';
       }
-      const refusal = queuedRefusal(result.status, doorPass, result.message);
+      const refusal = queuedRefusal(result.status, doorPass, result.code);
       if (refusal === 'later') return 'later';
       if (refusal === 'needs-account') return keepForAccount(item);
       // Refused: it will never go through. Its person is no longer shown checked in.

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isNoAnswer } from '../../../lib/check-in/door-answer.ts';
-import { passAccount } from '../../../lib/check-in/door-pass.ts';
+import { isPassEndedCode } from '../../../lib/api-errors.ts';
+import { passAccount, type PassEnding } from '../../../lib/check-in/door-pass.ts';
 import type { DoorPassInfo } from '../../../lib/types.ts';
 import { fetchCurrentPass, leaveDoor } from './door-api.ts';
 import { forgetListsOf } from './door-store.ts';
@@ -17,8 +18,8 @@ export type DoorPassState =
   | { status: 'checking'; pass: ShownPass }
   /** `offline`: the server could not be asked; shown from the phone's readable cookie. */
   | { status: 'valid'; pass: ShownPass; offline?: true }
-  /** Revoked or expired (the server's words): the page says so, never the login page. */
-  | { status: 'ended'; message: string }
+  /** Revoked or expired (the server's words and code): the page says so, never the login page. */
+  | { status: 'ended'; ending: PassEnding }
   | { status: 'left' };
 
 /**
@@ -35,16 +36,20 @@ export function useDoorPass(info: DoorPassInfo) {
   const fromCookie: ShownPass = { name: info.name, eventId: info.eventId, validUntil: info.validUntil };
   const [state, setState] = useState<DoorPassState>(() => {
     const ended = endedPassOf(info.passId);
-    return ended ? { status: 'ended', message: ended.message } : { status: 'checking', pass: fromCookie };
+    return ended
+      ? { status: 'ended', ending: { message: ended.message, code: ended.code } }
+      : { status: 'checking', pass: fromCookie };
   });
   const ended = useRef(state.status === 'ended');
 
   const end = useCallback(
-    (message: string) => {
-      rememberEndedPass({ ...info, message, endedAt: new Date().toISOString() });
+    (ending: PassEnding) => {
+      const { message, code } = ending;
+      rememberEndedPass({ ...info, message, ...(code ? { code } : {}), endedAt: new Date().toISOString() });
       ended.current = true;
-      // The remembered state keeps the message the server gave first (or a plainer one's better words).
-      setState({ status: 'ended', message: endedPassOf(info.passId)?.message ?? message });
+      // The remembered state keeps what the server said first (or a plain 401's better words said later).
+      const kept = endedPassOf(info.passId);
+      setState({ status: 'ended', ending: kept ? { message: kept.message, code: kept.code } : ending });
       void forgetListsOf(passAccount(info.passId)).catch(() => {});
     },
     [info],
@@ -58,7 +63,7 @@ export function useDoorPass(info: DoorPassInfo) {
       const { name, eventId, validUntil } = result.data.pass;
       setState({ status: 'valid', pass: { name, eventId, validUntil } });
     } else if (result.status === 401) {
-      end(result.message);
+      end({ message: result.message, code: isPassEndedCode(result.code) ? result.code : undefined });
     } else {
       // No answer (offline), or not now (too many requests): the pass as this phone knows it.
       const pass = { name: info.name, eventId: info.eventId, validUntil: info.validUntil };

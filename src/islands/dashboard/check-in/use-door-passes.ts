@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DoorPassCreated, DoorPassItem } from '../../../lib/types.ts';
 import { walkInLimitOf } from '../../../lib/check-in/door-pass.ts';
-import { dhakaLocalToIso } from '../../../lib/registration/registration-view.ts';
+import { dhakaLocalToIso } from '../../../lib/dhaka-time.ts';
 import { toast } from '../../shared/toast.tsx';
 import { createDoorPass, fetchDoorPasses, revokeDoorPass } from './door-api.ts';
 

@@ -103,7 +103,7 @@ export function useWalkIn({ eventId, doorPass, current, put, mark, queue, show }
           return { added: true };
         }
         if (!doorPass && !exceedCapacity && isFullForStaff(result)) {
-          const title = fullEventQuestion(form.fullName, result.message);
+          const title = fullEventQuestion(form.fullName, result.details);
           setFull({
             form,
             id,
@@ -118,7 +118,8 @@ export function useWalkIn({ eventId, doorPass, current, put, mark, queue, show }
           // A refusal of the door's (its limit, the day, a full event, a waitlisted person with no seat free)
           // is the door's answer; a pass that has ended says so in the server's words (and the pass ends on
           // this device). A field's problem is shown at its field.
-          if (result.status === 401) show({ tone: 'error', text: result.message });
+          if (result.status === 401)
+            show({ tone: 'error', text: result.message, ...(result.code ? { code: result.code } : {}) });
           else if (Object.keys(problems).length === 0) show(walkInRefusedAnswer(form.fullName, result.message));
           return { added: false, problems, error: result.message };
         }
