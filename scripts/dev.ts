@@ -5,7 +5,7 @@ import { bootstrap } from '../src/server/runtime/bootstrap.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { cacheDirIn, localImageCdn } from '../src/server/images/local-image-cdn.ts';
 import { IMAGE_CDN_PATH } from '../src/lib/images/responsive-image.ts';
-import { providePageDeps } from '../src/server/page-loaders/page-deps.ts';
+import { providePageDeps } from '../src/server/runtime/page-deps.ts';
 import { createDeps } from '../src/server/runtime/local-deps.ts';
 import { startLocalJobs } from '../src/server/jobs/scheduled-jobs.ts';
 

@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { PRIVATE_CACHE_CONTROL } from './server/caching/cache-headers.ts';
 import { CROSS_SITE_MESSAGE, crossSiteMutation } from './server/http/same-origin.ts';
 import { overHttps, securityHeadersFor } from './server/http/security-headers.ts';
-import { pageDeps } from './server/page-loaders/page-deps.ts';
+import { pageDeps } from './server/runtime/page-deps.ts';
 
 /**
  * The on-demand pages (events, chapters, blog posts, authors) carry the same security headers as every

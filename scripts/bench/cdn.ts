@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { netlifyPageCache } from '../../src/server/runtime/netlify-page-cache.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { providePageDeps } from '../../src/server/page-loaders/page-deps.ts';
+import { providePageDeps } from '../../src/server/runtime/page-deps.ts';
 import { bootstrap } from '../../src/server/runtime/bootstrap.ts';
 import { createDeps } from '../../src/server/runtime/local-deps.ts';
 import { createServerApp, serverFetch } from '../../src/server/runtime/server-app.ts';

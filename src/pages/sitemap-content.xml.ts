@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { pageUrl } from '../lib/seo/page-url.ts';
 import { urlsetXml } from '../lib/seo/sitemap-xml.ts';
 import { cacheTag, pageCacheHeaders, UNAVAILABLE_CACHE_HEADERS } from '../server/caching/page-cache.ts';
-import { loadPage } from '../server/page-loaders/load-page.ts';
+import { loadPage } from '../server/pages/load-page.ts';
 import { contentSitemap } from '../server/services/content-sitemap.service.ts';
 
 /**

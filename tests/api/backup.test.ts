@@ -18,7 +18,7 @@ import { connectDatabase } from '../../src/server/db/connect.ts';
 import { migrateTo } from '../../src/server/db/migrate.ts';
 import { migrations } from '../../src/server/db/migrations/index.ts';
 import type { Database } from '../../src/server/db/schema.ts';
-import { verifyPageData } from '../../src/server/page-loaders/certificate-page.ts';
+import { verifyPageData } from '../../src/server/pages/certificate-page.ts';
 import { deletePersonalDataOfPastEvents } from '../../src/server/services/registrations.service.ts';
 import { filesystemBlobStore, type BlobStore } from '../../src/server/storage/blob-store.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerContactPost } from '../../src/server/page-loaders/contact-post.ts';
-import { providePageDeps } from '../../src/server/page-loaders/page-deps.ts';
+import { answerContactPost } from '../../src/server/pages/contact-post.ts';
+import { providePageDeps } from '../../src/server/runtime/page-deps.ts';
 import { useTestApi } from '../support/api-fixture.ts';
 import { json, type TestApi } from '../support/api-server.ts';
 

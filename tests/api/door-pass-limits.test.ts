@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { providePageDeps } from '../../src/server/page-loaders/page-deps.ts';
+import { providePageDeps } from '../../src/server/runtime/page-deps.ts';
 import { setAdminPassword } from '../../src/server/services/admin-accounts.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { ADMIN, createChapter, json, login, type TestApi } from '../support/api-server.ts';

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { providePageDeps } from '../../src/server/page-loaders/page-deps.ts';
-import { answerDoorLink } from '../../src/server/page-loaders/door-page.ts';
+import { providePageDeps } from '../../src/server/runtime/page-deps.ts';
+import { answerDoorLink } from '../../src/server/pages/door-page.ts';
 import { signSessionToken } from '../../src/server/auth/tokens.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, type TestApi } from '../support/api-server.ts';
@@ -67,7 +67,7 @@ async function openLink(url: string): Promise<string> {
   return answer.cookies.map((c) => c.split(';')[0]).join('; ');
 }
 const pageDepsNow = async () => {
-  const { pageDeps } = await import('../../src/server/page-loaders/page-deps.ts');
+  const { pageDeps } = await import('../../src/server/runtime/page-deps.ts');
   return pageDeps();
 };
 

@@ -50,10 +50,6 @@ const sitemapPaths = async () =>
       db: api.db,
       blog: noBlog,
       now: () => new Date(),
-      siteOrigin: () => api.origin,
-      sessionSecret: api.deps.config.sessionSecret,
-      pageCache: api.deps.pageCache,
-      mail: api.deps.mail,
     })
   ).map((entry) => entry.path);
 const landingIds = async () => ids((await chapterLanding(api.db, 'alpha', new Date()))!.events);

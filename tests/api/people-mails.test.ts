@@ -306,9 +306,13 @@ describe('"Your held seat was released"', () => {
     await api.deps.mail.idle();
 
     clock = dhaka('2030-03-05 11:31');
-    // Reading the seats releases it (the event's page does), whatever Host the reader named: its holder
-    // is mailed after the answer, with links on the site's address.
-    expect((await callWithHost(`${api.origin}/api/v1/events/${event.id}/registration`, FORGED)).status).toBe(200);
+    // The next write on the event releases it (reads never write), whatever Host its caller named: its
+    // holder is mailed after the answer, with links on the site's address.
+    const late = await callWithHost(`${api.origin}/api/v1/events/${event.id}/registrations`, FORGED, {
+      method: 'POST',
+      body: { fullName: 'Late Lamia', email: 'late.lamia@example.org', consent: true },
+    });
+    expect(late.status).toBe(201);
     await api.deps.mail.idle();
     const mail = onlyMail('slow.sadia@example.org', `Your held seat was released: ${event.title}`);
     expect(mail.text).toContain(`The event’s page: ${SITE}/events/${event.id}`);

@@ -4,8 +4,8 @@ import type { PageCache } from '../../src/server/caching/page-cache.ts';
 import { cacheTag } from '../../src/server/caching/page-cache.ts';
 import { boundedQueue } from '../../src/server/http/bounded-queue.ts';
 import { networkLabel } from '../../src/server/http/network-label.ts';
-import { providePageDeps } from '../../src/server/page-loaders/page-deps.ts';
-import { answerRegistrationPost, answerTicketAgainPost } from '../../src/server/page-loaders/registration-post.ts';
+import { providePageDeps } from '../../src/server/runtime/page-deps.ts';
+import { answerRegistrationPost, answerTicketAgainPost } from '../../src/server/pages/registration-post.ts';
 import {
   REGISTRATION_ATTEMPT_LIMIT,
   REGISTRATION_ROOM_LIMIT,

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { pageCacheHeaders, PAGE_CDN_CACHE_CONTROL } from '../../src/server/caching/page-cache.ts';
-import { eventPageData } from '../../src/server/page-loaders/event-page.ts';
-import type { PageDeps } from '../../src/server/page-loaders/page-deps.ts';
+import { eventPageData } from '../../src/server/pages/event-page.ts';
+import type { PageDeps } from '../../src/server/deps.ts';
 import {
   answerConfirmPost,
   answerSendAgainPost,
   confirmPageData,
   ticketPageData,
-} from '../../src/server/page-loaders/ticket-page.ts';
+} from '../../src/server/pages/ticket-page.ts';
 import {
   CONFIRM_CODE_MISSING,
   CONFIRM_CODE_WRONG,

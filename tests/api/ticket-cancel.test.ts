@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
-import { ticketPageData } from '../../src/server/page-loaders/ticket-page.ts';
-import type { PageDeps } from '../../src/server/page-loaders/page-deps.ts';
+import { ticketPageData } from '../../src/server/pages/ticket-page.ts';
+import type { PageDeps } from '../../src/server/deps.ts';
 import { CANCEL_AFTER_CHECK_IN, CANCEL_AFTER_START } from '../../src/server/services/registrations.service.ts';
 import { useTestApi, type TestChapter } from '../support/api-fixture.ts';
 import { json, type TestApi } from '../support/api-server.ts';

@@ -1,5 +1,5 @@
-import { answerDoorLink } from '../../src/server/page-loaders/door-page.ts';
-import { pageDeps } from '../../src/server/page-loaders/page-deps.ts';
+import { answerDoorLink } from '../../src/server/pages/door-page.ts';
+import { pageDeps } from '../../src/server/runtime/page-deps.ts';
 import { json, type TestApi } from './api-server.ts';
 
 /**

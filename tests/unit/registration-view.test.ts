@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrSvg } from '../../src/server/page-loaders/ticket-page.ts';
+import { qrSvg } from '../../src/server/pages/ticket-page.ts';
 import {
   dhakaLocalToIso,
   formatDhakaDateTime,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PAGE_CDN_CACHE_CONTROL } from '../../src/server/caching/page-cache.ts';
 import { stalePages } from '../../src/server/caching/purges.ts';
-import { answerRosterPage } from '../../src/server/page-loaders/roster-page.ts';
+import { answerRosterPage } from '../../src/server/pages/roster-page.ts';
 import { readRosterFiles } from '../support/roster-files.ts';
 
 /**

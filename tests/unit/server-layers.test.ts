@@ -5,12 +5,29 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = join(import.meta.dirname, '../../src/server');
 const LIB = join(import.meta.dirname, '../../src/lib');
+/** Astro's pages: routes of the site, each an entry like a route of the API (src/pages/**: .ts and .astro). */
+const PAGES = join(import.meta.dirname, '../../src/pages');
 const QUERY = /\b(selectFrom|insertInto|updateTable|deleteFrom)\b|\bsql`|from 'kysely'/;
 
 function modules(dir: string): string[] {
   return readdirSync(dir, { recursive: true })
     .map(String)
     .filter((name) => /\.tsx?$/.test(name));
+}
+
+/** The pages' files whose server code runs on the server: .ts routes and .astro pages (their frontmatter). */
+function pageFiles(): string[] {
+  return readdirSync(PAGES, { recursive: true })
+    .map(String)
+    .filter((name) => /\.(tsx?|astro)$/.test(name))
+    .map((name) => join(PAGES, name));
+}
+
+/** A file's server code: an .astro file's frontmatter (between its opening and closing `---`), else the whole text. */
+function serverCode(file: string, text: string): string {
+  if (!file.endsWith('.astro')) return text;
+  const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  return frontmatter?.[1] ?? '';
 }
 
 /** Lines that build SQL in a folder's modules, as "file:line: text". */
@@ -55,7 +72,7 @@ function importsIn(file: string, text?: string): ModuleImport[] {
   if (text === undefined) {
     const known = importsOfFile.get(file);
     if (known) return known;
-    const read = importsIn(file, readFileSync(file, 'utf8'));
+    const read = importsIn(file, serverCode(file, readFileSync(file, 'utf8')));
     importsOfFile.set(file, read);
     return read;
   }
@@ -178,27 +195,41 @@ function repositoryWriters(): Set<string> {
 }
 
 /**
- * What the routes reach without passing through a service: every server module a route loads (values,
- * not types), followed further through anything but services/, and the repository functions those
- * modules import, as "module -> repositories/file#name".
+ * What the routes (or other entry files: the page layer, Astro's pages) reach without passing through a
+ * service: every server module they load (values, not types), followed further through anything but
+ * services/, and the repository functions those modules import, as "module -> repositories/file#name".
  */
-function repositoryUseOutsideServices(): string[] {
+function repositoryUseOutsideServices(
+  start: string[] = modules(join(SERVER, 'routes')).map((name) => join(SERVER, 'routes', name)),
+): string[] {
   const uses: string[] = [];
   const seen = new Set<string>();
-  const queue = modules(join(SERVER, 'routes')).map((name) => join(SERVER, 'routes', name));
+  const queue = [...start];
   while (queue.length > 0) {
     const file = queue.shift()!;
     if (seen.has(file)) continue;
     seen.add(file);
     for (const imported of importsIn(file).filter((i) => !i.typeOnly && i.spec.startsWith('.'))) {
       const to = target(file, imported.spec);
-      if (!inFolder(to, '.') || inFolder(to, 'services')) continue;
+      // The runtime builds the deps an entry is handed (the pages take theirs from runtime/page-deps.ts, as
+      // createApi is handed the API's): what it wires up (the mailer's outbox) is not the entry's own code.
+      if (!inFolder(to, '.') || inFolder(to, 'services') || inFolder(to, 'runtime')) continue;
       if (inFolder(to, 'repositories')) {
-        for (const name of imported.names) uses.push(`${relative(SERVER, file)} -> ${relative(SERVER, to)}#${name}`);
+        for (const name of imported.names)
+          uses.push(`${relative(inFolder(file, '.') ? SERVER : PAGES, file)} -> ${relative(SERVER, to)}#${name}`);
       } else queue.push(to);
     }
   }
   return uses;
+}
+
+/** Of repositoryUseOutsideServices, the repository functions that write. */
+function writesOutsideServices(start?: string[]): string[] {
+  const writers = repositoryWriters();
+  return repositoryUseOutsideServices(start).filter((use) => {
+    const [, to] = use.split(' -> ');
+    return writers.has(join(SERVER, to!));
+  });
 }
 
 /** The packages a module loads when it is loaded (static value imports, followed through the server's own modules). */
@@ -262,18 +293,34 @@ describe('reading imports (the checks below see every form of import)', () => {
 
 describe('the server layers', () => {
   // Routes parse, authorise, call and map; the auth and http helpers call repositories too.
-  it.each(['routes', 'auth', 'http', 'services', 'caching', 'runtime'])('keeps SQL out of src/server/%s', (folder) => {
-    expect(queryLines(folder)).toEqual([]);
-  });
+  it.each(['routes', 'pages', 'auth', 'http', 'services', 'caching', 'runtime'])(
+    'keeps SQL out of src/server/%s',
+    (folder) => {
+      expect(queryLines(folder)).toEqual([]);
+    },
+  );
 
   it('finds the SQL of the repositories (the check can see a query)', () => {
     expect(queryLines('repositories').length).toBeGreaterThan(0);
   });
 
-  // Below the routes nothing speaks HTTP: services throw domain errors, http/errors.ts maps them.
-  it.each(['services', 'repositories', 'db'])('src/server/%s imports nothing from http/ or routes/', (folder) => {
-    const upward = importsOf(join(SERVER, folder), SERVER).filter((edge) => /-> (http|routes)\//.test(edge));
-    expect(upward).toEqual([]);
+  // Below the routes and the pages nothing speaks HTTP: services throw domain errors, http/errors.ts maps
+  // them. Services serve the API and the pages alike, so they never depend on either.
+  it.each(['services', 'repositories', 'db'])(
+    'src/server/%s imports nothing from http/, routes/ or pages/',
+    (folder) => {
+      const upward = importsOf(join(SERVER, folder), SERVER).filter((edge) => /-> (http|routes|pages)\//.test(edge));
+      expect(upward).toEqual([]);
+    },
+  );
+
+  // The page layer stands beside the routes: neither answers through the other.
+  it('src/server/routes and src/server/pages import nothing from each other', () => {
+    const across = [
+      ...importsOf(join(SERVER, 'routes'), SERVER).filter((edge) => edge.includes('-> pages/')),
+      ...importsOf(join(SERVER, 'pages'), SERVER).filter((edge) => edge.includes('-> routes/')),
+    ];
+    expect(across).toEqual([]);
   });
 
   it('finds the imports it checks (the check can see an edge)', () => {
@@ -289,12 +336,43 @@ describe('the server layers', () => {
   // Every write is a service's: it holds the rules, the transaction and the audit row. A route (and the
   // helpers it loads) may read through a repository, never write through one.
   it('routes write only through services: nothing they load outside services/ imports a repository function that writes', () => {
-    const writers = repositoryWriters();
-    const writes = repositoryUseOutsideServices().filter((use) => {
-      const [, to] = use.split(' -> ');
-      return writers.has(join(SERVER, to!));
-    });
-    expect(writes).toEqual([]);
+    expect(writesOutsideServices()).toEqual([]);
+  });
+
+  // The on-demand pages' server code is a layer beside the routes, under their rules: it reads and writes
+  // through services, so it never reaches a repository or the database itself (not even for a type: its
+  // deps hand it the database for the services).
+  it('src/server/pages reads and writes only through services: no import of repositories/ or db/', () => {
+    const below = importsOf(join(SERVER, 'pages'), SERVER).filter((edge) => /-> (repositories|db)\//.test(edge));
+    expect(below).toEqual([]);
+    const pageLayer = modules(join(SERVER, 'pages')).map((name) => join(SERVER, 'pages', name));
+    expect(writesOutsideServices(pageLayer)).toEqual([]);
+  });
+
+  // Astro's pages are entries, thin as a route: they reach data through the page layer and services.
+  it('src/pages (.ts and .astro frontmatter) builds no SQL and imports nothing from repositories/ or db/', () => {
+    const files = pageFiles();
+    const below = files.flatMap((file) =>
+      importsIn(file)
+        .filter((imported) => imported.spec.startsWith('.'))
+        .map((imported) => relative(SERVER, target(file, imported.spec)))
+        .filter((to) => /^(repositories|db)\//.test(to))
+        .map((to) => `${relative(PAGES, file)} -> ${to}`),
+    );
+    expect(below).toEqual([]);
+    const sql = files.flatMap((file) =>
+      serverCode(file, readFileSync(file, 'utf8'))
+        .split('\n')
+        .flatMap((line, i) => (QUERY.test(line) ? [`${relative(PAGES, file)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(sql).toEqual([]);
+    expect(writesOutsideServices(files)).toEqual([]);
+  });
+
+  it('reads the pages’ imports, .astro frontmatter included (the checks above can see an edge)', () => {
+    const eventPage = join(PAGES, 'events/[id].astro');
+    expect(importsIn(eventPage).map((imported) => imported.spec)).toContain('../../server/pages/event-page.ts');
+    expect(pageFiles().some((file) => file.endsWith('sitemap-content.xml.ts'))).toBe(true);
   });
 
   it('knows which repository functions write (the check above has something to find)', () => {

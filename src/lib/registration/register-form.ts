@@ -1,7 +1,7 @@
 /**
  * The event page's two forms, "Register" and "Lost your ticket?", as HTML and as the island sends
  * them: their fields, where they post when no script has run, and what the page that answers such a
- * post hands back to them. Shared by the island and the server (page-loaders/registration-post.ts), so
+ * post hands back to them. Shared by the island and the server (server/pages/registration-post.ts), so
  * both read a form's fields into the API's body the same way. Types only from the schemas: the event
  * page's island must not pull zod into the page.
  */

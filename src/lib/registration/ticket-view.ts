@@ -9,7 +9,7 @@ import { formatEventDateLong } from '../format.ts';
 import type { RegistrationStatus, TicketConfirmation } from '../types.ts';
 import { ticketStatusText } from './email-confirmation.ts';
 
-/** What the ticket's page knows (page-loaders/ticket-page.ts). */
+/** What the ticket's page knows (server/pages/ticket-page.ts). */
 export interface TicketFacts {
   status: RegistrationStatus;
   position: number | null;

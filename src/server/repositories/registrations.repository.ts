@@ -313,8 +313,16 @@ export interface Waiting {
 }
 
 /** The event's waitlist, in its order (WAITLIST_ORDER). Callers hold the event's lock. */
-export async function waitlistInOrder(tx: Transaction<Database>, eventId: string): Promise<Waiting[]> {
-  const rows = await tx
+export function waitlistInOrder(tx: Transaction<Database>, eventId: string): Promise<Waiting[]> {
+  return readWaitlist(tx, eventId);
+}
+
+/**
+ * The event's waitlist in its order, read without the lock: for what a read shows (seatsAsOf in
+ * seat-holds.service.ts), never for what a write decides.
+ */
+export async function readWaitlist(db: Kysely<Database>, eventId: string): Promise<Waiting[]> {
+  const rows = await db
     .selectFrom('registrations')
     .select(['id', 'network', PENDING.as('pending')])
     .where('eventId', '=', eventId)
@@ -492,6 +500,49 @@ export async function hasExpiredHold(db: Kysely<Database>, eventId: string, now:
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The event's seats as they stand at `now`, read without the lock and without writing: a seat whose
+ * hold ran out is not counted as confirmed (`expired`: how many there are), though its release (the
+ * scheduled job's, or the next write's on the event) may not have run yet.
+ */
+export async function countSeatsAt(
+  db: Kysely<Database>,
+  eventId: string,
+  now: Date,
+): Promise<SeatCounts & { expired: number }> {
+  const row = await db
+    .selectFrom('registrations')
+    .select([
+      sql<string>`count(*) filter (where status = 'confirmed' and (${expiredHold(now)}) is not true)`.as('confirmed'),
+      sql<string>`count(*) filter (where ${expiredHold(now)})`.as('expired'),
+      sql<string>`count(*) filter (where status = 'waitlisted')`.as('waitlisted'),
+    ])
+    .where('eventId', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return { confirmed: Number(row.confirmed), waitlisted: Number(row.waitlisted), expired: Number(row.expired) };
+}
+
+/**
+ * The event's seats held for unconfirmed e-mails at `now`, by network, read without the lock: as
+ * heldSeatsByNetwork counts them once the holds that ran out are released.
+ */
+export async function heldSeatsByNetworkAt(
+  db: Kysely<Database>,
+  eventId: string,
+  now: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('registrations')
+    .select(['network', (eb) => eb.fn.countAll<string>().as('held')])
+    .where('eventId', '=', eventId)
+    .where('network', 'is not', null)
+    .where(HELD)
+    .where(sql<boolean>`(${expiredHold(now)}) is not true`)
+    .groupBy('network')
+    .execute();
+  return new Map(rows.map((r) => [r.network!, Number(r.held)]));
 }
 
 /** The events with a seat whose hold ran out (the scheduled release goes through them one by one). */

@@ -6,9 +6,8 @@ import { assertCanManage, currentUser } from '../auth/current-user.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../http/env.ts';
 import { notFound } from '../http/errors.ts';
-import { findEvent } from '../repositories/events.repository.ts';
 import type { Owned } from '../repositories/viewer-scope.ts';
-import { canSeeEvent } from '../services/events.service.ts';
+import { findVisibleEvent } from '../services/events.service.ts';
 
 /**
  * The event `id` (the path's `:id` unless given) as the viewer may see it, with its chapter: 404 for an
@@ -19,8 +18,8 @@ export async function visibleEvent(
   c: Context<AppEnv>,
   id = c.req.param('id') ?? '',
 ): Promise<Owned<EventItem>> {
-  const found = await findEvent(db, id, 'staff');
-  if (!found || !canSeeEvent(c.get('user'), found)) throw notFound(EVENT_NOT_FOUND, 'event_not_found');
+  const found = await findVisibleEvent(db, id, c.get('user'));
+  if (!found) throw notFound(EVENT_NOT_FOUND, 'event_not_found');
   return found;
 }
 

@@ -12,15 +12,12 @@ import { sharedRead } from '../caching/cache-headers.ts';
 import { readJson, validate } from '../http/body.ts';
 import { notFound } from '../http/errors.ts';
 import { cacheTag } from '../caching/page-cache.ts';
-import {
-  findCommitteeMember,
-  listCommitteeMembers,
-  listRosterCounts,
-} from '../repositories/committee-members.repository.ts';
+import { findCommitteeMember, listRosterCounts } from '../repositories/committee-members.repository.ts';
 import {
   addCommitteeMember,
   changeCommitteeMember,
   removeCommitteeMember,
+  rosterMembers,
 } from '../services/committee-members.service.ts';
 
 /** A roster's member list is tagged with its page, so an admin's edit purges it from the CDN at once. */
@@ -52,7 +49,7 @@ export function memberRoutes({ database, pageCache, blobs }: ApiDeps) {
     new Hono<AppEnv>()
       .get('/', sharedRead({ query: Object.keys(membersQuerySchema.shape), tags: rosterTags }), async (c) => {
         const roster = validate(membersQuerySchema, c.req.query());
-        return c.json({ success: true, members: await listCommitteeMembers(db, roster) });
+        return c.json({ success: true, members: await rosterMembers(db, roster) });
       })
       // Before '/:id': "rosters" is not a member's id.
       .get('/rosters', requireAdmin, async (c) => c.json({ success: true, rosters: await listRosterCounts(db) }))

@@ -33,7 +33,6 @@ import {
   overview,
   registrationNetworks,
   registrationSummary,
-  releaseExpiredHoldsOf,
   staffRegistrations,
 } from '../services/registrations.service.ts';
 import { managedEvent, visibleEvent } from './managed-event.ts';
@@ -80,9 +79,8 @@ export function eventRegistrationRoutes(deps: ApiDeps) {
       sharedRead({ tags: (c) => [cacheTag.registration(c.req.param('id') ?? '')] }),
       async (c) => {
         const { item } = await visibleEvent(db, c);
-        // Seats whose time to confirm the e-mail ran out are given on before they are counted.
-        if (item.registration.confirmByEmail && (await releaseExpiredHoldsOf({ db, pageCache }, item.id, now())))
-          sendMailSoon(c, deps);
+        // A read writes nothing: seats whose time to confirm ran out are counted as released and given on
+        // (registrationSummary); the release itself is the scheduled job's and the next write's.
         return c.json({
           success: true,
           ...(await registrationSummary(db, item, now(), deps.mail.enabled)),

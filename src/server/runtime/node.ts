@@ -4,7 +4,7 @@ import { bootstrap, describeBootstrap } from './bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDeps } from './local-deps.ts';
 import { startLocalJobs } from '../jobs/scheduled-jobs.ts';
-import { providePageDeps } from '../page-loaders/page-deps.ts';
+import { providePageDeps } from './page-deps.ts';
 import { createServerApp, serverFetch } from './server-app.ts';
 import { createBackupStore } from '../storage/backup-store.ts';
 import { finishInterruptedRestore, lostUploadsText } from '../backup/restore.ts';

@@ -1,14 +1,18 @@
 import type { z } from 'astro/zod';
+import type { Kysely } from 'kysely';
 import { teamFromDesignation } from '../../lib/rosters/grouping.ts';
 import type { committeeMemberPatchSchema, committeeMemberSchema } from '../../lib/schemas/people.schema.ts';
 import type { CommitteeMember } from '../../lib/types.ts';
+import type { Database } from '../db/schema.ts';
 import { auditedChange } from '../repositories/audit.repository.ts';
 import {
   deleteCommitteeMember,
   findCommitteeMember,
   insertCommitteeMember,
+  listCommitteeMembers,
   updateCommitteeMember,
   type CommitteeMemberChanges,
+  type RosterKey,
 } from '../repositories/committee-members.repository.ts';
 import { auditRow } from './audit.service.ts';
 import { purgeStalePages, stalePages } from '../caching/purges.ts';
@@ -17,6 +21,14 @@ import { releaseUploads, replacedImages } from './upload-cleanup.service.ts';
 
 type MemberInput = z.output<typeof committeeMemberSchema>;
 type MemberPatch = z.output<typeof committeeMemberPatchSchema>;
+
+/**
+ * One committee's members of one year, in page order: the list GET /members answers and the roster page
+ * of the member list (content/rosters/*.json with `"source": "database"`) shows.
+ */
+export function rosterMembers(db: Kysely<Database>, roster: RosterKey): Promise<CommitteeMember[]> {
+  return listCommitteeMembers(db, roster);
+}
 
 /**
  * Adds a member to a roster page. Without a team they are listed under their designation; without an

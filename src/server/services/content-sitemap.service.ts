@@ -1,7 +1,8 @@
 import { blogPaths } from '../../lib/blog/rules.ts';
 import type { BlogPost } from '../../lib/blog/types.ts';
+import type { Kysely } from 'kysely';
 import type { BlogSource } from '../blog/blog-source.ts';
-import type { PageDeps } from '../page-loaders/page-deps.ts';
+import type { Database } from '../db/schema.ts';
 import { listChapterPages } from '../repositories/chapters.repository.ts';
 import { EVERY_CHAPTER } from '../repositories/viewer-scope.ts';
 import { eventsInOrder } from './events.service.ts';
@@ -13,6 +14,13 @@ export interface SitemapEntry {
   lastmod: string | undefined;
 }
 
+/** What the sitemap reads: the database, the blog source and the clock. */
+export interface SitemapSources {
+  db: Kysely<Database>;
+  blog: BlogSource;
+  now: () => Date;
+}
+
 /** At most this many feed pages are read (9 posts each): far beyond the publication, short of a loop. */
 export const MAX_BLOG_FEED_PAGES = 50;
 
@@ -21,7 +29,7 @@ export const MAX_BLOG_FEED_PAGES = 50;
  * the blog source is down (its own pages answer 503 then); an unreachable database fails the whole map.
  */
 export async function contentSitemap(
-  { db, blog, now }: PageDeps,
+  { db, blog, now }: SitemapSources,
   log: (line: string) => void = console.error,
 ): Promise<SitemapEntry[]> {
   const [events, chapters, posts] = await Promise.all([

@@ -67,6 +67,20 @@ export function canSeeEvent(viewer: Viewer | undefined, found: Owned<EventItem>)
 }
 
 /**
+ * The event `id` as a viewer (undefined: a visitor) may see it, with its chapter: undefined for an id
+ * that names none and for a draft the viewer may not see (canSeeEvent). The API's GET /events/:id and
+ * the event's page read it here.
+ */
+export async function findVisibleEvent(
+  db: Kysely<Database>,
+  id: string,
+  viewer: Viewer | undefined,
+): Promise<Owned<EventItem> | undefined> {
+  const found = await findEvent(db, id, viewer === undefined ? 'public' : 'staff');
+  return found && canSeeEvent(viewer, found) ? found : undefined;
+}
+
+/**
  * What visitors see: the public list, its filters and pages, and the feeds all read through this one
  * function, so the rule of which events are public (published ones, never drafts) applies here once.
  */
@@ -110,41 +124,69 @@ export async function publicEvents(
 }
 
 export interface EventListing {
+  /** The events the query asks for: one page of the matching ones (with `paging`), or every one of them. */
   events: EventItem[];
+  /** The filter's choices: every chapter with public events, and the chosen one even without any, by name. */
   chapters: EventChapter[];
+  /** The chosen chapter, when the query names one that exists; an unknown one matches no event. */
+  chapter: EventChapter | undefined;
   paging: EventListPaging | undefined;
+  /** Every public event of every chapter, in list order: what the list was cut from, in the same read. */
+  every: EventItem[];
 }
 
 /**
- * The public list, filtered and paged as the query asks. Every public event is read and paged here
- * rather than in SQL: a chapter site holds hundreds of events, not millions, and this keeps the
- * "upcoming" rule (Dhaka wall clock) and which events are public in their one place each.
+ * The one paging rule of the events list: pages of `pageSize`, the first page 1. A page past the end
+ * holds no events, and its counts say where the last one is.
  */
-export async function listPublicEvents(db: Kysely<Database>, query: EventListQuery, now: Date): Promise<EventListing> {
-  const all = await publicEventsInOrder(db, EVERY_CHAPTER, now);
-  const chapter = query.chapter === undefined ? undefined : await chapterBySlug(db, query.chapter);
-
-  const matching = all.filter(
-    (e) =>
-      (!chapter || e.chapterSlug === chapter.slug) &&
-      (query.when === undefined || isUpcoming(e, now) === (query.when === 'upcoming')) &&
-      (!query.q || matchesSearch([e.title, e.host, e.location], query.q)),
-  );
-  const slugs = new Set(all.map((e) => e.chapterSlug));
-  if (chapter) slugs.add(chapter.slug); // a chapter with no events yet can still be the chosen one
-  const chapters = await listChapterNames(db, [...slugs]);
-
-  if (query.page === undefined && query.pageSize === undefined)
-    return { events: matching, chapters, paging: undefined };
-  const pageSize = query.pageSize ?? EVENTS_PAGE_SIZE;
-  const page = query.page ?? 1;
-  const paging = {
+function pageOf(matching: EventItem[], page: number, pageSize: number) {
+  const paging: EventListPaging = {
     page,
     pageSize,
     total: matching.length,
     totalPages: Math.max(1, Math.ceil(matching.length / pageSize)),
   };
-  return { events: matching.slice((page - 1) * pageSize, page * pageSize), chapters, paging };
+  return { events: matching.slice((page - 1) * pageSize, page * pageSize), paging };
+}
+
+/**
+ * The public events list as visitors are shown it, read once for every answer that shows it (GET
+ * /api/v1/events with its parameters, and the /events page): filtered and paged as the query asks.
+ * Every public event is read and paged here rather than in SQL: a chapter site holds hundreds of events,
+ * not millions, and this keeps the "upcoming" rule (Dhaka wall clock) and which events are public in their
+ * one place each. Two round trips: the events, then the names of their chapters.
+ */
+export async function readPublicEventList(
+  db: Kysely<Database>,
+  query: EventListQuery,
+  now: Date,
+): Promise<EventListing> {
+  const every = await publicEventsInOrder(db, EVERY_CHAPTER, now);
+  const slugs = new Set(every.map((e) => e.chapterSlug));
+  if (query.chapter !== undefined) slugs.add(query.chapter); // a chapter with no events yet can still be the chosen one
+  const chapters = await listChapterNames(db, [...slugs]);
+  const chapter = query.chapter === undefined ? undefined : chapters.find((c) => c.slug === query.chapter);
+
+  const matching = every.filter(
+    (e) =>
+      (query.chapter === undefined || e.chapterSlug === chapter?.slug) &&
+      (query.when === undefined || isUpcoming(e, now) === (query.when === 'upcoming')) &&
+      (!query.q || matchesSearch([e.title, e.host, e.location], query.q)),
+  );
+  if (query.page === undefined && query.pageSize === undefined)
+    return { events: matching, chapters, chapter, paging: undefined, every };
+  return { ...pageOf(matching, query.page ?? 1, query.pageSize ?? EVENTS_PAGE_SIZE), chapters, chapter, every };
+}
+
+/**
+ * GET /api/v1/events with its parameters: the public list (readPublicEventList); a chapter named that
+ * does not exist is a 404, as it is for the chapter's page and feeds.
+ */
+export async function listPublicEvents(db: Kysely<Database>, query: EventListQuery, now: Date): Promise<EventListing> {
+  const listing = await readPublicEventList(db, query, now);
+  if (query.chapter !== undefined && listing.chapter === undefined)
+    throw notFoundError('chapter_not_found', CHAPTER_NOT_FOUND);
+  return listing;
 }
 
 /** Adds an event: once published, it shows on its own page, on its chapter's landing and in the sitemap. */

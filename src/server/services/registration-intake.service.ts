@@ -18,7 +18,7 @@ import { countTicketAgain } from './ticket-again-limit.service.ts';
 /**
  * What a visitor's registration meets before it is kept, and "Send my ticket again", whichever way
  * they came: the API's JSON (routes/registrations.routes.ts) or the event page's forms posted without
- * script (page-loaders/registration-post.ts). One path, so both meet the same rules in the same order;
+ * script (server/pages/registration-post.ts). One path, so both meet the same rules in the same order;
  * the callers only read the request (its body against the same schema, its caller's address).
  */
 

@@ -74,7 +74,7 @@ import type { ChapterScope } from '../repositories/viewer-scope.ts';
 import { auditRow, type Actor } from './audit.service.ts';
 import { conflictError, invalidInput, notAllowed, notFoundError } from './domain-errors.ts';
 import type { EditDeps } from './edit-deps.ts';
-import { chooseForSeats, mayHoldAnother } from './seat-holds.service.ts';
+import { chooseForSeats, mayHoldAnother, seatsAsOf } from './seat-holds.service.ts';
 import { DAY_MS } from '../../lib/durations.ts';
 import { TICKET_BYTES } from '../../lib/registration/ticket-format.ts';
 import { freeSeats } from '../../lib/registration/seats.ts';
@@ -138,7 +138,10 @@ export const isRegistrationOpen = (
   now: Date,
 ) => refusal(event.registration, event, now) === undefined;
 
-/** The public summary of an event found by the caller (GET /events/:id/registration): seats and settings, no personal data. */
+/**
+ * The public summary of an event found by the caller (GET /events/:id/registration, the event's page):
+ * seats and settings, no personal data.
+ */
 export async function registrationSummary(
   db: Kysely<Database>,
   event: Pick<EventItem, 'id' | 'registration' | 'eventDate' | 'startTime' | 'endTime'>,
@@ -146,7 +149,8 @@ export async function registrationSummary(
   mailEnabled = false,
 ): Promise<Omit<RegistrationSummary, 'sendsEmail'>> {
   const { mode, capacity, opensAt, closesAt, questions, holdMinutes } = event.registration;
-  const { confirmed, waitlisted } = await countSeats(db, event.id);
+  // What the seats are now, a hold that ran out released and given on, though no release has run: a read writes nothing.
+  const { confirmed, waitlisted } = await seatsAsOf(db, event, now);
   return {
     mode,
     capacity,

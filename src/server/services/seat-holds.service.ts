@@ -1,5 +1,14 @@
+import type { Kysely } from 'kysely';
 import { HOLDS_PER_NETWORK } from '../../lib/registration/networks.ts';
-import type { Waiting } from '../repositories/registrations.repository.ts';
+import type { EventItem } from '../../lib/types.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  countSeatsAt,
+  heldSeatsByNetworkAt,
+  readWaitlist,
+  type SeatCounts,
+  type Waiting,
+} from '../repositories/registrations.repository.ts';
 
 /**
  * A script cannot hold an event. On an event that confirms by e-mail, a seat taken by an address not
@@ -43,4 +52,29 @@ export function chooseForSeats(
     chosen.push(person.id);
   }
   return chosen;
+}
+
+/**
+ * The event's confirmed and waitlisted registrations as a read shows them at `now`, writing nothing: a
+ * seat whose hold ran out counts as released and given on as its release will give it (the scheduled
+ * job's, or the next write's on the event: releaseHolds in registrations.service.ts), to the waitlist in
+ * its order by chooseForSeats. Reads never write: the release, its audit rows and its mail are the job's
+ * and the write paths'. Without a hold that ran out (the common case), one query.
+ */
+export async function seatsAsOf(
+  db: Kysely<Database>,
+  event: Pick<EventItem, 'id' | 'registration'>,
+  now: Date,
+): Promise<SeatCounts> {
+  const { confirmed, waitlisted, expired } = await countSeatsAt(db, event.id, now);
+  const { mode, capacity, confirmByEmail } = event.registration;
+  // As fillFreedSeats: seats move only when a hold was released, and only on an event registering here.
+  const free = capacity === null ? null : capacity - confirmed;
+  if (expired === 0 || waitlisted === 0 || mode !== 'site' || (free !== null && free <= 0))
+    return { confirmed, waitlisted };
+  const waiting = await readWaitlist(db, event.id);
+  const held =
+    confirmByEmail && waiting.some((w) => w.pending) ? await heldSeatsByNetworkAt(db, event.id, now) : new Map();
+  const promoted = chooseForSeats(waiting, held, free, confirmByEmail).length;
+  return { confirmed: confirmed + promoted, waitlisted: waitlisted - promoted };
 }

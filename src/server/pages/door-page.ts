@@ -3,7 +3,7 @@ import { checkInPath } from '../../lib/registration/registration-links.ts';
 import { doorPassCookies } from '../auth/door-pass-session.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { doorPassOfLink, notePassUse } from '../services/door-passes.service.ts';
-import type { PageDeps } from './page-deps.ts';
+import type { PageDeps } from '../deps.ts';
 
 /**
  * /door/{secret}: a door pass's link. The secret in the address is the pass's key, so the page is never

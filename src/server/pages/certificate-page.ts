@@ -2,7 +2,7 @@ import type { CertificateRecord } from '../../lib/types.ts';
 import { verifyPath } from '../../lib/registration/registration-links.ts';
 import { certificateWithdrawnFor, findCertificate } from '../services/certificates.service.ts';
 import { readTicket } from '../services/registrations.service.ts';
-import type { PageDeps } from './page-deps.ts';
+import type { PageDeps } from '../deps.ts';
 import { qrSvg } from './ticket-page.ts';
 
 /** What the printable certificate (/tickets/{token}/certificate) shows. */

@@ -1,9 +1,12 @@
 import { eventEndInstant } from '../../lib/dhaka-time.ts';
+import { isCanonicalId } from '../../lib/ids.ts';
 import { registrationOf } from '../../lib/registration/registration-view.ts';
 import type { EventItem, RegistrationSummary } from '../../lib/types.ts';
-import { findEvent } from '../repositories/events.repository.ts';
+import { cacheTag } from '../caching/page-cache.ts';
+import type { PageDeps } from '../deps.ts';
+import { findVisibleEvent } from '../services/events.service.ts';
 import { registrationSummary } from '../services/registrations.service.ts';
-import type { PageDeps } from './page-deps.ts';
+import type { PageLoad } from './load-page.ts';
 
 /** What the public event page shows: the event, and where it stands at the moment it is rendered. */
 export interface EventPageData {
@@ -36,7 +39,8 @@ export async function eventPageData(
   id: string,
 ): Promise<EventPageData | undefined> {
   const { db } = deps;
-  const event = (await findEvent(db, id))?.item;
+  // As GET /events/:id answers a visitor: published events only.
+  const event = (await findVisibleEvent(db, id, undefined))?.item;
   if (!event) return undefined;
   const now = deps.now();
   const end = eventEndInstant(event);
@@ -62,4 +66,15 @@ export async function eventPageData(
     renderedAt,
     mailEnabled,
   };
+}
+
+/**
+ * The event page's cache tags: its event's, and its seats' when they can change its page (a capacity: the
+ * seats and the button say when it is full). An address that cannot name an event stays not found until
+ * a deploy: no write purges it, and its text never becomes a cache tag.
+ */
+export function eventPageTags(id: string, loaded: PageLoad<EventPageData>): string[] {
+  if (!isCanonicalId(id)) return [cacheTag.untilDeploy];
+  const counted = loaded.status === 200 && loaded.data.counted;
+  return [cacheTag.event(id), ...(counted ? [cacheTag.registration(id)] : [])];
 }

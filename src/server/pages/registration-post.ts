@@ -9,23 +9,16 @@ import {
 import { ticketPath } from '../../lib/registration/registration-links.ts';
 import { TICKET_AGAIN_ANSWER } from '../../lib/registration/registration-view.ts';
 import { registrantSchema, ticketAgainSchema } from '../../lib/schemas/registration.schema.ts';
-import { validate } from '../http/body.ts';
+import { readForm, validate } from '../http/body.ts';
 import { limitAddress } from '../http/client-ip.ts';
 import { toHttpError } from '../http/errors.ts';
 import { networkLabel } from '../http/network-label.ts';
 import { registrationLine } from '../http/registration-line.ts';
 import { askTicketAgain, takeRegistration } from '../services/registration-intake.service.ts';
 import { eventPageData, type EventPageData } from './event-page.ts';
-import {
-  FORM_ANSWER_HEADERS,
-  formText,
-  readFormPost,
-  refusalHeaders,
-  sendMailSoon,
-  type WaitUntil,
-} from './form-post.ts';
+import { FORM_ANSWER_HEADERS, formText, refusalHeaders, sendMailSoon, type WaitUntil } from './form-post.ts';
 import { loadPage, type PageLoad } from './load-page.ts';
-import { pageDeps } from './page-deps.ts';
+import { pageDeps } from '../runtime/page-deps.ts';
 
 /**
  * The event page's forms posted as HTML (no script had run, or none at all): "Register" at
@@ -71,7 +64,7 @@ export async function answerRegistrationPost(
   const deps = await pageDeps();
   let values = NOTHING_TYPED;
   try {
-    const data = await readFormPost(request, deps.siteUrl);
+    const data = await readForm(request, deps.siteUrl);
     values = registerValues(data);
     const { website, ...registrant } = validate(registrantSchema, registrantBody(values, formText(data, 'website')));
     const caller = limitAddress(clientAddress);
@@ -116,7 +109,7 @@ export async function answerTicketAgainPost(
   const deps = await pageDeps();
   let email = '';
   try {
-    const data = await readFormPost(request, deps.siteUrl);
+    const data = await readForm(request, deps.siteUrl);
     email = formText(data, 'email');
     const load = await loadPage((page) => eventPageData(page, eventId));
     if (load.status !== 200)

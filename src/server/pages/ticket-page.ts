@@ -9,15 +9,15 @@ import {
 } from '../../lib/registration/email-confirmation.ts';
 import { CONFIRM_CODE_PARAMETER, ticketPath, verifyUrl } from '../../lib/registration/registration-links.ts';
 import { confirmCodeSchema } from '../../lib/schemas/registration.schema.ts';
-import { validate } from '../http/body.ts';
+import { readForm, validate } from '../http/body.ts';
 import { limitAddress } from '../http/client-ip.ts';
 import { askConfirmationAgain } from '../services/registration-intake.service.ts';
 import { ticketEventOver } from '../../lib/registration/ticket-view.ts';
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
 import { toHttpError, type HttpError } from '../http/errors.ts';
 import { cancelRefusal, confirmByTicket, readConfirmLink, readTicket } from '../services/registrations.service.ts';
-import { formText, readFormPost, sendMailSoon, type WaitUntil } from './form-post.ts';
-import type { PageDeps } from './page-deps.ts';
+import { formText, sendMailSoon, type WaitUntil } from './form-post.ts';
+import type { PageDeps } from '../deps.ts';
 import type { EventItem, RegistrationStatus, TicketCertificate, TicketConfirmation } from '../../lib/types.ts';
 
 /**
@@ -226,7 +226,7 @@ export async function answerConfirmPost(
   waitUntil?: WaitUntil,
 ): Promise<TicketPostAnswer> {
   try {
-    const data = await readFormPost(request, deps.siteUrl);
+    const data = await readForm(request, deps.siteUrl);
     const { code } = validate(confirmCodeSchema, { code: formText(data, CONFIRM_CODE_PARAMETER) });
     await confirmByTicket({ db: deps.db, pageCache: deps.pageCache }, token, code, deps.now());
     return { kind: 'redirect', location: `${ticketPath(token)}?${JUST_CONFIRMED_PARAMETER}` };
@@ -259,7 +259,7 @@ export async function answerSendAgainPost(
   waitUntil?: WaitUntil,
 ): Promise<TicketPostAnswer> {
   try {
-    await readFormPost(request, deps.siteUrl);
+    await readForm(request, deps.siteUrl);
     await askConfirmationAgain(
       { db: deps.db, mailEnabled: deps.mail.enabled },
       token,

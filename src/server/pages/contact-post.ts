@@ -5,12 +5,12 @@ import {
   type ContactServedOutcome,
   type ContactValues,
 } from '../../lib/contact-form.ts';
-import { validate } from '../http/body.ts';
+import { readForm, validate } from '../http/body.ts';
 import { limitAddress } from '../http/client-ip.ts';
 import { receiveSupportMessage } from '../services/support-messages.service.ts';
 import { toHttpError } from '../http/errors.ts';
-import { FORM_ANSWER_HEADERS, formText as text, readFormPost, refusalHeaders } from './form-post.ts';
-import { pageDeps } from './page-deps.ts';
+import { FORM_ANSWER_HEADERS, formText as text, refusalHeaders } from './form-post.ts';
+import { pageDeps } from '../runtime/page-deps.ts';
 
 /** What the contact page shows after the form was posted without script. */
 export interface ContactPostAnswer extends ContactServedOutcome {
@@ -34,7 +34,7 @@ export async function answerContactPost(
   let values = EMPTY;
   try {
     const deps = await pageDeps();
-    const data = await readFormPost(request, deps.siteUrl);
+    const data = await readForm(request, deps.siteUrl);
     values = { name: text(data, 'name'), email: text(data, 'email'), message: text(data, 'message') };
     const website = text(data, 'website');
     const input = validate(contactSchema, { ...values, ...(website ? { website } : {}) });

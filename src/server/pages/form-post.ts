@@ -1,28 +1,8 @@
 import { PRIVATE_CACHE_CONTROL } from '../caching/cache-headers.ts';
-import { JSON_BODY_LIMIT } from '../http/body.ts';
-import { badRequest, forbidden, payloadTooLarge, unsupportedMediaType } from '../http/errors.ts';
-import { CROSS_SITE_MESSAGE, crossSiteMutation } from '../http/same-origin.ts';
-import type { PageDeps } from './page-deps.ts';
-
-const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+import type { PageDeps } from '../deps.ts';
 
 /** How every answer to a form posted without script is sent: the visitor's own, never kept by a cache. */
 export const FORM_ANSWER_HEADERS: Readonly<Record<string, string>> = { 'Cache-Control': PRIVATE_CACHE_CONTROL };
-
-/**
- * A form posted to an on-demand page without script, read as the API reads its JSON: refused when it
- * comes from another site (403), is larger than the API takes (413) or is not a form (415), or cannot be
- * read (400). The fields, to be checked against the API's own schema.
- */
-export async function readFormPost(request: Request, siteUrl: string | undefined): Promise<FormData> {
-  if (crossSiteMutation(request, siteUrl)) throw forbidden(CROSS_SITE_MESSAGE, 'cross_site');
-  if (Number(request.headers.get('content-length') ?? 0) > JSON_BODY_LIMIT) throw payloadTooLarge();
-  if (!FORM_TYPES.test(request.headers.get('content-type') ?? ''))
-    throw unsupportedMediaType('Send the form as application/x-www-form-urlencoded');
-  return request.formData().catch(() => {
-    throw badRequest('Malformed form body', undefined, 'malformed_body');
-  });
-}
 
 /** A field as text: absent (or a file) is empty. */
 export const formText = (data: FormData, name: string): string => {
